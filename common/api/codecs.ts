@@ -1,0 +1,96 @@
+/*
+ * The HTTP API's payloads, as io-ts codecs (decoded by the server's route validation) and the
+ * TypeScript types of the answers (used by the browser's API client). Keys are snake_case.
+ */
+import * as t from 'io-ts';
+import { QueryBoolean, QueryInt, refined, strictObject } from './decode';
+
+export const MAX_INT = 2147483647;
+
+const PositiveInt = refined('positive integer', t.number, (n) => Number.isInteger(n) && n >= 1, 'expected an integer of at least 1');
+
+/** The options of `outputlookup`, with the same names, shared by `_write` and `_import`. */
+export const writeOptionProps = {
+  append: t.boolean,
+  override_if_empty: t.boolean,
+  key_field: refined(
+    'list of field names',
+    t.array(t.string),
+    (fields) => fields.length > 0 && fields.every((f) => f.length > 0),
+    'expected a non-empty list of field names'
+  ),
+  max: PositiveInt,
+};
+export type WriteOptions = t.TypeOf<t.PartialC<typeof writeOptionProps>>;
+
+export const ColumnCodec = strictObject('column', { name: t.string, type: t.string }, {});
+export type Column = t.TypeOf<typeof ColumnCodec>;
+
+/** Rows as objects: `{ rows: [{host: "a", n: 1}, …] }`; types are taken from the JSON values. */
+export const RowsWriteBody = strictObject(
+  'rows write',
+  { rows: t.array(t.UnknownRecord) },
+  writeOptionProps
+);
+/** Rows as the `_plugins/_ppl` table: declared column types choose the key encoding. */
+export const TableWriteBody = strictObject(
+  'table write',
+  { schema: t.array(ColumnCodec), datarows: t.array(t.array(t.unknown)) },
+  writeOptionProps
+);
+export type RowsWriteBody = t.TypeOf<typeof RowsWriteBody>;
+export type TableWriteBody = t.TypeOf<typeof TableWriteBody>;
+export type WriteBody = RowsWriteBody | TableWriteBody;
+
+/** Chooses the shape by its keys, so the error speaks of the shape the caller meant. */
+export const WriteBody = new t.Type<WriteBody, unknown, unknown>(
+  'write',
+  (u): u is WriteBody => RowsWriteBody.is(u) || TableWriteBody.is(u),
+  (u, c) => {
+    if (typeof u === 'object' && u !== null && !Array.isArray(u)) {
+      if ('rows' in u) return RowsWriteBody.validate(u, c);
+      if ('datarows' in u || 'schema' in u) return TableWriteBody.validate(u, c);
+    }
+    return t.failure(u, c, 'expected { rows: [...] } or { schema: [...], datarows: [...] }, with options');
+  },
+  (a) => a
+);
+
+export const LookupNameParams = strictObject('lookup name', { name: t.string }, {});
+
+export const RowsQuery = strictObject(
+  'rows query',
+  {},
+  { from: QueryInt(0, 10000), size: QueryInt(0, 10000), sort: t.string }
+);
+export type RowsQuery = t.TypeOf<typeof RowsQuery>;
+
+export const DryRunQuery = strictObject('dry run', {}, { dry_run: QueryBoolean });
+
+// ---- answers --------------------------------------------------------------------------------
+export type WriteAction = 'created' | 'overwritten' | 'appended' | 'upserted' | 'migrated' | 'unchanged';
+
+export interface WriteResponse {
+  rows_written: number;
+  slice: string | null;
+  action: WriteAction;
+}
+
+export interface SchemaColumn {
+  name: string;
+  type: string;
+}
+
+export interface RowsResponse {
+  schema: SchemaColumn[];
+  datarows: unknown[][];
+  total: number;
+}
+
+/** OSD's error body. `message` says what to do; `attributes` points at the problem. */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  attributes?: Record<string, unknown>;
+}

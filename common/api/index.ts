@@ -1,0 +1,3 @@
+export * from './paths';
+export * from './codecs';
+export * from './decode';

@@ -1,0 +1,51 @@
+/*
+ * Every HTTP path of the plugin, once: the server registers the patterns, the browser and the
+ * tests build URLs with the functions. Lookup names are validated before they get here, and
+ * still encoded, because they become part of a path.
+ */
+export const API_BASE = '/api/lookups';
+
+export const ROUTE_PATTERNS = {
+  list: API_BASE,
+  query: `${API_BASE}/_query`,
+  explain: `${API_BASE}/_explain`,
+  reapAll: `${API_BASE}/_reap`,
+  lookup: `${API_BASE}/{name}`,
+  write: `${API_BASE}/{name}/_write`,
+  import: `${API_BASE}/{name}/_import`,
+  rows: `${API_BASE}/{name}/_rows`,
+  search: `${API_BASE}/{name}/_search`,
+  fieldCaps: `${API_BASE}/{name}/_field_caps`,
+  export: `${API_BASE}/{name}/_export`,
+  migrate: `${API_BASE}/{name}/_migrate`,
+  rollback: `${API_BASE}/{name}/_rollback`,
+  reap: `${API_BASE}/{name}/_reap`,
+} as const;
+
+const lookupPath = (name: string, action?: string) =>
+  `${API_BASE}/${encodeURIComponent(name)}${action ? `/${action}` : ''}`;
+
+export const apiPaths = {
+  list: () => API_BASE,
+  query: () => ROUTE_PATTERNS.query,
+  explain: () => ROUTE_PATTERNS.explain,
+  reapAll: () => ROUTE_PATTERNS.reapAll,
+  lookup: (name: string) => lookupPath(name),
+  write: (name: string) => lookupPath(name, '_write'),
+  import: (name: string) => lookupPath(name, '_import'),
+  rows: (name: string) => lookupPath(name, '_rows'),
+  search: (name: string) => lookupPath(name, '_search'),
+  fieldCaps: (name: string) => lookupPath(name, '_field_caps'),
+  export: (name: string) => lookupPath(name, '_export'),
+  migrate: (name: string) => lookupPath(name, '_migrate'),
+  rollback: (name: string) => lookupPath(name, '_rollback'),
+  reap: (name: string) => lookupPath(name, '_reap'),
+};
+
+/** The app's routes inside `/app/lookups#…`; deep links survive a reload. */
+export const appRoutes = {
+  query: () => '/query',
+  catalog: () => '/lookups',
+  lookup: (name: string, tab?: string) =>
+    `/lookups/${encodeURIComponent(name)}${tab ? `/${tab}` : ''}`,
+};

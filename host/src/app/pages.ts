@@ -1,0 +1,86 @@
+/* The two HTML documents the host serves: the sign-in page and the app shell. */
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON inside a <script> tag: `<` escaped so no value can close the tag. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export interface InjectedMetadata {
+  appId: string;
+  basePath: string;
+  username?: string;
+  /** Per plugin id: the config keys the plugin exposes to the browser. */
+  pluginConfig: Record<string, Record<string, unknown>>;
+}
+
+export function appShell(metadata: InjectedMetadata): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>OpenSearch Dashboards</title>
+<link rel="stylesheet" href="/bundles/host_core.css">
+<script id="osd-injected-metadata" type="application/json">${scriptJson(metadata)}</script>
+</head>
+<body>
+<div id="osd_app_root"></div>
+<script type="module" src="/bundles/host_core.js"></script>
+</body>
+</html>`;
+}
+
+export function loginPage(next: string): string {
+  const safeNext = next.startsWith('/') && !next.startsWith('//') ? next : '/app/lookups';
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Log in · OpenSearch Dashboards</title>
+<style>
+  body { font-family: Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif;
+         background: #f5f7fa; color: #343741; margin: 0; }
+  main { max-width: 360px; margin: 12vh auto; background: #fff; padding: 32px; border-radius: 6px;
+         box-shadow: 0 2px 8px rgba(0,0,0,.12); }
+  h1 { font-size: 22px; margin: 0 0 20px; }
+  label { display: block; font-size: 12px; font-weight: 600; margin: 12px 0 4px; }
+  input { width: 100%; box-sizing: border-box; padding: 8px; font-size: 14px; border: 1px solid #c9cbcd;
+          border-radius: 4px; }
+  button { margin-top: 20px; width: 100%; padding: 10px; font-size: 14px; font-weight: 600; color: #fff;
+           background: #005eb8; border: 0; border-radius: 4px; cursor: pointer; }
+  #error { color: #bd271e; font-size: 13px; min-height: 1em; margin-top: 12px; }
+</style>
+</head>
+<body>
+<main>
+  <h1>Log in to OpenSearch Dashboards</h1>
+  <form id="login" data-next="${escapeHtml(safeNext)}">
+    <label for="username">User name</label>
+    <input id="username" name="username" autocomplete="username" required autofocus>
+    <label for="password">Password</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required>
+    <button type="submit">Log in</button>
+    <p id="error" role="alert"></p>
+  </form>
+</main>
+<script>
+  document.getElementById('login').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const error = document.getElementById('error');
+    error.textContent = '';
+    const res = await fetch('/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'osd-xsrf': 'true' },
+      body: JSON.stringify({ username: form.username.value, password: form.password.value }),
+    });
+    if (res.ok) { window.location.assign(form.dataset.next); return; }
+    const body = await res.json().catch(() => ({}));
+    error.textContent = body.message || ('Log in failed (' + res.status + ')');
+  });
+</script>
+</body>
+</html>`;
+}

@@ -1,0 +1,61 @@
+/*
+ * The standalone host's configuration: a JSON file (`--config path` or LOOKUPS_HOST_CONFIG)
+ * and environment variables, environment winning. Two hosts with different files or
+ * variables run side by side against one cluster.
+ */
+import { readFileSync } from 'fs';
+import { randomBytes } from 'crypto';
+
+export interface HostConfig {
+  host: string;
+  port: number;
+  /** Where OpenSearch answers, e.g. http://127.0.0.1:9200. */
+  opensearchUrl: string;
+  /** The host's own identity (`asInternalUser`): operator settings only, never user data. */
+  internalUser: { username: string; password: string };
+  /** 32+ characters; encrypts the session cookie. Random per process when not given. */
+  cookieSecret: string;
+  /** Plugin configuration, keyed by the plugin's configPath (`lookups`). */
+  plugins: Record<string, Record<string, unknown>>;
+  /** Where the built browser bundles are served from. */
+  bundleDir: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+function fromEnvNumber(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got "${raw}"`);
+  return n;
+}
+
+export function loadHostConfig(argv: string[] = process.argv.slice(2)): HostConfig {
+  const flagIndex = argv.indexOf('--config');
+  const file = flagIndex >= 0 ? argv[flagIndex + 1] : process.env.LOOKUPS_HOST_CONFIG;
+  const fromFile: Partial<HostConfig> = file ? JSON.parse(readFileSync(file, 'utf8')) : {};
+
+  const lookups = { ...(fromFile.plugins?.lookups ?? {}) };
+  const maxRows = fromEnvNumber('LOOKUPS_MAX_ROWS');
+  if (maxRows !== undefined) lookups.max_rows = maxRows;
+
+  return {
+    host: process.env.LOOKUPS_HOST_BIND ?? fromFile.host ?? '127.0.0.1',
+    port: fromEnvNumber('LOOKUPS_HOST_PORT') ?? fromFile.port ?? 5601,
+    opensearchUrl: process.env.OPENSEARCH_URL ?? fromFile.opensearchUrl ?? 'http://127.0.0.1:9200',
+    internalUser: {
+      username:
+        process.env.OPENSEARCH_INTERNAL_USERNAME ?? fromFile.internalUser?.username ?? 'admin',
+      password:
+        process.env.OPENSEARCH_INTERNAL_PASSWORD ??
+        fromFile.internalUser?.password ??
+        process.env.OPENSEARCH_INITIAL_ADMIN_PASSWORD ??
+        '',
+    },
+    cookieSecret:
+      process.env.LOOKUPS_COOKIE_SECRET ?? fromFile.cookieSecret ?? randomBytes(32).toString('hex'),
+    plugins: { ...(fromFile.plugins ?? {}), lookups },
+    bundleDir: process.env.LOOKUPS_BUNDLE_DIR ?? fromFile.bundleDir ?? 'build/public',
+    logLevel: (process.env.LOOKUPS_LOG_LEVEL as HostConfig['logLevel']) ?? fromFile.logLevel ?? 'info',
+  };
+}

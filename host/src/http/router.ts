@@ -1,0 +1,235 @@
+/*
+ * OSD's router contract on hapi: `core.http.createRouter()` gives the plugin an IRouter; the
+ * host turns each registered route into a hapi route whose handler does what OSD's does, in
+ * OSD's order: authentication (401), the `osd-xsrf` rule on non-GET (400), validation of
+ * params/query/body (400), the plugin's handler with a per-request context, and the mapping of
+ * its response (or of a thrown OpenSearch 401) to HTTP.
+ */
+import Boom from '@hapi/boom';
+import type { Request, ResponseObject, ResponseToolkit, Server } from '@hapi/hapi';
+import { Subject } from 'rxjs';
+import type {
+  IClusterClient,
+  IOpenSearchDashboardsResponse,
+  IRouter,
+  Logger,
+  OpenSearchDashboardsRequest,
+  RequestHandler,
+  RouteConfig,
+  RouteMethod,
+  RouteValidationFunction,
+  RouteValidationResultFactory,
+} from 'opensearch-dashboards/server';
+import { responseFactory } from './response_factory';
+import { resolveAuthorization } from '../auth/session';
+
+/** OSD's default `server.maxPayloadBytes`. */
+const DEFAULT_MAX_PAYLOAD_BYTES = 1048576;
+
+interface RegisteredRoute {
+  method: RouteMethod;
+  config: RouteConfig<unknown, unknown, unknown, RouteMethod>;
+  handler: RequestHandler<unknown, unknown, unknown, RouteMethod>;
+}
+
+export class HostRouter implements IRouter {
+  public readonly routes: RegisteredRoute[] = [];
+  constructor(public readonly routerPath = '') {}
+
+  private register =
+    <M extends RouteMethod>(method: M) =>
+    <P, Q, B>(config: RouteConfig<P, Q, B, M>, handler: RequestHandler<P, Q, B, M>) => {
+      if (config.validate === undefined) {
+        throw new Error(`The [${method}] at [${config.path}] does not have a 'validate' specified.`);
+      }
+      this.routes.push({
+        method,
+        config: config as unknown as RegisteredRoute['config'],
+        handler: handler as unknown as RegisteredRoute['handler'],
+      });
+    };
+
+  get = this.register('get');
+  post = this.register('post');
+  put = this.register('put');
+  patch = this.register('patch');
+  delete = this.register('delete');
+}
+
+class RouteValidationError extends Error {
+  constructor(
+    message: string,
+    public readonly path?: string[]
+  ) {
+    super(path && path.length ? `[${path.join('.')}]: ${message}` : message);
+  }
+}
+const validationResult: RouteValidationResultFactory = {
+  ok: (value) => ({ value }),
+  badRequest: (error, path) => ({
+    error: new RouteValidationError(typeof error === 'string' ? error : error.message, path),
+  }),
+};
+function validatePart<T>(
+  fn: RouteValidationFunction<T> | undefined,
+  data: unknown,
+  namespace: string
+): T {
+  if (!fn) return {} as T;
+  const result = fn(data, validationResult);
+  if (result.error) throw new RouteValidationError(result.error.message, [namespace]);
+  return result.value as T;
+}
+
+function isSafeMethod(method: string) {
+  return method === 'get' || method === 'head' || method === 'options';
+}
+
+export interface RouteDeps {
+  clusterClient: IClusterClient;
+  logger: Logger;
+  cookieName: string;
+}
+
+export function registerHostRoutes(server: Server, router: HostRouter, deps: RouteDeps) {
+  for (const route of router.routes) {
+    const bodyOptions = (route.config.options?.body ?? {}) as {
+      maxBytes?: number;
+      output?: 'data' | 'stream';
+      parse?: boolean | 'gunzip';
+      accepts?: string | string[];
+    };
+    const wantsBody = !isSafeMethod(route.method);
+    const validatesBody = route.config.validate !== false && !!route.config.validate.body;
+    server.route({
+      method: route.method,
+      path: `${router.routerPath}${route.config.path}`,
+      options: {
+        payload: wantsBody
+          ? {
+              maxBytes: bodyOptions.maxBytes ?? DEFAULT_MAX_PAYLOAD_BYTES,
+              // Like OSD: a route that does not validate a body gets the cheapest, a raw stream.
+              output: bodyOptions.output ?? (validatesBody ? 'data' : 'stream'),
+              parse: bodyOptions.parse ?? (validatesBody ? true : false),
+              allow: bodyOptions.accepts,
+              multipart: bodyOptions.output === 'stream' ? { output: 'stream' } : false,
+            }
+          : undefined,
+        timeout: route.config.options?.timeout?.payload
+          ? { server: false, socket: false }
+          : undefined,
+      },
+      handler: (request, h) => handle(route, request, h, deps),
+    });
+  }
+}
+
+async function handle(
+  route: RegisteredRoute,
+  request: Request,
+  h: ResponseToolkit,
+  deps: RouteDeps
+): Promise<ResponseObject | Boom.Boom> {
+  const options = route.config.options ?? {};
+  const authorization = resolveAuthorization(request, deps.cookieName);
+  if (options.authRequired !== false && options.authRequired !== 'optional' && !authorization) {
+    return Boom.unauthorized('Authentication required: log in, or send an Authorization header.');
+  }
+  if (
+    !isSafeMethod(route.method) &&
+    (options as { xsrfRequired?: boolean }).xsrfRequired !== false &&
+    request.headers['osd-xsrf'] === undefined &&
+    request.headers['osd-version'] === undefined
+  ) {
+    return Boom.badRequest('Request must contain a osd-xsrf header.');
+  }
+
+  let osdRequest: OpenSearchDashboardsRequest;
+  try {
+    osdRequest = toOsdRequest(route, request, authorization);
+  } catch (e) {
+    return Boom.badRequest((e as Error).message);
+  }
+
+  const context = {
+    core: { opensearch: { client: deps.clusterClient.asScoped(osdRequest) } },
+  };
+  try {
+    const response = await route.handler(context, osdRequest, responseFactory);
+    return toHapiResponse(response, h);
+  } catch (e) {
+    const status = (e as { meta?: { statusCode?: number } })?.meta?.statusCode;
+    if ((e as { name?: string })?.name === 'ResponseError' && status === 401) {
+      // Forwarded as OSD forwards it: the caller's credentials were refused by OpenSearch.
+      const boom = Boom.unauthorized((e as Error).message);
+      boom.output.headers['WWW-Authenticate'] = 'Basic realm="Authorization Required"';
+      return boom;
+    }
+    deps.logger.error(e instanceof Error ? e : String(e));
+    return Boom.internal('An internal server error occurred.');
+  }
+}
+
+function toOsdRequest(
+  route: RegisteredRoute,
+  request: Request,
+  authorization: string | undefined
+): OpenSearchDashboardsRequest {
+  const validate = route.config.validate || undefined;
+  const params = validatePart(validate?.params, request.params, 'request params');
+  const query = validatePart(validate?.query, { ...request.query }, 'request query');
+  const body = validate?.body
+    ? validatePart(validate.body, request.payload, 'request body')
+    : request.payload;
+
+  const aborted$ = new Subject<void>();
+  const completed$ = new Subject<void>();
+  request.raw.req.once('aborted', () => aborted$.next());
+  request.raw.res.once('close', () => {
+    if (!request.raw.res.writableFinished) aborted$.next();
+    completed$.next();
+  });
+
+  const headers = { ...request.headers } as Record<string, string>;
+  delete headers.cookie;
+  if (authorization) headers.authorization = authorization;
+
+  return {
+    id: request.info.id,
+    uuid: request.info.id,
+    url: new URL(request.url.href),
+    route: { path: route.config.path, method: route.method, options: route.config.options ?? {} },
+    headers,
+    isSystemRequest: request.headers['osd-system-request'] === 'true',
+    socket: { remoteAddress: request.info.remoteAddress },
+    events: { aborted$: aborted$.asObservable(), completed$: completed$.asObservable() },
+    auth: { isAuthenticated: !!authorization },
+    params,
+    query,
+    body,
+  };
+}
+
+function errorParts(payload: unknown): { message: string; attributes?: Record<string, unknown> } {
+  if (typeof payload === 'string') return { message: payload };
+  if (payload instanceof Error) return { message: payload.message };
+  if (payload && typeof payload === 'object' && 'message' in payload) {
+    const { message, attributes } = payload as { message: string | Error; attributes?: Record<string, unknown> };
+    return { message: message instanceof Error ? message.message : message, attributes };
+  }
+  return { message: 'Error' };
+}
+
+function toHapiResponse(response: IOpenSearchDashboardsResponse, h: ResponseToolkit) {
+  const headers = response.options.headers ?? {};
+  if (response.status >= 400) {
+    const { message, attributes } = errorParts(response.payload);
+    const boom = new Boom.Boom(message, { statusCode: response.status });
+    if (attributes) (boom.output.payload as unknown as Record<string, unknown>).attributes = attributes;
+    Object.assign(boom.output.headers, headers);
+    return boom;
+  }
+  const hapiResponse = h.response(response.payload as never).code(response.status);
+  for (const [key, value] of Object.entries(headers)) hapiResponse.header(key, String(value));
+  return hapiResponse;
+}

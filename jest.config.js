@@ -1,0 +1,38 @@
+/*
+ * Three projects: `unit` (pure code and React components, no cluster), `integration` (the real
+ * OpenSearch node and the standalone host), `browser` (Chromium driven by playwright-core).
+ * ts-jest only transpiles; `tsc --noEmit` does the type check once for the whole tree.
+ */
+// tsconfig's `isolatedModules` makes ts-jest transpile each file alone (no type check here).
+const transform = { '^.+\\.tsx?$': ['ts-jest', {}] };
+
+module.exports = {
+  // Integration and browser tests wait on a real cluster and browser.
+  testTimeout: 120000,
+  projects: [
+    {
+      displayName: 'unit',
+      transform,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/{common,server,host,scripts}/**/*.test.ts'],
+    },
+    {
+      displayName: 'components',
+      transform,
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/public/**/*.test.{ts,tsx}'],
+    },
+    {
+      displayName: 'integration',
+      transform,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+    },
+    {
+      displayName: 'browser',
+      transform,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
+    },
+  ],
+};

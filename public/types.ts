@@ -1,0 +1,21 @@
+/*
+ * The plugin's browser contracts: what `setup` and `start` return to other plugins (the query
+ * workbench calls `start`), and the config the server exposes to the browser.
+ */
+
+/** `lookups.*` keys the server exposes with `exposeToBrowser` (server/index.ts). */
+export interface LookupsPublicConfig {
+  max_rows: number;
+  max_body_bytes: number;
+}
+
+// The setup contract is empty for now; an interface keeps it extensible without a breaking change.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LookupsPublicSetup {}
+
+export interface LookupsPublicStart {
+  /** Runs a PPL query that may end in `outputlookup` (POST /api/lookups/_query). */
+  runQuery(query: string): Promise<unknown>;
+  /** Opens the lookups app on one lookup, optionally on one of its tabs (e.g. `versions`). */
+  navigateToLookup(name: string, tab?: string): Promise<void>;
+}

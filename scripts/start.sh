@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The main job: a local OpenSearch with the security plugin, test users and sample data, and the
+# standalone host with the lookups plugin. Prints the URL and the credentials, then serves until
+# Ctrl-C (OpenSearch keeps running; scripts/opensearch/stop.sh stops it).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
+cd "$ROOT"
+source scripts/opensearch/common.sh
+
+SKIP_CHROMIUM=true bash scripts/setup.sh
+bash scripts/opensearch/start.sh
+npx tsx scripts/opensearch/security.ts
+npx tsx scripts/sample_data.ts
+npx tsx scripts/build_public.ts
+
+PORT="${LOOKUPS_HOST_PORT:-5601}"
+cat <<MSG
+
+  Lookups is starting at  http://127.0.0.1:${PORT}/app/lookups
+  Log in as               admin / ${OPENSEARCH_INITIAL_ADMIN_PASSWORD}
+  (other users: npx tsx scripts/opensearch/security.ts --list)
+  OpenSearch              ${OPENSEARCH_URL}   (stop it with: bash scripts/opensearch/stop.sh)
+
+MSG
+export LOOKUPS_HOST_PORT="$PORT" OPENSEARCH_URL
+export OPENSEARCH_INTERNAL_USERNAME=admin OPENSEARCH_INTERNAL_PASSWORD="$OPENSEARCH_INITIAL_ADMIN_PASSWORD"
+exec npx tsx host/src/main.ts

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Every test: type check, lint, unit and component tests, then integration and browser tests
+# against a real OpenSearch node (started here if it is not running, and stopped again).
+# Exits non-zero on any failure; the last line is the count of tests passed and failed.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
+cd "$ROOT"
+source scripts/opensearch/common.sh
+
+started=$(date +%s)
+bash scripts/setup.sh
+
+echo "== type check"; npx tsc --noEmit -p tsconfig.json
+echo "== lint"; npx eslint . && npx prettier --check "**/*.{ts,tsx}" --log-level warn
+
+started_node=false
+if ! curl -fsS -o /dev/null -u "admin:${OPENSEARCH_INITIAL_ADMIN_PASSWORD}" "${OPENSEARCH_URL}/_cluster/health"; then
+  bash scripts/opensearch/start.sh
+  started_node=true
+fi
+cleanup() { if [[ "$started_node" == "true" ]]; then bash scripts/opensearch/stop.sh >/dev/null 2>&1 || true; fi; }
+trap cleanup EXIT
+
+npx tsx scripts/opensearch/security.ts
+npx tsx scripts/sample_data.ts
+npx tsx scripts/build_public.ts
+
+mkdir -p test-artifacts
+status=0
+echo "== unit and component tests"
+npx jest --ci --selectProjects unit components --json --outputFile=test-artifacts/jest-unit.json || status=1
+echo "== integration and browser tests (real OpenSearch, real Chromium)"
+npx jest --ci --runInBand --selectProjects integration browser --json --outputFile=test-artifacts/jest-cluster.json || status=1
+
+echo "test command took $(( $(date +%s) - started )) s"
+node -e '
+  const fs = require("fs");
+  let passed = 0, failed = 0;
+  for (const f of ["test-artifacts/jest-unit.json", "test-artifacts/jest-cluster.json"]) {
+    if (!fs.existsSync(f)) { failed++; continue; }
+    const r = JSON.parse(fs.readFileSync(f, "utf8"));
+    passed += r.numPassedTests; failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0);
+  }
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+'
+exit $status

@@ -1,0 +1,16 @@
+import { schema, TypeOf } from '@osd/config-schema';
+
+/** `lookups.*` in opensearch_dashboards.yml (or the standalone host's config). */
+export const configSchema = schema.object({
+  /** The operator's ceiling on the rows of one write. */
+  max_rows: schema.number({ defaultValue: 1_000_000, min: 1 }),
+  /** The largest JSON body `_write` accepts; bigger results go through `_query` or `_import`. */
+  max_body_bytes: schema.number({ defaultValue: 10 * 1024 * 1024, min: 1024 }),
+  /** Documents per `_bulk` request, and how many requests a write keeps in flight. */
+  bulk_batch_size: schema.number({ defaultValue: 5000, min: 1, max: 100_000 }),
+  bulk_max_in_flight: schema.number({ defaultValue: 2, min: 1, max: 16 }),
+  /** The absolute time limit for retrying items OpenSearch rejected with 429. */
+  bulk_retry_deadline_ms: schema.number({ defaultValue: 120_000, min: 1000 }),
+});
+
+export type LookupsConfig = TypeOf<typeof configSchema>;

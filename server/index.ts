@@ -1,0 +1,16 @@
+import type { PluginConfigDescriptor, PluginInitializerContext } from 'opensearch-dashboards/server';
+import { configSchema, LookupsConfig } from './config';
+import { LookupsPlugin } from './plugin';
+
+export const config: PluginConfigDescriptor<LookupsConfig> = {
+  schema: configSchema,
+  // The browser shows the ceiling and refuses oversized uploads before sending them.
+  exposeToBrowser: { max_rows: true, max_body_bytes: true },
+};
+
+export function plugin(initializerContext: PluginInitializerContext) {
+  return new LookupsPlugin(initializerContext);
+}
+
+export type { LookupsPluginSetup, LookupsPluginStart } from './plugin';
+export type { LookupsConfig } from './config';

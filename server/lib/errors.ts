@@ -1,0 +1,118 @@
+/*
+ * Typed errors, and the one place that turns any error into an HTTP answer. Services throw
+ * these; route handlers only call `toErrorResponse`. A failure is never a 200.
+ */
+import type {
+  IOpenSearchDashboardsResponse,
+  Logger,
+  OpenSearchDashboardsResponseFactory,
+} from 'opensearch-dashboards/server';
+
+export type ErrorAttributes = Record<string, unknown>;
+
+export class LookupError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly attributes?: ErrorAttributes
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+export class BadRequestError extends LookupError {
+  constructor(message: string, attributes?: ErrorAttributes) {
+    super(400, message, attributes);
+  }
+}
+export class NotFoundError extends LookupError {
+  constructor(message: string, attributes?: ErrorAttributes) {
+    super(404, message, attributes);
+  }
+}
+export class ConflictError extends LookupError {
+  constructor(message: string, attributes?: ErrorAttributes) {
+    super(409, message, attributes);
+  }
+}
+export class PayloadTooLargeError extends LookupError {
+  constructor(message: string, attributes?: ErrorAttributes) {
+    super(413, message, attributes);
+  }
+}
+
+/** What the opensearch-js client throws for a non-2xx answer. */
+interface OpenSearchResponseError {
+  meta: { statusCode?: number; body?: unknown; headers?: Record<string, string> };
+  message: string;
+}
+export function isOpenSearchResponseError(error: unknown): error is OpenSearchResponseError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'meta' in error &&
+    typeof (error as { meta?: unknown }).meta === 'object' &&
+    (error as { meta: unknown }).meta !== null &&
+    (error as { name?: string }).name === 'ResponseError'
+  );
+}
+export function openSearchStatus(error: unknown): number | undefined {
+  return isOpenSearchResponseError(error) ? error.meta.statusCode : undefined;
+}
+
+/** The `reason` OpenSearch gives, e.g. "no permissions for [indices:data/read/search] …". */
+export function openSearchReason(error: OpenSearchResponseError): string {
+  const body = error.meta.body as
+    | { error?: { reason?: string; type?: string; root_cause?: Array<{ reason?: string }> } | string }
+    | undefined;
+  if (body && typeof body.error === 'object') {
+    return body.error.reason ?? body.error.root_cause?.[0]?.reason ?? error.message;
+  }
+  if (body && typeof body.error === 'string') return body.error;
+  return error.message;
+}
+
+/**
+ * Maps an error to OSD's response. A 401 from OpenSearch is rethrown so that the platform
+ * answers it (as OSD's router does, with the `www-authenticate` header). 403 passes through
+ * with what was denied. Anything unexpected is logged and is a 500.
+ */
+export function toErrorResponse(
+  error: unknown,
+  response: OpenSearchDashboardsResponseFactory,
+  logger: Logger
+): IOpenSearchDashboardsResponse {
+  if (error instanceof LookupError) {
+    return response.customError({
+      statusCode: error.statusCode,
+      body: { message: error.message, attributes: error.attributes },
+    });
+  }
+  if (isOpenSearchResponseError(error)) {
+    const status = error.meta.statusCode;
+    if (status === 401) throw error;
+    const reason = openSearchReason(error);
+    if (status === 403) {
+      return response.forbidden({
+        body: {
+          message: `OpenSearch refused this for your user: ${reason}. Ask an administrator for the index permissions it names.`,
+          attributes: { reason },
+        },
+      });
+    }
+    if (status === 429) {
+      return response.customError({
+        statusCode: 429,
+        body: { message: `OpenSearch is overloaded: ${reason}. Try again shortly.` },
+      });
+    }
+    if (status === 400 || status === 404 || status === 409) {
+      return response.customError({ statusCode: status, body: { message: reason } });
+    }
+  }
+  logger.error(error instanceof Error ? error : String(error));
+  return response.customError({
+    statusCode: 500,
+    body: { message: 'The lookups service could not complete the request; the error is in the server log.' },
+  });
+}

@@ -1,0 +1,15 @@
+/* One registration function per area, each given what it needs. */
+import type { IRouter, Logger } from 'opensearch-dashboards/server';
+import type { LookupsConfig } from '../config';
+import { registerRowsRoute } from './rows';
+import { registerWriteRoute } from './write';
+
+export interface RouteDeps {
+  config: LookupsConfig;
+  logger: Logger;
+}
+
+export function registerRoutes(router: IRouter, deps: RouteDeps) {
+  registerWriteRoute(router, deps);
+  registerRowsRoute(router, deps);
+}

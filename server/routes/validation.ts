@@ -1,0 +1,26 @@
+/* Route validation through io-ts codecs from common/, in OSD's validation-function form. */
+import type * as t from 'io-ts';
+import type { RouteValidationFunction } from 'opensearch-dashboards/server';
+import { decode } from '../../common/api/decode';
+import { validateLookupName } from '../../common/substrate/names';
+
+export function validateWith<A>(codec: t.Type<A, unknown, unknown>): RouteValidationFunction<A> {
+  return (data, { ok, badRequest }) => {
+    const result = decode(codec, data);
+    return result.ok ? ok(result.value) : badRequest(result.message);
+  };
+}
+
+/**
+ * `{name}` path parameters: checked against the naming rules before any request is made, since
+ * the name becomes part of OpenSearch index and alias paths. Reads accept every name OpenSearch
+ * accepts; writes also need room for the `__lookup` suffix.
+ */
+export function lookupNameParam(purpose: 'read' | 'write'): RouteValidationFunction<{ name: string }> {
+  return (data, { ok, badRequest }) => {
+    const name = (data as { name?: unknown })?.name;
+    if (typeof name !== 'string') return badRequest('a lookup name is required in the path');
+    const check = validateLookupName(name, { purpose });
+    return check.ok ? ok({ name }) : badRequest(check.message);
+  };
+}

@@ -1,0 +1,87 @@
+/* Reading a lookup's rows through its alias, as the caller, without the `__lookup` column. */
+import type { OpenSearchClient } from 'opensearch-dashboards/server';
+import type { RowsResponse, SchemaColumn } from '../../common/api/codecs';
+import { LOOKUP_FIELD } from '../../common/substrate/names';
+import { ConflictError, NotFoundError } from '../lib/errors';
+import { probeTarget } from './target_probe';
+
+export interface RowsRequest {
+  from?: number;
+  size?: number;
+  /** `field` or `field:desc`, comma-separated. */
+  sort?: string;
+}
+
+type MappingProperties = Record<string, { type?: string; properties?: MappingProperties }>;
+
+/** Leaf fields of a mapping with their types (`a.b` for objects), `__lookup` left out. */
+function flattenMapping(properties: MappingProperties, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [field, spec] of Object.entries(properties)) {
+    const path = `${prefix}${field}`;
+    if (path === LOOKUP_FIELD) continue;
+    if (spec.properties) {
+      for (const [k, v] of flattenMapping(spec.properties, `${path}.`)) out.set(k, v);
+    } else {
+      out.set(path, spec.type ?? 'object');
+    }
+  }
+  return out;
+}
+
+function parseSort(sort: string | undefined) {
+  if (!sort) return undefined;
+  return sort
+    .split(',')
+    .filter(Boolean)
+    .map((part) => {
+      const [field, order] = part.split(':');
+      return { [field]: { order: order === 'desc' ? 'desc' : 'asc', unmapped_type: 'keyword' } };
+    });
+}
+
+export async function readRows(
+  client: OpenSearchClient,
+  name: string,
+  request: RowsRequest
+): Promise<RowsResponse> {
+  const target = await probeTarget(client, name);
+  if (target.kind === 'absent') {
+    throw new NotFoundError(`There is no lookup named "${name}". Check the name, or write it first with outputlookup.`);
+  }
+  if (target.kind !== 'managed' && target.kind !== 'legacy') {
+    throw new ConflictError(`"${name}" is not a lookup (${target.kind.replace(/_/g, ' ')}); read it with a search instead.`, {
+      kind: target.kind,
+    });
+  }
+  const index = target.kind === 'managed' ? target.backingIndex : target.legacyIndex;
+  const [search, mapping] = await Promise.all([
+    client.search({
+      index: name,
+      body: {
+        from: request.from ?? 0,
+        size: request.size ?? 100,
+        track_total_hits: true,
+        sort: parseSort(request.sort),
+        _source: { excludes: [LOOKUP_FIELD] },
+      },
+    }),
+    client.indices.getMapping({ index }),
+  ]);
+  const properties =
+    (mapping.body as Record<string, { mappings?: { properties?: MappingProperties } }>)[index]?.mappings
+      ?.properties ?? {};
+  const types = flattenMapping(properties);
+  const hits = (search.body as { hits: { total: { value: number }; hits: Array<{ _source: Record<string, unknown> }> } })
+    .hits;
+
+  const columnNames = [...types.keys()].filter((f) => !f.endsWith('.keyword') || !types.has(f.slice(0, -8)));
+  const schema: SchemaColumn[] = columnNames.map((field) => ({ name: field, type: types.get(field) ?? 'object' }));
+  const datarows = hits.hits.map((hit) =>
+    schema.map((column) =>
+      column.name.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], hit._source) ??
+      null
+    )
+  );
+  return { schema, datarows, total: hits.total.value };
+}

@@ -1,0 +1,149 @@
+/*
+ * Streams documents into one index with `_bulk`: a bounded number of requests in flight (so
+ * memory stays a few batches whatever the result size), items rejected with 429 retried with
+ * exponential backoff inside an absolute deadline, and any other item failure stopping the
+ * write with the failed rows named.
+ */
+import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import { BadRequestError, LookupError } from '../../lib/errors';
+
+export interface BulkDocument {
+  /** 0-based position of the row in the write's input, for messages. */
+  rowNumber: number;
+  id?: string;
+  source: Record<string, unknown>;
+}
+
+export interface BulkLoaderOptions {
+  client: OpenSearchClient;
+  index: string;
+  maxInFlight: number;
+  retryDeadlineMs: number;
+  logger: Logger;
+}
+
+interface BulkItemResult {
+  status: number;
+  error?: { type?: string; reason?: string; caused_by?: { reason?: string } };
+}
+
+const MAX_NAMED_FAILURES = 5;
+const FIRST_BACKOFF_MS = 100;
+const MAX_BACKOFF_MS = 5000;
+
+export class BulkItemsFailedError extends LookupError {}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return `an array (${JSON.stringify(value).slice(0, 60)})`;
+  if (value === null || value === undefined) return 'no value';
+  if (typeof value === 'object') return `an object (${JSON.stringify(value).slice(0, 60)})`;
+  return `a ${typeof value} (${JSON.stringify(value).slice(0, 60)})`;
+}
+
+/** A mapping conflict names the field and both types; anything else keeps OpenSearch's words. */
+function describeFailure(doc: BulkDocument, item: BulkItemResult): string {
+  const reason = item.error?.reason ?? item.error?.type ?? `status ${item.status}`;
+  const parse = /failed to parse field \[([^\]]+)\] of type \[([^\]]+)\]/.exec(reason);
+  if (parse) {
+    const [, field, type] = parse;
+    return `row ${doc.rowNumber + 1}: field "${field}" has type ${type} in this lookup, but the row has ${describeValue(
+      field.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], doc.source)
+    )}`;
+  }
+  return `row ${doc.rowNumber + 1}: ${reason}`;
+}
+
+export class BulkLoader {
+  private readonly inFlight = new Set<Promise<void>>();
+  private failure: unknown;
+  private documentsWritten = 0;
+
+  constructor(private readonly options: BulkLoaderOptions) {}
+
+  get written() {
+    return this.documentsWritten;
+  }
+
+  /** Queues a batch; waits while the in-flight limit is reached; rethrows an earlier failure. */
+  async add(batch: BulkDocument[]): Promise<void> {
+    this.throwIfFailed();
+    if (batch.length === 0) return;
+    while (this.inFlight.size >= this.options.maxInFlight) {
+      await Promise.race(this.inFlight);
+      this.throwIfFailed();
+    }
+    const request = this.send(batch).catch((error) => {
+      this.failure ??= error;
+    });
+    const tracked = request.finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+  }
+
+  /** Waits for every request; rethrows the first failure. */
+  async finish(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.race(this.inFlight);
+    this.throwIfFailed();
+  }
+
+  private throwIfFailed() {
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  private async send(batch: BulkDocument[]) {
+    const deadline = Date.now() + this.options.retryDeadlineMs;
+    let pending = batch;
+    for (let attempt = 0; ; attempt++) {
+      const body = serialize(pending, this.options.index);
+      const { body: response } = await this.options.client.bulk({ body });
+      const items = (response as { items: Array<Record<string, BulkItemResult>> }).items;
+      const rejected: BulkDocument[] = [];
+      const failed: string[] = [];
+      let failedCount = 0;
+      items.forEach((entry, i) => {
+        const item = entry.index ?? Object.values(entry)[0];
+        if (item.status < 300) return;
+        if (item.status === 429) rejected.push(pending[i]);
+        else {
+          failedCount++;
+          if (failed.length < MAX_NAMED_FAILURES) failed.push(describeFailure(pending[i], item));
+        }
+      });
+      this.documentsWritten += pending.length - rejected.length - failedCount;
+      if (failedCount > 0) {
+        const more = failedCount > failed.length ? ` (and ${failedCount - failed.length} more)` : '';
+        throw new BadRequestError(
+          `OpenSearch refused ${failedCount} row${failedCount > 1 ? 's' : ''}${more}: ${failed.join('; ')}. ` +
+            'The write stopped: fix those values (or cast them) and write again.',
+          { failed_rows: failedCount }
+        );
+      }
+      if (rejected.length === 0) return;
+      const backoff = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** attempt);
+      if (Date.now() + backoff > deadline) {
+        throw new LookupError(
+          429,
+          `OpenSearch kept rejecting ${rejected.length} rows as too many requests (429) for ${Math.round(
+            this.options.retryDeadlineMs / 1000
+          )} s. The write stopped; try again when the cluster is less busy.`
+        );
+      }
+      this.options.logger.debug(`retrying ${rejected.length} rows rejected with 429 in ${backoff} ms`);
+      await new Promise((resolve) => setTimeout(resolve, backoff));
+      pending = rejected;
+    }
+  }
+}
+
+/** NDJSON for `_bulk`, built as one string: the cheapest form to hand to the client. */
+function serialize(batch: BulkDocument[], index: string): string {
+  const indexName = JSON.stringify(index);
+  let out = '';
+  for (const doc of batch) {
+    out +=
+      doc.id === undefined
+        ? `{"index":{"_index":${indexName}}}\n`
+        : `{"index":{"_index":${indexName},"_id":${JSON.stringify(doc.id)}}}\n`;
+    out += `${JSON.stringify(doc.source)}\n`;
+  }
+  return out;
+}

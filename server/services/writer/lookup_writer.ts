@@ -1,0 +1,177 @@
+/*
+ * The lookup writer: probe the target, check the options and the ceiling, stream the rows into
+ * a slice, then publish with one `_aliases` request. Readers see the complete old slice or the
+ * complete new one, never a mix. Everything runs as the caller.
+ */
+import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import type { WriteAction, WriteOptions, WriteResponse } from '../../../common/api/codecs';
+import { sliceFilter } from '../../../common/substrate/alias_filter';
+import { appendToAbsentSliceUuid, randomSliceUuid } from '../../../common/substrate/slice_uuid';
+import { isRefusal, planWrite, WritePlan } from '../../../common/substrate/target_state';
+import { LOOKUP_FIELD } from '../../../common/substrate/names';
+import type { LookupsConfig } from '../../config';
+import { ConflictError } from '../../lib/errors';
+import { Ceiling, CeilingExceededError, checkMax } from '../ceiling';
+import { probeTarget } from '../target_probe';
+import { applyBuildSettings } from './build_settings';
+import { ensureBackingIndex } from './backing_index';
+import { BulkDocument, BulkLoader } from './bulk_loader';
+import { checkKeyFields, KeyEncoder, toDocument } from './documents';
+import { RowSource, truncate } from './row_source';
+
+export interface WriterDeps {
+  /** The caller's client (`asCurrentUser`). */
+  client: OpenSearchClient;
+  config: Pick<LookupsConfig, 'bulk_batch_size' | 'bulk_max_in_flight' | 'bulk_retry_deadline_ms'>;
+  ceiling: Ceiling;
+  logger: Logger;
+}
+
+type Publishing = Exclude<WritePlan, { refuse: unknown }>;
+
+export async function writeLookup(
+  deps: WriterDeps,
+  name: string,
+  input: RowSource,
+  options: WriteOptions
+): Promise<WriteResponse> {
+  const { client, ceiling } = deps;
+  const keyFields = options.key_field;
+  const append = options.append ?? keyFields !== undefined;
+  const overrideIfEmpty = options.override_if_empty ?? true;
+
+  checkMax(options.max, ceiling);
+  const source = truncate(input, options.max);
+  if (source.count !== undefined && source.count > ceiling.maxRows) {
+    throw new CeilingExceededError(source.count, ceiling);
+  }
+  if (keyFields && source.columnNames) checkKeyFields(keyFields, source.columnNames);
+
+  const plan = planWrite(await probeTarget(client, name), { append });
+  if (isRefusal(plan)) throw new ConflictError(plan.refuse.message, { reason: plan.refuse.reason });
+
+  const empty = source.count === 0;
+  if (empty && (!overrideIfEmpty || plan.action === 'append')) {
+    return { rows_written: 0, slice: currentSliceOf(plan), action: 'unchanged' };
+  }
+
+  const slice =
+    plan.action === 'append'
+      ? plan.currentSlice
+      : plan.action === 'create' && plan.slice === 'deterministic'
+        ? appendToAbsentSliceUuid(name)
+        : randomSliceUuid();
+  // A new random slice is invisible until published, so it may load with build settings.
+  const staged = plan.action !== 'append' && !(plan.action === 'create' && plan.slice === 'deterministic');
+
+  const createdIndex = plan.action === 'append' ? false : await ensureBackingIndex(client, plan.backingIndex);
+  const build = staged
+    ? await applyBuildSettings(client, plan.backingIndex, deps.logger)
+    : { restore: async () => undefined };
+
+  let rows: number;
+  try {
+    try {
+      rows = await streamRows(deps, plan.backingIndex, source, slice, keyFields);
+    } finally {
+      await build.restore();
+    }
+  } catch (error) {
+    if (error instanceof CeilingExceededError && staged) {
+      await discardStagedSlice(client, plan.backingIndex, slice, createdIndex);
+    }
+    throw error;
+  }
+  await client.indices.refresh({ index: plan.backingIndex });
+
+  if (rows === 0 && !overrideIfEmpty) {
+    if (createdIndex) await client.indices.delete({ index: plan.backingIndex });
+    return { rows_written: 0, slice: currentSliceOf(plan), action: 'unchanged' };
+  }
+  await publish(client, name, plan, slice);
+  return { rows_written: rows, slice, action: actionOf(plan, keyFields !== undefined) };
+}
+
+async function streamRows(
+  deps: WriterDeps,
+  index: string,
+  source: RowSource,
+  slice: string,
+  keyFields: string[] | undefined
+): Promise<number> {
+  const loader = new BulkLoader({
+    client: deps.client,
+    index,
+    maxInFlight: deps.config.bulk_max_in_flight,
+    retryDeadlineMs: deps.config.bulk_retry_deadline_ms,
+    logger: deps.logger,
+  });
+  const keys = keyFields ? new KeyEncoder(keyFields, source.columns) : undefined;
+  let rowNumber = 0;
+  let checkedKeys = source.columnNames !== undefined;
+  for await (const batch of source.batches(deps.config.bulk_batch_size)) {
+    if (rowNumber + batch.length > deps.ceiling.maxRows) {
+      throw new CeilingExceededError('more', deps.ceiling);
+    }
+    if (keyFields && !checkedKeys && batch.length > 0) {
+      checkKeyFields(keyFields, Object.keys(batch[0]));
+      checkedKeys = true;
+    }
+    const documents: BulkDocument[] = batch.map((row) => {
+      const n = rowNumber++;
+      return { rowNumber: n, id: keys?.idOf(row, slice, n), source: toDocument(row, slice) };
+    });
+    await loader.add(documents);
+  }
+  await loader.finish();
+  return rowNumber;
+}
+
+/** One `_aliases` request: readers switch from the old slice to the new one at once. */
+async function publish(client: OpenSearchClient, name: string, plan: Publishing, slice: string) {
+  if (plan.action === 'append') return;
+  const add = { add: { index: plan.backingIndex, alias: name, filter: sliceFilter(slice) } };
+  // Migration removes the alias from the importer's index in the same request (different
+  // indices, so OpenSearch's ordering of add and remove does not matter). The index stays.
+  const actions =
+    plan.action === 'migrate' ? [{ remove: { index: plan.legacyIndex, alias: name } }, add] : [add];
+  await client.indices.updateAliases({ body: { actions } });
+}
+
+/** A staged slice over the ceiling leaves nothing behind. */
+async function discardStagedSlice(
+  client: OpenSearchClient,
+  index: string,
+  slice: string,
+  createdIndex: boolean
+) {
+  if (createdIndex) {
+    await client.indices.delete({ index });
+    return;
+  }
+  await client.deleteByQuery({
+    index,
+    refresh: true,
+    conflicts: 'proceed',
+    body: { query: { term: { [LOOKUP_FIELD]: slice } } },
+  });
+}
+
+function currentSliceOf(plan: Publishing): string | null {
+  if (plan.action === 'append') return plan.currentSlice;
+  if (plan.action === 'overwrite' || plan.action === 'migrate') return plan.previousSlice;
+  return null;
+}
+
+function actionOf(plan: Publishing, keyed: boolean): WriteAction {
+  switch (plan.action) {
+    case 'create':
+      return 'created';
+    case 'overwrite':
+      return 'overwritten';
+    case 'migrate':
+      return 'migrated';
+    case 'append':
+      return keyed ? 'upserted' : 'appended';
+  }
+}

@@ -1,0 +1,73 @@
+/*
+ * Starts the standalone host as its own process, as a user would run it, so tests talk HTTP to it
+ * and can kill it mid-write.
+ */
+import { ChildProcess, spawn } from 'child_process';
+import { createServer } from 'net';
+import { resolve } from 'path';
+import { adminPassword, OPENSEARCH_URL } from './cluster';
+
+export const REPO_ROOT = resolve(__dirname, '../..');
+
+export interface TestHost {
+  url: string;
+  process: ChildProcess;
+  /** Everything the host wrote to stderr (its JSON log). */
+  log: () => string;
+  stop: () => Promise<void>;
+  kill: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function startTestHost(env: Record<string, string> = {}): Promise<TestHost> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [require.resolve('tsx/cli'), resolve(REPO_ROOT, 'host/src/main.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        LOOKUPS_HOST_PORT: String(port),
+        OPENSEARCH_URL,
+        OPENSEARCH_INTERNAL_USERNAME: 'admin',
+        OPENSEARCH_INTERNAL_PASSWORD: adminPassword(),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`host exited early:\n${output}`);
+    const ready = await fetch(`${url}/login`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`host did not start within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  const signal = async (sig: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(sig);
+    await exited;
+  };
+  return { url, process: child, log: () => output, stop: () => signal('SIGTERM'), kill: () => signal('SIGKILL') };
+}
