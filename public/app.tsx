@@ -3,7 +3,7 @@
  * the store before paint, and the views read it from there. Query and Catalog pages come later;
  * for now every route shows the landing view with the matching tab selected.
  */
-import React, { useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Redirect, Route, Switch, useParams } from 'react-router-dom';
 import { appRoutes } from '../common/api/paths';
 import { LandingPage } from './pages/landing/landing_page';

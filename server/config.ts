@@ -9,6 +9,11 @@ export const configSchema = schema.object({
   /** Documents per `_bulk` request, and how many requests a write keeps in flight. */
   bulk_batch_size: schema.number({ defaultValue: 5000, min: 1, max: 100_000 }),
   bulk_max_in_flight: schema.number({ defaultValue: 2, min: 1, max: 16 }),
+  /**
+   * Writes of at least this many rows (or of an unknown count) load with build settings; for
+   * smaller ones the two settings updates cost more than they save.
+   */
+  build_settings_min_rows: schema.number({ defaultValue: 20_000, min: 1 }),
   /** The absolute time limit for retrying items OpenSearch rejected with 429. */
   bulk_retry_deadline_ms: schema.number({ defaultValue: 120_000, min: 1000 }),
 });

@@ -1,4 +1,7 @@
-import type { PluginConfigDescriptor, PluginInitializerContext } from 'opensearch-dashboards/server';
+import type {
+  PluginConfigDescriptor,
+  PluginInitializerContext,
+} from 'opensearch-dashboards/server';
 import { configSchema, LookupsConfig } from './config';
 import { LookupsPlugin } from './plugin';
 

@@ -7,7 +7,12 @@ import { QueryBoolean, QueryInt, refined, strictObject } from './decode';
 
 export const MAX_INT = 2147483647;
 
-const PositiveInt = refined('positive integer', t.number, (n) => Number.isInteger(n) && n >= 1, 'expected an integer of at least 1');
+const PositiveInt = refined(
+  'positive integer',
+  t.number,
+  (n) => Number.isInteger(n) && n >= 1,
+  'expected an integer of at least 1'
+);
 
 /** The options of `outputlookup`, with the same names, shared by `_write` and `_import`. */
 export const writeOptionProps = {
@@ -51,7 +56,11 @@ export const WriteBody = new t.Type<WriteBody, unknown, unknown>(
       if ('rows' in u) return RowsWriteBody.validate(u, c);
       if ('datarows' in u || 'schema' in u) return TableWriteBody.validate(u, c);
     }
-    return t.failure(u, c, 'expected { rows: [...] } or { schema: [...], datarows: [...] }, with options');
+    return t.failure(
+      u,
+      c,
+      'expected { rows: [...] } or { schema: [...], datarows: [...] }, with options'
+    );
   },
   (a) => a
 );
@@ -68,7 +77,8 @@ export type RowsQuery = t.TypeOf<typeof RowsQuery>;
 export const DryRunQuery = strictObject('dry run', {}, { dry_run: QueryBoolean });
 
 // ---- answers --------------------------------------------------------------------------------
-export type WriteAction = 'created' | 'overwritten' | 'appended' | 'upserted' | 'migrated' | 'unchanged';
+export type WriteAction =
+  'created' | 'overwritten' | 'appended' | 'upserted' | 'migrated' | 'unchanged';
 
 export interface WriteResponse {
   rows_written: number;

@@ -6,13 +6,15 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either';
 
-export type DecodeResult<A> = { ok: true; value: A } | { ok: false; message: string; field?: string };
+export type DecodeResult<A> =
+  { ok: true; value: A } | { ok: false; message: string; field?: string };
 
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === 'object') return 'an object';
   return String(value);
 }
@@ -93,7 +95,9 @@ export function refined<A>(
     (u, c) => {
       const decoded = codec.validate(u, c);
       if (isLeft(decoded)) return t.failure(u, c, `${message} but got ${describe(u)}`);
-      return predicate(decoded.right) ? decoded : t.failure(u, c, `${message} but got ${describe(u)}`);
+      return predicate(decoded.right)
+        ? decoded
+        : t.failure(u, c, `${message} but got ${describe(u)}`);
     },
     (a) => a
   );

@@ -56,6 +56,7 @@ export function loadHostConfig(argv: string[] = process.argv.slice(2)): HostConf
       process.env.LOOKUPS_COOKIE_SECRET ?? fromFile.cookieSecret ?? randomBytes(32).toString('hex'),
     plugins: { ...(fromFile.plugins ?? {}), lookups },
     bundleDir: process.env.LOOKUPS_BUNDLE_DIR ?? fromFile.bundleDir ?? 'build/public',
-    logLevel: (process.env.LOOKUPS_LOG_LEVEL as HostConfig['logLevel']) ?? fromFile.logLevel ?? 'info',
+    logLevel:
+      (process.env.LOOKUPS_LOG_LEVEL as HostConfig['logLevel']) ?? fromFile.logLevel ?? 'info',
   };
 }

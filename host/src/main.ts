@@ -9,7 +9,13 @@ import { loadHostConfig, HostConfig } from './config';
 import { createLoggerFactory } from './logger';
 import { HostClusterClient } from './opensearch/cluster_client';
 import { HostRouter, registerHostRoutes } from './http/router';
-import { registerSession, resolveAuthorization, SESSION_COOKIE, sessionUser, usernameFromAuthorization } from './auth/session';
+import {
+  registerSession,
+  resolveAuthorization,
+  SESSION_COOKIE,
+  sessionUser,
+  usernameFromAuthorization,
+} from './auth/session';
 import { appShell } from './app/pages';
 import { registerBundles } from './app/static';
 import { loadServerPlugin, runLifecycle } from './plugin_loader';
@@ -26,7 +32,11 @@ export async function startHost(config: HostConfig) {
   });
   const clusterClient = new HostClusterClient(config.opensearchUrl, config.internalUser);
 
-  registerSession(server, { cookieSecret: config.cookieSecret, opensearchUrl: config.opensearchUrl, logger: loggerFactory.get('host', 'auth') });
+  registerSession(server, {
+    cookieSecret: config.cookieSecret,
+    opensearchUrl: config.opensearchUrl,
+    logger: loggerFactory.get('host', 'auth'),
+  });
   registerBundles(server, resolve(PLUGIN_DIR, config.bundleDir));
 
   const plugin = loadServerPlugin(PLUGIN_DIR, config.plugins, loggerFactory);
@@ -53,7 +63,11 @@ export async function startHost(config: HostConfig) {
     });
   }
 
-  server.route({ method: 'GET', path: '/', handler: (_r, h) => h.redirect(`/app/${plugin.manifest.id}`) });
+  server.route({
+    method: 'GET',
+    path: '/',
+    handler: (_r, h) => h.redirect(`/app/${plugin.manifest.id}`),
+  });
   server.route({
     method: 'GET',
     path: '/app/{appPath*}',
@@ -68,7 +82,8 @@ export async function startHost(config: HostConfig) {
           appShell({
             appId,
             basePath: '',
-            username: sessionUser(request, SESSION_COOKIE) ?? usernameFromAuthorization(authorization),
+            username:
+              sessionUser(request, SESSION_COOKIE) ?? usernameFromAuthorization(authorization),
             pluginConfig: { [plugin.manifest.id]: plugin.browserConfig },
           })
         )
@@ -96,7 +111,9 @@ if (require.main === module) {
       process.once('SIGINT', shutdown);
     },
     (error: Error) => {
-      process.stderr.write(`${JSON.stringify({ level: 'fatal', logger: 'host', message: error.message, stack: error.stack })}\n`);
+      process.stderr.write(
+        `${JSON.stringify({ level: 'fatal', logger: 'host', message: error.message, stack: error.stack })}\n`
+      );
       process.exit(1);
     }
   );

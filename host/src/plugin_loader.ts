@@ -61,7 +61,10 @@ export function loadServerPlugin(
   const config$ = new BehaviorSubject(config);
   const context: PluginInitializerContext = {
     opaqueId: Symbol(manifest.id),
-    env: { mode: { dev: false, prod: true }, packageInfo: { version: manifest.opensearchDashboardsVersion } },
+    env: {
+      mode: { dev: false, prod: true },
+      packageInfo: { version: manifest.opensearchDashboardsVersion },
+    },
     logger: { get: (...parts) => loggerFactory.get('plugins', manifest.id, ...parts) },
     config: {
       create: <T>() => config$.asObservable() as unknown as import('rxjs').Observable<T>,

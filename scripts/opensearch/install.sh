@@ -4,7 +4,9 @@
 #   - HTTP on 127.0.0.1:$OPENSEARCH_PORT, plain HTTP (no TLS), basic auth via the security plugin
 #   - transport TLS and users/roles from the security demo configuration (admin password from
 #     OPENSEARCH_INITIAL_ADMIN_PASSWORD)
-#   - single-node discovery, 1 GB heap, disk watermarks off, data/logs outside the install folder
+#   - single-node discovery, 1 GB heap, disk watermarks off, 0 default replicas, no audit log,
+#     data/logs outside the install folder
+#   - a stand-in for the `rule-framework` module the security plugin needs (see step 3)
 # Idempotent: when the right version is already installed it returns at once. Otherwise it
 # (re)creates the install folder; the data folder is kept.
 # Needs: a JDK >= 21 with javac, mvn, unzip, and (when run as root) useradd/runuser.
@@ -12,7 +14,12 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 # Bump when this script changes the installed result, so existing installs are redone.
-INSTALL_REVISION=3
+INSTALL_REVISION=4
+
+# One install at a time (parallel start.sh calls).
+mkdir -p "$OS_CACHE_DIR"
+exec 8>"$OS_CACHE_DIR/install.lock"
+flock 8
 
 find_jdk
 RUN_USER="$(os_run_user)"
@@ -215,13 +222,18 @@ path.data: $OS_DATA_DIR
 path.logs: $OS_LOGS_DIR
 # A nearly full disk must not turn indices read-only in dev/CI.
 cluster.routing.allocation.disk.threshold_enabled: false
+# One node: replicas could never be assigned, so new indices default to 0 (green, not yellow).
+cluster.default_number_of_replicas: 0
 YAML
 
 mkdir -p "$OS_HOME/config/jvm.options.d"
 printf '%s\n' '-Xms1g' '-Xmx1g' >"$OS_HOME/config/jvm.options.d/heap.options"
 
+# Audit logging also off in the security configuration loaded into a fresh security index.
+sed -i '0,/^  enabled: true/s//  enabled: false/' "$OS_HOME/config/opensearch-security/audit.yml"
 # The security plugin warns about config files (certificates, keys) readable by others.
-chmod -R go-rwx "$OS_HOME/config"
+find "$OS_HOME/config" -type d -exec chmod 700 {} +
+find "$OS_HOME/config" -type f -exec chmod 600 {} +
 
 ensure_run_user
 fix_ownership

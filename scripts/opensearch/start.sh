@@ -8,6 +8,11 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
+# One start at a time: a concurrent start.sh waits here, then finds the node running.
+mkdir -p "$OS_CACHE_DIR"
+exec 9>"$OS_CACHE_DIR/start.lock"
+flock 9
+
 "$OS_SCRIPT_DIR/install.sh"
 find_jdk
 
@@ -77,8 +82,9 @@ if os_is_root; then
 else
   launcher=(env "${env_args[@]}")
 fi
+# 9>&-: the node must not inherit (and hold forever) the start lock.
 if ! (cd "$OS_BASE_DIR" && setsid -w "${launcher[@]}" "$OS_HOME/bin/opensearch" "${args[@]}") \
-  >"$OS_STARTUP_OUT" 2>&1 </dev/null; then
+  >"$OS_STARTUP_OUT" 2>&1 </dev/null 9>&-; then
   os_print_log_tail 80
   rm -f "$OS_MODE_FILE"
   os_die "bin/opensearch failed to start"

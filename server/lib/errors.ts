@@ -63,7 +63,10 @@ export function openSearchStatus(error: unknown): number | undefined {
 /** The `reason` OpenSearch gives, e.g. "no permissions for [indices:data/read/search] …". */
 export function openSearchReason(error: OpenSearchResponseError): string {
   const body = error.meta.body as
-    | { error?: { reason?: string; type?: string; root_cause?: Array<{ reason?: string }> } | string }
+    | {
+        error?:
+          { reason?: string; type?: string; root_cause?: Array<{ reason?: string }> } | string;
+      }
     | undefined;
   if (body && typeof body.error === 'object') {
     return body.error.reason ?? body.error.root_cause?.[0]?.reason ?? error.message;
@@ -113,6 +116,9 @@ export function toErrorResponse(
   logger.error(error instanceof Error ? error : String(error));
   return response.customError({
     statusCode: 500,
-    body: { message: 'The lookups service could not complete the request; the error is in the server log.' },
+    body: {
+      message:
+        'The lookups service could not complete the request; the error is in the server log.',
+    },
   });
 }

@@ -14,7 +14,11 @@ export function registerRowsRoute(router: IRouter, { logger }: RouteDeps) {
     },
     async (context, request, response) => {
       try {
-        const rows = await readRows(context.core.opensearch.client.asCurrentUser, request.params.name, request.query);
+        const rows = await readRows(
+          context.core.opensearch.client.asCurrentUser,
+          request.params.name,
+          request.query
+        );
         return response.ok({ body: rows });
       } catch (error) {
         return toErrorResponse(error, response, logger);

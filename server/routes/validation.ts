@@ -16,7 +16,9 @@ export function validateWith<A>(codec: t.Type<A, unknown, unknown>): RouteValida
  * the name becomes part of OpenSearch index and alias paths. Reads accept every name OpenSearch
  * accepts; writes also need room for the `__lookup` suffix.
  */
-export function lookupNameParam(purpose: 'read' | 'write'): RouteValidationFunction<{ name: string }> {
+export function lookupNameParam(
+  purpose: 'read' | 'write'
+): RouteValidationFunction<{ name: string }> {
   return (data, { ok, badRequest }) => {
     const name = (data as { name?: unknown })?.name;
     if (typeof name !== 'string') return badRequest('a lookup name is required in the path');

@@ -19,7 +19,8 @@ export function registerWriteRoute(router: IRouter, { config, logger }: RouteDep
       try {
         const { client } = context.core.opensearch;
         const { body } = request;
-        const source = 'rows' in body ? rowsSource(body.rows) : tableSource(body.schema, body.datarows);
+        const source =
+          'rows' in body ? rowsSource(body.rows) : tableSource(body.schema, body.datarows);
         const ceiling = await readCeiling(client.asInternalUser, config.max_rows, logger);
         const result = await writeLookup(
           { client: client.asCurrentUser, config, ceiling, logger },

@@ -22,15 +22,22 @@ export async function readCeiling(
   const fromPlugin: Ceiling = { maxRows: configuredMaxRows, setting: PLUGIN_CEILING_SETTING };
   try {
     const { body } = await internalClient.cluster.getSettings({ flat_settings: true });
-    const settings = body as { transient?: Record<string, unknown>; persistent?: Record<string, unknown> };
-    const raw = settings.transient?.[CLUSTER_CEILING_SETTING] ?? settings.persistent?.[CLUSTER_CEILING_SETTING];
+    const settings = body as {
+      transient?: Record<string, unknown>;
+      persistent?: Record<string, unknown>;
+    };
+    const raw =
+      settings.transient?.[CLUSTER_CEILING_SETTING] ??
+      settings.persistent?.[CLUSTER_CEILING_SETTING];
     const clusterMax = raw === undefined ? NaN : Number(raw);
     if (Number.isInteger(clusterMax) && clusterMax >= 1 && clusterMax < configuredMaxRows) {
       return { maxRows: clusterMax, setting: CLUSTER_CEILING_SETTING };
     }
   } catch (error) {
     // Without the cluster's answer the plugin's own ceiling still holds.
-    logger.warn(`could not read ${CLUSTER_CEILING_SETTING}; using ${PLUGIN_CEILING_SETTING}: ${(error as Error).message}`);
+    logger.warn(
+      `could not read ${CLUSTER_CEILING_SETTING}; using ${PLUGIN_CEILING_SETTING}: ${(error as Error).message}`
+    );
   }
   return fromPlugin;
 }

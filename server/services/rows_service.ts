@@ -47,12 +47,17 @@ export async function readRows(
 ): Promise<RowsResponse> {
   const target = await probeTarget(client, name);
   if (target.kind === 'absent') {
-    throw new NotFoundError(`There is no lookup named "${name}". Check the name, or write it first with outputlookup.`);
+    throw new NotFoundError(
+      `There is no lookup named "${name}". Check the name, or write it first with outputlookup.`
+    );
   }
   if (target.kind !== 'managed' && target.kind !== 'legacy') {
-    throw new ConflictError(`"${name}" is not a lookup (${target.kind.replace(/_/g, ' ')}); read it with a search instead.`, {
-      kind: target.kind,
-    });
+    throw new ConflictError(
+      `"${name}" is not a lookup (${target.kind.replace(/_/g, ' ')}); read it with a search instead.`,
+      {
+        kind: target.kind,
+      }
+    );
   }
   const index = target.kind === 'managed' ? target.backingIndex : target.legacyIndex;
   const [search, mapping] = await Promise.all([
@@ -69,18 +74,31 @@ export async function readRows(
     client.indices.getMapping({ index }),
   ]);
   const properties =
-    (mapping.body as Record<string, { mappings?: { properties?: MappingProperties } }>)[index]?.mappings
-      ?.properties ?? {};
+    (mapping.body as Record<string, { mappings?: { properties?: MappingProperties } }>)[index]
+      ?.mappings?.properties ?? {};
   const types = flattenMapping(properties);
-  const hits = (search.body as { hits: { total: { value: number }; hits: Array<{ _source: Record<string, unknown> }> } })
-    .hits;
+  const hits = (
+    search.body as {
+      hits: { total: { value: number }; hits: Array<{ _source: Record<string, unknown> }> };
+    }
+  ).hits;
 
-  const columnNames = [...types.keys()].filter((f) => !f.endsWith('.keyword') || !types.has(f.slice(0, -8)));
-  const schema: SchemaColumn[] = columnNames.map((field) => ({ name: field, type: types.get(field) ?? 'object' }));
+  const columnNames = [...types.keys()].filter(
+    (f) => !f.endsWith('.keyword') || !types.has(f.slice(0, -8))
+  );
+  const schema: SchemaColumn[] = columnNames.map((field) => ({
+    name: field,
+    type: types.get(field) ?? 'object',
+  }));
   const datarows = hits.hits.map((hit) =>
-    schema.map((column) =>
-      column.name.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], hit._source) ??
-      null
+    schema.map(
+      (column) =>
+        column.name
+          .split('.')
+          .reduce<unknown>(
+            (v, k) => (v as Record<string, unknown> | undefined)?.[k],
+            hit._source
+          ) ?? null
     )
   );
   return { schema, datarows, total: hits.total.value };

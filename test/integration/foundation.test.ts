@@ -26,9 +26,14 @@ afterAll(async () => {
 });
 
 it('returns data to a user with read rights', async () => {
-  const res = await callApi<{ schema: unknown; datarows: unknown[][]; total: number }>(host.url, 'GET', apiPaths.rows(name), {
-    caller: users.writer,
-  });
+  const res = await callApi<{ schema: unknown; datarows: unknown[][]; total: number }>(
+    host.url,
+    'GET',
+    apiPaths.rows(name),
+    {
+      caller: users.writer,
+    }
+  );
   expect(res.status).toBe(200);
   expect(res.body.total).toBe(1);
   expect(res.body.datarows).toEqual([['web-01', 'eu']]);
@@ -38,9 +43,14 @@ it('answers 403 with what was denied to a user without rights, and shows no data
   // The host's own identity (admin) could read this lookup; the caller cannot.
   const adminCanRead = await admin.count({ index: name });
   expect(adminCanRead.body.count).toBe(1);
-  const res = await callApi<{ statusCode: number; message: string }>(host.url, 'GET', apiPaths.rows(name), {
-    caller: users.noAccess,
-  });
+  const res = await callApi<{ statusCode: number; message: string }>(
+    host.url,
+    'GET',
+    apiPaths.rows(name),
+    {
+      caller: users.noAccess,
+    }
+  );
   expect(res.status).toBe(403);
   expect(res.body.statusCode).toBe(403);
   expect(res.body.message).toMatch(/no permissions for \[indices:/);
@@ -81,7 +91,13 @@ it('validates bodies with the codecs, naming the field', async () => {
 });
 
 it('keeps the error body in OSD shape for unknown lookups', async () => {
-  const res = await callApi(host.url, 'GET', apiPaths.rows(uniqueName('lk_missing')), { caller: users.writer });
+  const res = await callApi(host.url, 'GET', apiPaths.rows(uniqueName('lk_missing')), {
+    caller: users.writer,
+  });
   expect(res.status).toBe(404);
-  expect(res.body).toMatchObject({ statusCode: 404, error: 'Not Found', message: expect.stringMatching(/no lookup named/) });
+  expect(res.body).toMatchObject({
+    statusCode: 404,
+    error: 'Not Found',
+    message: expect.stringMatching(/no lookup named/),
+  });
 });

@@ -2,13 +2,22 @@
  * The writer against the real cluster, through the plugin's HTTP route, reading back through
  * the alias as a user would.
  */
+import { mkdtempSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
 import { apiPaths } from '../../common/api/paths';
 import { sliceFilter } from '../../common/substrate/alias_filter';
 import { appendToAbsentSliceUuid } from '../../common/substrate/slice_uuid';
 import { callApi } from '../support/api';
 import { adminClient, dropIndices, uniqueName } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
-import { aliasFilterOf, indexExists, readLookup, readRowsSorted, slicesIn } from '../support/lookups';
+import {
+  aliasFilterOf,
+  indexExists,
+  readLookup,
+  readRowsSorted,
+  slicesIn,
+} from '../support/lookups';
 import { users } from '../support/users';
 
 const admin = adminClient();
@@ -26,7 +35,14 @@ async function write(name: string, body: Record<string, unknown>, caller = users
 }
 
 beforeAll(async () => {
-  host = await startTestHost({ LOOKUPS_MAX_ROWS: '50000' });
+  // Build settings for every write here, so the small writes below exercise capture and restore.
+  const configDir = mkdtempSync(join(tmpdir(), 'lookups-host-'));
+  const configFile = join(configDir, 'host.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({ plugins: { lookups: { build_settings_min_rows: 1 } } })
+  );
+  host = await startTestHost({ LOOKUPS_MAX_ROWS: '50000', LOOKUPS_HOST_CONFIG: configFile });
 });
 afterAll(async () => {
   await host?.stop();
@@ -36,7 +52,12 @@ afterAll(async () => {
 describe('overwrite', () => {
   it('creates, then replaces the rows and drops fields the new rows lack', async () => {
     const name = lookupName('over');
-    const first = await write(name, { rows: [{ host: 'a', region: 'x', n: 1 }, { host: 'b', region: 'y', n: 2 }] });
+    const first = await write(name, {
+      rows: [
+        { host: 'a', region: 'x', n: 1 },
+        { host: 'b', region: 'y', n: 2 },
+      ],
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ rows_written: 2, action: 'created' });
 
@@ -47,13 +68,21 @@ describe('overwrite', () => {
 
     // One backing index, the alias filtered on the new slice, the old slice kept as an orphan.
     const alias = await aliasFilterOf(admin, name);
-    expect(alias).toEqual({ index: `${name}__lookup`, filter: sliceFilter(String(second.body.slice)) });
-    expect(await slicesIn(admin, `${name}__lookup`)).toEqual({ [String(first.body.slice)]: 2, [String(second.body.slice)]: 1 });
+    expect(alias).toEqual({
+      index: `${name}__lookup`,
+      filter: sliceFilter(String(second.body.slice)),
+    });
+    expect(await slicesIn(admin, `${name}__lookup`)).toEqual({
+      [String(first.body.slice)]: 2,
+      [String(second.body.slice)]: 1,
+    });
   });
 
   it('keeps multivalue values as arrays and leaves out nulls and reserved columns', async () => {
     const name = lookupName('multi');
-    await write(name, { rows: [{ host: 'a', tags: ['x', 'y'], note: null, _id: 'nope', _score: 1 }] });
+    await write(name, {
+      rows: [{ host: 'a', tags: ['x', 'y'], note: null, _id: 'nope', _score: 1 }],
+    });
     const [doc] = await readLookup(admin, name);
     expect(doc).toEqual({ host: 'a', tags: ['x', 'y'], __lookup: expect.any(String) });
   });
@@ -63,10 +92,17 @@ describe('overwrite', () => {
     await write(name, { rows: [{ a: 1 }] });
     await admin.indices.putSettings({
       index: `${name}__lookup`,
-      body: { 'index.refresh_interval': '7s', 'index.translog.durability': 'request', 'index.number_of_replicas': 0 },
+      body: {
+        'index.refresh_interval': '7s',
+        'index.translog.durability': 'request',
+        'index.number_of_replicas': 0,
+      },
     });
     await write(name, { rows: [{ a: 2 }, { a: 3 }] });
-    const { body } = await admin.indices.getSettings({ index: `${name}__lookup`, flat_settings: true });
+    const { body } = await admin.indices.getSettings({
+      index: `${name}__lookup`,
+      flat_settings: true,
+    });
     const settings = body[`${name}__lookup`].settings;
     expect(settings['index.refresh_interval']).toBe('7s');
     expect(settings['index.translog.durability']).toBe('request');
@@ -78,11 +114,17 @@ describe('overwrite', () => {
     await write(name, { rows: [{ n: 1 }] });
     const index = `${name}__lookup`;
     await admin.indices.putSettings({ index, body: { 'index.refresh_interval': '5s' } });
-    const before = (await admin.indices.getSettings({ index, flat_settings: true })).body[index].settings;
+    const before = (await admin.indices.getSettings({ index, flat_settings: true })).body[index]
+      .settings;
     const failed = await write(name, { rows: [{ n: 2 }, { n: 'not a number' }] });
     expect(failed.status).toBe(400);
-    const after = (await admin.indices.getSettings({ index, flat_settings: true })).body[index].settings;
-    for (const key of ['index.refresh_interval', 'index.translog.durability', 'index.number_of_replicas']) {
+    const after = (await admin.indices.getSettings({ index, flat_settings: true })).body[index]
+      .settings;
+    for (const key of [
+      'index.refresh_interval',
+      'index.translog.durability',
+      'index.number_of_replicas',
+    ]) {
       expect(after[key]).toBe(before[key]);
     }
   });
@@ -92,7 +134,9 @@ describe('overwrite', () => {
     await write(name, { rows: [{ bytes: 10 }] });
     const failed = await write(name, { rows: [{ bytes: 'lots' }] });
     expect(failed.status).toBe(400);
-    expect(String(failed.body.message)).toMatch(/field "bytes" has type long in this lookup, but the row has a string/);
+    expect(String(failed.body.message)).toMatch(
+      /field "bytes" has type long in this lookup, but the row has a string/
+    );
     expect(await readRowsSorted(admin, name, 'bytes')).toEqual([{ bytes: 10 }]);
   });
 
@@ -111,7 +155,11 @@ describe('append', () => {
     const name = lookupName('app');
     const first = await write(name, { rows: [{ host: 'a' }] });
     const second = await write(name, { rows: [{ host: 'b' }], append: true });
-    expect(second.body).toMatchObject({ rows_written: 1, action: 'appended', slice: first.body.slice });
+    expect(second.body).toMatchObject({
+      rows_written: 1,
+      action: 'appended',
+      slice: first.body.slice,
+    });
     expect(await readRowsSorted(admin, name, 'host')).toEqual([{ host: 'a' }, { host: 'b' }]);
   });
 
@@ -119,7 +167,10 @@ describe('append', () => {
     const name = lookupName('race');
     const writes = await Promise.all(
       Array.from({ length: 4 }, (_, w) =>
-        write(name, { rows: Array.from({ length: 50 }, (_, i) => ({ writer: w, i })), append: true })
+        write(name, {
+          rows: Array.from({ length: 50 }, (_, i) => ({ writer: w, i })),
+          append: true,
+        })
       )
     );
     for (const res of writes) {
@@ -128,7 +179,9 @@ describe('append', () => {
     }
     const { body } = await admin.count({ index: name });
     expect(body.count).toBe(200);
-    expect(Object.keys(await slicesIn(admin, `${name}__lookup`))).toEqual([appendToAbsentSliceUuid(name)]);
+    expect(Object.keys(await slicesIn(admin, `${name}__lookup`))).toEqual([
+      appendToAbsentSliceUuid(name),
+    ]);
   });
 });
 
@@ -145,7 +198,11 @@ describe('override_if_empty', () => {
     const name = lookupName('emptyfalse');
     const first = await write(name, { rows: [{ a: 1 }] });
     const res = await write(name, { rows: [], override_if_empty: false });
-    expect(res.body).toMatchObject({ rows_written: 0, action: 'unchanged', slice: first.body.slice });
+    expect(res.body).toMatchObject({
+      rows_written: 0,
+      action: 'unchanged',
+      slice: first.body.slice,
+    });
     expect(await readRowsSorted(admin, name, 'a')).toEqual([{ a: 1 }]);
   });
 });
@@ -153,20 +210,60 @@ describe('override_if_empty', () => {
 describe('key_field upsert', () => {
   it('upserts on one field without duplicates, and a re-run changes nothing', async () => {
     const name = lookupName('key1');
-    await write(name, { rows: [{ host: 'a', n: 1 }, { host: 'b', n: 1 }], key_field: ['host'] });
-    const again = await write(name, { rows: [{ host: 'b', n: 2 }, { host: 'c', n: 2 }], key_field: ['host'] });
+    await write(name, {
+      rows: [
+        { host: 'a', n: 1 },
+        { host: 'b', n: 1 },
+      ],
+      key_field: ['host'],
+    });
+    const again = await write(name, {
+      rows: [
+        { host: 'b', n: 2 },
+        { host: 'c', n: 2 },
+      ],
+      key_field: ['host'],
+    });
     expect(again.body).toMatchObject({ rows_written: 2, action: 'upserted' });
-    const expected = [{ host: 'a', n: 1 }, { host: 'b', n: 2 }, { host: 'c', n: 2 }];
+    const expected = [
+      { host: 'a', n: 1 },
+      { host: 'b', n: 2 },
+      { host: 'c', n: 2 },
+    ];
     expect(await readRowsSorted(admin, name, 'host')).toEqual(expected);
-    await write(name, { rows: [{ host: 'b', n: 2 }, { host: 'c', n: 2 }], key_field: ['host'] });
+    await write(name, {
+      rows: [
+        { host: 'b', n: 2 },
+        { host: 'c', n: 2 },
+      ],
+      key_field: ['host'],
+    });
     expect(await readRowsSorted(admin, name, 'host')).toEqual(expected);
   });
 
   it('upserts on several fields, with typed keys from a schema', async () => {
     const name = lookupName('key2');
-    const schema = [{ name: 'region', type: 'string' }, { name: 'id', type: 'long' }, { name: 'v', type: 'double' }];
-    await write(name, { schema, datarows: [['us', 1, 0.5], ['eu', 1, 0.5]], key_field: ['region', 'id'] });
-    await write(name, { schema, datarows: [['us', 1, 9.5], ['us', 2, 1.0]], key_field: ['region', 'id'] });
+    const schema = [
+      { name: 'region', type: 'string' },
+      { name: 'id', type: 'long' },
+      { name: 'v', type: 'double' },
+    ];
+    await write(name, {
+      schema,
+      datarows: [
+        ['us', 1, 0.5],
+        ['eu', 1, 0.5],
+      ],
+      key_field: ['region', 'id'],
+    });
+    await write(name, {
+      schema,
+      datarows: [
+        ['us', 1, 9.5],
+        ['us', 2, 1.0],
+      ],
+      key_field: ['region', 'id'],
+    });
     expect(await readRowsSorted(admin, name, 'v')).toEqual([
       { region: 'eu', id: 1, v: 0.5 },
       { region: 'us', id: 2, v: 1.0 },
@@ -204,7 +301,9 @@ describe('limits', () => {
     const rows = Array.from({ length: 50_001 }, (_, i) => ({ i }));
     const res = await write(name, { rows });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ attributes: { setting: 'lookups.max_rows', max_rows: 50_000, rows: 50_001 } });
+    expect(res.body).toMatchObject({
+      attributes: { setting: 'lookups.max_rows', max_rows: 50_000, rows: 50_001 },
+    });
     expect(String(res.body.message)).toMatch(/max=<n>.*append=true.*raise lookups.max_rows/);
     expect(await aliasFilterOf(admin, name)).toBeNull();
     expect(await indexExists(admin, `${name}__lookup`)).toBe(false);
@@ -265,19 +364,26 @@ describe('lookups made by the data importer', () => {
     const shared = lookupName('importer_shared');
     const one = lookupName('legacy_one');
     const two = lookupName('legacy_two');
-    await admin.indices.create({ index: shared, body: { mappings: { properties: { __lookup: { type: 'keyword' } } } } });
+    await admin.indices.create({
+      index: shared,
+      body: { mappings: { properties: { __lookup: { type: 'keyword' } } } },
+    });
     await admin.bulk({
       refresh: true,
       body: [
-        { index: { _index: shared } }, { k: 1, __lookup: 'u-one' },
-        { index: { _index: shared } }, { k: 2, __lookup: 'u-two' },
+        { index: { _index: shared } },
+        { k: 1, __lookup: 'u-one' },
+        { index: { _index: shared } },
+        { k: 2, __lookup: 'u-two' },
       ],
     });
     await admin.indices.updateAliases({
       body: {
         actions: [
           { add: { index: shared, alias: one, filter: { term: { __lookup: 'u-one' } } } },
-          { add: { index: shared, alias: two, filter: { term: { __lookup: { value: 'u-two' } } } } },
+          {
+            add: { index: shared, alias: two, filter: { term: { __lookup: { value: 'u-two' } } } },
+          },
         ],
       },
     });
@@ -316,7 +422,9 @@ describe('permissions', () => {
   it('a read-only user reads a lookup through its alias', async () => {
     const name = lookupName('readable');
     await write(name, { rows: [{ host: 'a' }] });
-    const res = await callApi<{ datarows: unknown[][] }>(host.url, 'GET', apiPaths.rows(name), { caller: users.reader });
+    const res = await callApi<{ datarows: unknown[][] }>(host.url, 'GET', apiPaths.rows(name), {
+      caller: users.reader,
+    });
     expect(res.status).toBe(200);
     expect(res.body.datarows).toEqual([['a']]);
   });

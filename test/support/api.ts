@@ -15,11 +15,19 @@ export async function callApi<T = Record<string, unknown>>(
   baseUrl: string,
   method: string,
   path: string,
-  options: { caller?: Caller; body?: unknown; xsrf?: boolean; query?: Record<string, string | number | boolean> } = {}
+  options: {
+    caller?: Caller;
+    body?: unknown;
+    xsrf?: boolean;
+    query?: Record<string, string | number | boolean>;
+  } = {}
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = {};
   if (options.caller?.username) {
-    headers.authorization = basicAuthorization(options.caller.username, options.caller.password ?? '');
+    headers.authorization = basicAuthorization(
+      options.caller.username,
+      options.caller.password ?? ''
+    );
   }
   if (options.xsrf ?? method !== 'GET') headers['osd-xsrf'] = 'true';
   if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -4,7 +4,8 @@
  */
 import { Client } from '@opensearch-project/opensearch';
 
-export const OPENSEARCH_URL = process.env.OPENSEARCH_URL ?? `http://127.0.0.1:${process.env.OPENSEARCH_PORT ?? 9200}`;
+export const OPENSEARCH_URL =
+  process.env.OPENSEARCH_URL ?? `http://127.0.0.1:${process.env.OPENSEARCH_PORT ?? 9200}`;
 
 /** Same default as scripts/opensearch/common.sh. */
 export function adminPassword(): string {
@@ -12,7 +13,10 @@ export function adminPassword(): string {
 }
 
 export function adminClient(): Client {
-  return new Client({ node: OPENSEARCH_URL, auth: { username: 'admin', password: adminPassword() } });
+  return new Client({
+    node: OPENSEARCH_URL,
+    auth: { username: 'admin', password: adminPassword() },
+  });
 }
 
 /** Removes lookups, backing indices and plain indices a test made (by exact names). */

@@ -33,7 +33,8 @@ export async function startTestHost(env: Record<string, string> = {}): Promise<T
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [require.resolve('tsx/cli'), resolve(REPO_ROOT, 'host/src/main.ts')],
+    // One process (not the tsx CLI, which runs the script in a child), so a kill reaches the host.
+    ['--import', 'tsx', resolve(REPO_ROOT, 'host/src/main.ts')],
     {
       cwd: REPO_ROOT,
       env: {
@@ -56,7 +57,10 @@ export async function startTestHost(env: Record<string, string> = {}): Promise<T
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`host exited early:\n${output}`);
-    const ready = await fetch(`${url}/login`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/login`).then(
+      (r) => r.ok,
+      () => false
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -69,5 +73,11 @@ export async function startTestHost(env: Record<string, string> = {}): Promise<T
     if (child.exitCode === null && child.signalCode === null) child.kill(sig);
     await exited;
   };
-  return { url, process: child, log: () => output, stop: () => signal('SIGTERM'), kill: () => signal('SIGKILL') };
+  return {
+    url,
+    process: child,
+    log: () => output,
+    stop: () => signal('SIGTERM'),
+    kill: () => signal('SIGKILL'),
+  };
 }

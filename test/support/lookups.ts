@@ -1,8 +1,14 @@
 /* Reading lookups the way a user does: a search on the alias `<name>`. */
 import type { Client } from '@opensearch-project/opensearch';
 
-export async function readLookup(client: Client, name: string): Promise<Array<Record<string, unknown>>> {
-  const { body } = await client.search({ index: name, body: { size: 10000, query: { match_all: {} } } });
+export async function readLookup(
+  client: Client,
+  name: string
+): Promise<Array<Record<string, unknown>>> {
+  const { body } = await client.search({
+    index: name,
+    body: { size: 10000, query: { match_all: {} } },
+  });
   return (body.hits.hits as Array<{ _source: Record<string, unknown> }>).map((hit) => hit._source);
 }
 
@@ -14,10 +20,15 @@ export async function readRowsSorted(client: Client, name: string, by: string) {
     .sort((a, b) => String(a[by]).localeCompare(String(b[by]), 'en', { numeric: true }));
 }
 
-export async function aliasFilterOf(client: Client, name: string): Promise<{ index: string; filter: unknown } | null> {
+export async function aliasFilterOf(
+  client: Client,
+  name: string
+): Promise<{ index: string; filter: unknown } | null> {
   const res = await client.indices.getAlias({ name }, { ignore: [404] });
   if (res.statusCode === 404) return null;
-  const [index, entry] = Object.entries(res.body as Record<string, { aliases: Record<string, { filter?: unknown }> }>)[0];
+  const [index, entry] = Object.entries(
+    res.body as Record<string, { aliases: Record<string, { filter?: unknown }> }>
+  )[0];
   return { index, filter: entry.aliases[name].filter };
 }
 
@@ -30,6 +41,8 @@ export async function slicesIn(client: Client, index: string): Promise<Record<st
     index,
     body: { size: 0, aggs: { slices: { terms: { field: '__lookup', size: 1000 } } } },
   });
-  const buckets = (body.aggregations as { slices: { buckets: Array<{ key: string; doc_count: number }> } }).slices.buckets;
+  const buckets = (
+    body.aggregations as { slices: { buckets: Array<{ key: string; doc_count: number }> } }
+  ).slices.buckets;
   return Object.fromEntries(buckets.map((b) => [b.key, b.doc_count]));
 }

@@ -108,9 +108,7 @@ export interface OpenSearchDashboardsRequest<
 // ---- http: responses -------------------------------------------------------------------------
 export type ResponseErrorAttributes = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 export type ResponseError =
-  | string
-  | Error
-  | { message: string | Error; attributes?: ResponseErrorAttributes };
+  string | Error | { message: string | Error; attributes?: ResponseErrorAttributes };
 export type ResponseHeaders = Record<string, string | string[]>;
 export interface HttpResponseOptions {
   body?: HttpResponsePayload;

@@ -30,7 +30,8 @@ interface NumberOptions {
 function number(options: NumberOptions = {}): Type<number> {
   return make((value, key) => {
     if (value === undefined) {
-      if (options.defaultValue === undefined) return fail(key, 'expected value of type [number] but got [undefined]');
+      if (options.defaultValue === undefined)
+        return fail(key, 'expected value of type [number] but got [undefined]');
       return options.defaultValue;
     }
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -50,16 +51,21 @@ function boolean(options: { defaultValue?: boolean } = {}): Type<boolean> {
   return make((value, key) => {
     if (value === undefined && options.defaultValue !== undefined) return options.defaultValue;
     if (value === 'true' || value === 'false') return value === 'true';
-    if (typeof value !== 'boolean') return fail(key, `expected value of type [boolean] but got [${typeof value}]`);
+    if (typeof value !== 'boolean')
+      return fail(key, `expected value of type [boolean] but got [${typeof value}]`);
     return value;
   });
 }
 function string(options: { defaultValue?: string; minLength?: number } = {}): Type<string> {
   return make((value, key) => {
     if (value === undefined && options.defaultValue !== undefined) return options.defaultValue;
-    if (typeof value !== 'string') return fail(key, `expected value of type [string] but got [${typeof value}]`);
+    if (typeof value !== 'string')
+      return fail(key, `expected value of type [string] but got [${typeof value}]`);
     if (options.minLength !== undefined && value.length < options.minLength) {
-      return fail(key, `value has length [${value.length}] but it must have a minimum length of [${options.minLength}].`);
+      return fail(
+        key,
+        `value has length [${value.length}] but it must have a minimum length of [${options.minLength}].`
+      );
     }
     return value;
   });

@@ -58,7 +58,8 @@ export function registerSession(
   server.route({
     method: 'GET',
     path: '/login',
-    handler: (request, h) => h.response(loginPage(String(request.query.next ?? ''))).type('text/html'),
+    handler: (request, h) =>
+      h.response(loginPage(String(request.query.next ?? ''))).type('text/html'),
   });
 
   server.route({

@@ -9,9 +9,9 @@ import type {
   ResponseError,
 } from 'opensearch-dashboards/server';
 
-export class HostResponse<T extends HttpResponsePayload | ResponseError = HttpResponsePayload>
-  implements IOpenSearchDashboardsResponse<T>
-{
+export class HostResponse<
+  T extends HttpResponsePayload | ResponseError = HttpResponsePayload,
+> implements IOpenSearchDashboardsResponse<T> {
   constructor(
     public readonly status: number,
     public readonly payload?: T,
@@ -19,8 +19,10 @@ export class HostResponse<T extends HttpResponsePayload | ResponseError = HttpRe
   ) {}
 }
 
-const error = (status: number) => (options: ErrorHttpResponseOptions = {}) =>
-  new HostResponse(status, options.body ?? defaultMessages[status], options);
+const error =
+  (status: number) =>
+  (options: ErrorHttpResponseOptions = {}) =>
+    new HostResponse(status, options.body ?? defaultMessages[status], options);
 
 const defaultMessages: Record<number, string> = {
   400: 'Bad Request',

@@ -40,7 +40,9 @@ export class HostRouter implements IRouter {
     <M extends RouteMethod>(method: M) =>
     <P, Q, B>(config: RouteConfig<P, Q, B, M>, handler: RequestHandler<P, Q, B, M>) => {
       if (config.validate === undefined) {
-        throw new Error(`The [${method}] at [${config.path}] does not have a 'validate' specified.`);
+        throw new Error(
+          `The [${method}] at [${config.path}] does not have a 'validate' specified.`
+        );
       }
       this.routes.push({
         method,
@@ -214,7 +216,10 @@ function errorParts(payload: unknown): { message: string; attributes?: Record<st
   if (typeof payload === 'string') return { message: payload };
   if (payload instanceof Error) return { message: payload.message };
   if (payload && typeof payload === 'object' && 'message' in payload) {
-    const { message, attributes } = payload as { message: string | Error; attributes?: Record<string, unknown> };
+    const { message, attributes } = payload as {
+      message: string | Error;
+      attributes?: Record<string, unknown>;
+    };
     return { message: message instanceof Error ? message.message : message, attributes };
   }
   return { message: 'Error' };
@@ -225,7 +230,8 @@ function toHapiResponse(response: IOpenSearchDashboardsResponse, h: ResponseTool
   if (response.status >= 400) {
     const { message, attributes } = errorParts(response.payload);
     const boom = new Boom.Boom(message, { statusCode: response.status });
-    if (attributes) (boom.output.payload as unknown as Record<string, unknown>).attributes = attributes;
+    if (attributes)
+      (boom.output.payload as unknown as Record<string, unknown>).attributes = attributes;
     Object.assign(boom.output.headers, headers);
     return boom;
   }

@@ -3,7 +3,7 @@
  * grows into (Query and Catalog). Until those pages exist their tabs show a placeholder that says
  * so; nothing here shows data that is not there.
  */
-import React, { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { useHistory } from 'react-router-dom';
 import {
   EuiCodeBlock,
@@ -175,7 +175,9 @@ export function LandingPage() {
             type="column"
             compressed
             listItems={optionDescriptions()}
-            titleProps={{ className: 'eui-textBreakWord' }}
+            // Option names are short; the default 50/50 split leaves them far from their text.
+            titleProps={{ style: { width: '20%' } }}
+            descriptionProps={{ style: { width: '80%' } }}
           />
         </EuiPageContent>
         <EuiSpacer size="l" />
@@ -187,7 +189,7 @@ export function LandingPage() {
               aria-controls="lookupsTabPanel"
               isSelected={tab.id === selected}
               href={history.createHref({ pathname: tab.route })}
-              onClick={(event) => {
+              onClick={(event: MouseEvent) => {
                 // A real link (open in a new tab works); a plain click stays in the app.
                 event.preventDefault();
                 history.push(tab.route);

@@ -28,7 +28,10 @@ export const BACKING_INDEX_BODY = {
 };
 
 /** Creates the index if needed. Returns true when this call created it. */
-export async function ensureBackingIndex(client: OpenSearchClient, index: string): Promise<boolean> {
+export async function ensureBackingIndex(
+  client: OpenSearchClient,
+  index: string
+): Promise<boolean> {
   try {
     await client.indices.create({ index, body: BACKING_INDEX_BODY });
     return true;
@@ -45,16 +48,23 @@ export async function ensureBackingIndex(client: OpenSearchClient, index: string
 
 export async function ensureDiscriminantMapping(client: OpenSearchClient, index: string) {
   const { body } = await client.indices.getMapping({ index });
-  const mapping = (body as Record<string, { mappings?: { properties?: Record<string, { type?: string }> } }>)[index];
+  const mapping = (
+    body as Record<string, { mappings?: { properties?: Record<string, { type?: string }> } }>
+  )[index];
   const type = mapping?.mappings?.properties?.[LOOKUP_FIELD]?.type;
   if (type === 'keyword') return;
   if (type === undefined) {
     try {
-      await client.indices.putMapping({ index, body: { properties: { [LOOKUP_FIELD]: { type: 'keyword' } } } });
+      await client.indices.putMapping({
+        index,
+        body: { properties: { [LOOKUP_FIELD]: { type: 'keyword' } } },
+      });
       return;
     } catch (error) {
       if (!isOpenSearchResponseError(error) || error.meta.statusCode !== 400) throw error;
-      throw new ConflictError(`The index "${index}" cannot map ${LOOKUP_FIELD} as keyword: ${openSearchReason(error)}.`);
+      throw new ConflictError(
+        `The index "${index}" cannot map ${LOOKUP_FIELD} as keyword: ${openSearchReason(error)}.`
+      );
     }
   }
   throw new ConflictError(

@@ -1,60 +1,90 @@
 /*
  * Faster loading for a slice nobody can see yet: replicas 0, async translog, no refresh. The
  * index's own values are read first and exactly those are restored afterwards, even on failure.
- * A caller who may not change index settings still gets a correct, slower write.
+ *
+ * The original values are also noted in the index's `_meta` before the build values go in, so a
+ * write that died mid-way (host killed) does not leave them behind for good: the next write
+ * finds build values in force, takes the noted originals, and restores those. A caller who may
+ * not change index settings or mappings still gets a correct, slower write.
  */
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import { openSearchStatus } from '../../lib/errors';
 
-const KEYS = ['index.number_of_replicas', 'index.translog.durability', 'index.refresh_interval'] as const;
+const KEYS = [
+  'index.number_of_replicas',
+  'index.translog.durability',
+  'index.refresh_interval',
+] as const;
 type Key = (typeof KEYS)[number];
-type Values = Record<Key, string | null>;
+export type IndexSettingValues = Record<Key, string | null>;
 
-const BUILD_VALUES: Values = {
+export const BUILD_VALUES: IndexSettingValues = {
   'index.number_of_replicas': '0',
   'index.translog.durability': 'async',
   'index.refresh_interval': '-1',
 };
+const META_KEY = 'lookups_build_original_settings';
 
 export interface AppliedBuildSettings {
   restore(): Promise<void>;
 }
-
 const NOTHING_TO_RESTORE: AppliedBuildSettings = { restore: async () => undefined };
 
-export async function readSettings(client: OpenSearchClient, index: string): Promise<Values> {
+export async function readSettings(
+  client: OpenSearchClient,
+  index: string
+): Promise<IndexSettingValues> {
   const { body } = await client.indices.getSettings({ index, flat_settings: true });
-  const settings = (body as Record<string, { settings: Record<string, string> }>)[index]?.settings ?? {};
+  const settings =
+    (body as Record<string, { settings: Record<string, string> }>)[index]?.settings ?? {};
   // A key the index does not set is restored as null: back to OpenSearch's default.
-  return Object.fromEntries(KEYS.map((k) => [k, settings[k] ?? null])) as Values;
+  return Object.fromEntries(KEYS.map((k) => [k, settings[k] ?? null])) as IndexSettingValues;
 }
+
+async function readMeta(client: OpenSearchClient, index: string): Promise<Record<string, unknown>> {
+  const { body } = await client.indices.getMapping({ index });
+  return (
+    (body as Record<string, { mappings?: { _meta?: Record<string, unknown> } }>)[index]?.mappings
+      ?._meta ?? {}
+  );
+}
+
+/** `_meta` is replaced whole by a mapping update, so other keys are carried over. */
+async function writeMeta(client: OpenSearchClient, index: string, meta: Record<string, unknown>) {
+  await client.indices.putMapping({ index, body: { _meta: meta } });
+}
+
+const isBuildValues = (values: IndexSettingValues) =>
+  KEYS.every((k) => values[k] === BUILD_VALUES[k]);
 
 export async function applyBuildSettings(
   client: OpenSearchClient,
   index: string,
   logger: Logger
 ): Promise<AppliedBuildSettings> {
-  let original: Values;
   try {
-    original = await readSettings(client, index);
-  } catch (error) {
-    if (openSearchStatus(error) === 403) return NOTHING_TO_RESTORE;
-    throw error;
-  }
-  // Another write is building in this index and will restore the real values: leave them to it.
-  if (KEYS.every((k) => original[k] === BUILD_VALUES[k])) return NOTHING_TO_RESTORE;
-  try {
+    const [current, meta] = await Promise.all([
+      readSettings(client, index),
+      readMeta(client, index),
+    ]);
+    const noted = meta[META_KEY] as IndexSettingValues | undefined;
+    // Build values in force mean another write is loading, or one died: the noted values are the real ones.
+    const original = isBuildValues(current) && noted ? noted : current;
+    if (isBuildValues(original)) return NOTHING_TO_RESTORE;
+    if (JSON.stringify(noted) !== JSON.stringify(original)) {
+      await writeMeta(client, index, { ...meta, [META_KEY]: original });
+    }
     await client.indices.putSettings({ index, body: BUILD_VALUES });
+    return {
+      restore: async () => {
+        await client.indices.putSettings({ index, body: original });
+      },
+    };
   } catch (error) {
     if (openSearchStatus(error) === 403) {
-      logger.debug(`no right to update settings of ${index}; writing with its own settings`);
+      logger.debug(`no right to change settings of ${index}; writing with its own settings`);
       return NOTHING_TO_RESTORE;
     }
     throw error;
   }
-  return {
-    restore: async () => {
-      await client.indices.putSettings({ index, body: original });
-    },
-  };
 }

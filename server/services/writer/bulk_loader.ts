@@ -47,7 +47,9 @@ function describeFailure(doc: BulkDocument, item: BulkItemResult): string {
   if (parse) {
     const [, field, type] = parse;
     return `row ${doc.rowNumber + 1}: field "${field}" has type ${type} in this lookup, but the row has ${describeValue(
-      field.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], doc.source)
+      field
+        .split('.')
+        .reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], doc.source)
     )}`;
   }
   return `row ${doc.rowNumber + 1}: ${reason}`;
@@ -110,7 +112,8 @@ export class BulkLoader {
       });
       this.documentsWritten += pending.length - rejected.length - failedCount;
       if (failedCount > 0) {
-        const more = failedCount > failed.length ? ` (and ${failedCount - failed.length} more)` : '';
+        const more =
+          failedCount > failed.length ? ` (and ${failedCount - failed.length} more)` : '';
         throw new BadRequestError(
           `OpenSearch refused ${failedCount} row${failedCount > 1 ? 's' : ''}${more}: ${failed.join('; ')}. ` +
             'The write stopped: fix those values (or cast them) and write again.',
@@ -127,7 +130,9 @@ export class BulkLoader {
           )} s. The write stopped; try again when the cluster is less busy.`
         );
       }
-      this.options.logger.debug(`retrying ${rejected.length} rows rejected with 429 in ${backoff} ms`);
+      this.options.logger.debug(
+        `retrying ${rejected.length} rows rejected with 429 in ${backoff} ms`
+      );
       await new Promise((resolve) => setTimeout(resolve, backoff));
       pending = rejected;
     }

@@ -58,7 +58,10 @@ export class KeyEncoder {
       return encodeDocId(keys, slice);
     } catch (error) {
       if (!isSubstrateError(error)) throw error;
-      throw new BadRequestError(`Row ${rowNumber + 1}: ${error.message}`, { field: error.field, row: rowNumber + 1 });
+      throw new BadRequestError(`Row ${rowNumber + 1}: ${error.message}`, {
+        field: error.field,
+        row: rowNumber + 1,
+      });
     }
   }
 }

@@ -22,7 +22,10 @@ import { RowSource, truncate } from './row_source';
 export interface WriterDeps {
   /** The caller's client (`asCurrentUser`). */
   client: OpenSearchClient;
-  config: Pick<LookupsConfig, 'bulk_batch_size' | 'bulk_max_in_flight' | 'bulk_retry_deadline_ms'>;
+  config: Pick<
+    LookupsConfig,
+    'bulk_batch_size' | 'bulk_max_in_flight' | 'bulk_retry_deadline_ms' | 'build_settings_min_rows'
+  >;
   ceiling: Ceiling;
   logger: Logger;
 }
@@ -62,12 +65,16 @@ export async function writeLookup(
         ? appendToAbsentSliceUuid(name)
         : randomSliceUuid();
   // A new random slice is invisible until published, so it may load with build settings.
-  const staged = plan.action !== 'append' && !(plan.action === 'create' && plan.slice === 'deterministic');
+  const staged =
+    plan.action !== 'append' && !(plan.action === 'create' && plan.slice === 'deterministic');
 
-  const createdIndex = plan.action === 'append' ? false : await ensureBackingIndex(client, plan.backingIndex);
-  const build = staged
-    ? await applyBuildSettings(client, plan.backingIndex, deps.logger)
-    : { restore: async () => undefined };
+  const createdIndex =
+    plan.action === 'append' ? false : await ensureBackingIndex(client, plan.backingIndex);
+  const large = source.count === undefined || source.count >= deps.config.build_settings_min_rows;
+  const build =
+    staged && large
+      ? await applyBuildSettings(client, plan.backingIndex, deps.logger)
+      : { restore: async () => undefined };
 
   let rows: number;
   try {

@@ -19,7 +19,11 @@ export interface RowSource {
   batches(batchSize: number): AsyncIterable<Row[]>;
 }
 
-async function* sliceBatches<T, R>(items: T[], batchSize: number, map: (item: T, index: number) => R) {
+async function* sliceBatches<T, R>(
+  items: T[],
+  batchSize: number,
+  map: (item: T, index: number) => R
+) {
   for (let start = 0; start < items.length; start += batchSize) {
     yield items.slice(start, start + batchSize).map((item, i) => map(item, start + i));
   }
@@ -41,9 +45,12 @@ export function tableSource(schema: SchemaColumn[], datarows: unknown[][]): RowS
   const names = schema.map((column) => column.name);
   const duplicate = names.find((name, i) => names.indexOf(name) !== i);
   if (duplicate !== undefined) {
-    throw new BadRequestError(`The schema names the column "${duplicate}" twice; give each column one name.`, {
-      field: duplicate,
-    });
+    throw new BadRequestError(
+      `The schema names the column "${duplicate}" twice; give each column one name.`,
+      {
+        field: duplicate,
+      }
+    );
   }
   const badRow = datarows.findIndex((row) => row.length !== schema.length);
   if (badRow >= 0) {

@@ -1,0 +1,207 @@
+/**
+ * The words of the PPL subset this plugin understands, kept once: the parser checks against
+ * them, the tokenizer colours with them, and the query editor completes from them.
+ *
+ * Names follow PPL 3.x (the SQL plugin's `OpenSearchPPLParser.g4` and `docs/user/ppl/`), all
+ * matched case-insensitively, as PPL's lexer is (`caseInsensitive = true`).
+ */
+
+/** Commands that open a query. `source=<index>` (optionally after `search`) is the usual one. */
+export const LEADING_COMMANDS = ['search', 'makeresults'] as const;
+
+/** Commands that may follow a `|`. `outputlookup` must be the last one. */
+export const SUPPORTED_COMMANDS = [
+  'where',
+  'fields',
+  'rename',
+  'eval',
+  'stats',
+  'dedup',
+  'sort',
+  'head',
+  'top',
+  'rare',
+  'lookup',
+  'outputlookup',
+] as const;
+export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
+
+/**
+ * PPL commands this plugin does not run. Naming them lets an error say "not supported here"
+ * rather than "unknown command" for a query that the SQL plugin itself would accept.
+ */
+export const UNSUPPORTED_PPL_COMMANDS: readonly string[] = [
+  'ad',
+  'addcoltotals',
+  'addtotals',
+  'append',
+  'appendcol',
+  'appendpipe',
+  'bin',
+  'chart',
+  'convert',
+  'describe',
+  'eventstats',
+  'expand',
+  'explain',
+  'fieldformat',
+  'fillnull',
+  'flatten',
+  'foreach',
+  'graphlookup',
+  'grok',
+  'join',
+  'kmeans',
+  'ml',
+  'multisearch',
+  'mvcombine',
+  'mvexpand',
+  'nomv',
+  'parse',
+  'patterns',
+  'regex',
+  'replace',
+  'reverse',
+  'rex',
+  'show',
+  'spath',
+  'streamstats',
+  'table',
+  'timechart',
+  'timewrap',
+  'transpose',
+  'trendline',
+  'union',
+  'xyseries',
+];
+
+/** The options of `outputlookup`, written `name=value` before the lookup name, in any order. */
+export const OUTPUTLOOKUP_OPTIONS = ['append', 'override_if_empty', 'key_field', 'max'] as const;
+export type OutputLookupOption = (typeof OUTPUTLOOKUP_OPTIONS)[number];
+
+/** The `name=value` options of each command, for completion and highlighting. */
+export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  makeresults: ['count', 'format', 'data'],
+  stats: ['bucket_nullable'],
+  dedup: ['keepempty', 'consecutive'],
+  head: ['limit'],
+  top: ['limit', 'countfield', 'showcount', 'usenull'],
+  rare: ['limit', 'countfield', 'showcount', 'usenull'],
+  outputlookup: OUTPUTLOOKUP_OPTIONS,
+};
+
+/** The words `lookup` takes between its key fields and its output fields. */
+export const LOOKUP_STRATEGIES = ['replace', 'append', 'output'] as const;
+
+/** Scalar functions, usable in `where` and `eval` (and inside aggregations). */
+export const FUNCTIONS = [
+  'abs',
+  'case',
+  'cast',
+  'ceil',
+  'ceiling',
+  'coalesce',
+  'concat',
+  'concat_ws',
+  'floor',
+  'if',
+  'ifnull',
+  'ilike',
+  'isnotnull',
+  'isnull',
+  'length',
+  'like',
+  'lower',
+  'ltrim',
+  'replace',
+  'round',
+  'rtrim',
+  'substr',
+  'substring',
+  'trim',
+  'upper',
+] as const;
+export type FunctionName = (typeof FUNCTIONS)[number];
+
+/** How many arguments each plain function takes (`case` and `cast` have their own syntax). */
+export const FUNCTION_ARITY: Readonly<Record<string, readonly [min: number, max: number]>> = {
+  abs: [1, 1],
+  ceil: [1, 1],
+  ceiling: [1, 1],
+  coalesce: [1, Infinity],
+  concat: [1, Infinity],
+  concat_ws: [2, Infinity],
+  floor: [1, 1],
+  if: [3, 3],
+  ifnull: [2, 2],
+  ilike: [2, 2],
+  isnotnull: [1, 1],
+  isnull: [1, 1],
+  length: [1, 1],
+  like: [2, 3],
+  lower: [1, 1],
+  ltrim: [1, 1],
+  replace: [3, 3],
+  round: [1, 2],
+  rtrim: [1, 1],
+  substr: [2, 3],
+  substring: [2, 3],
+  trim: [1, 1],
+  upper: [1, 1],
+};
+
+/** Aggregation functions of `stats`. `c` is PPL's short name for `count`, `dc` for `distinct_count`. */
+export const AGGREGATION_FUNCTIONS = [
+  'count',
+  'c',
+  'dc',
+  'distinct_count',
+  'sum',
+  'avg',
+  'min',
+  'max',
+] as const;
+
+/** The types `cast(x as <type>)` accepts. `int` and `integer` are one type, as are the two cases. */
+export const CAST_TYPES = [
+  'int',
+  'integer',
+  'long',
+  'float',
+  'double',
+  'string',
+  'boolean',
+  'date',
+  'time',
+  'timestamp',
+] as const;
+export type CastTypeName = (typeof CAST_TYPES)[number];
+
+/** `sort` can read a field as a given kind: `sort num(f)`, `sort str(f)`, … */
+export const SORT_TYPES = ['auto', 'str', 'ip', 'num'] as const;
+
+/** Words with a fixed meaning in expressions: never read as a field name there (use backticks). */
+export const EXPRESSION_KEYWORDS: readonly string[] = [
+  'and',
+  'or',
+  'xor',
+  'not',
+  'true',
+  'false',
+  'null',
+  'is',
+  'as',
+  'by',
+  'else',
+];
+
+/** Words the tokenizer colours as keywords wherever they appear. */
+export const KEYWORDS: readonly string[] = [
+  ...EXPRESSION_KEYWORDS,
+  'in',
+  'between',
+  'like',
+  'ilike',
+  'source',
+  'index',
+];

@@ -1,0 +1,131 @@
+import { createHttp, HttpFetchError } from './http';
+
+const ORIGIN = 'http://127.0.0.1:5601';
+
+function setup(respond: (request: Request) => Response | Promise<Response>, basePath = '') {
+  const requests: Request[] = [];
+  const onUnauthorized = jest.fn();
+  const http = createHttp({
+    basePath,
+    onUnauthorized,
+    origin: ORIGIN,
+    fetch: async (request) => {
+      requests.push(request);
+      return respond(request);
+    },
+  });
+  return { http, requests, onUnauthorized };
+}
+
+/** The error a call rejects with; fails the test when it resolves. */
+async function rejection(promise: Promise<unknown>): Promise<HttpFetchError> {
+  try {
+    await promise;
+  } catch (e) {
+    return e as HttpFetchError;
+  }
+  throw new Error('expected the call to reject');
+}
+
+const json = (status: number, body: unknown, statusText = '') =>
+  new Response(JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+
+describe('host http', () => {
+  it('GET: prepends the base path, encodes the query, sends no xsrf header', async () => {
+    const { http, requests } = setup(() => json(200, { ok: true }), '/osd');
+    const body = await http.get('/api/lookups/a%2Fb/_rows', {
+      query: { from: 0, size: 10, sort: undefined, fields: ['x', 'y'] },
+    });
+    expect(body).toEqual({ ok: true });
+    const [request] = requests;
+    expect(request.method).toBe('GET');
+    expect(request.url).toBe(
+      `${ORIGIN}/osd/api/lookups/a%2Fb/_rows?from=0&size=10&fields=x&fields=y`
+    );
+    expect(request.headers.get('osd-xsrf')).toBeNull();
+    expect(request.headers.get('content-type')).toBeNull();
+  });
+
+  it.each(['post', 'put', 'patch', 'delete'] as const)(
+    '%s: sends osd-xsrf and a JSON content type',
+    async (method) => {
+      const { http, requests } = setup(() => json(200, { done: 1 }));
+      await http[method]('/api/lookups/x/_write', { body: JSON.stringify({ rows: [] }) });
+      const [request] = requests;
+      expect(request.method).toBe(method.toUpperCase());
+      expect(request.headers.get('osd-xsrf')).toBe('true');
+      expect(request.headers.get('content-type')).toBe('application/json');
+      if (method !== 'delete') expect(await request.text()).toBe('{"rows":[]}');
+    }
+  );
+
+  it('lets the browser set the content type of a multipart body', async () => {
+    const { http, requests } = setup(() => json(200, {}));
+    const form = new FormData();
+    form.append('file', new Blob(['a,b\n1,2\n']), 'rows.csv');
+    await http.post('/api/lookups/x/_import', { body: form });
+    expect(requests[0].headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(requests[0].headers.get('osd-xsrf')).toBe('true');
+  });
+
+  it('rejects a non-2xx answer with the server error body, request and response', async () => {
+    const errorBody = {
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'hosts is a concrete index, not a lookup.',
+      attributes: { reason: 'concrete_index' },
+    };
+    const { http, onUnauthorized } = setup(() => json(409, errorBody, 'Conflict'));
+    const error = await rejection(http.post('/api/lookups/hosts/_write', { body: '{}' }));
+    expect(error).toBeInstanceOf(HttpFetchError);
+    expect(error.message).toBe('Conflict');
+    expect(error.body).toEqual(errorBody);
+    expect(error.request.url).toBe(`${ORIGIN}/api/lookups/hosts/_write`);
+    expect(error.response?.status).toBe(409);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('calls onUnauthorized on a 401 and still rejects', async () => {
+    const { http, onUnauthorized } = setup(() =>
+      json(401, { statusCode: 401, error: 'Unauthorized', message: 'Sign in again.' })
+    );
+    await expect(http.get('/api/lookups')).rejects.toMatchObject({
+      body: { message: 'Sign in again.' },
+    });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('resolves a 204 with no body, and text answers as text', async () => {
+    const { http } = setup((request) =>
+      request.url.endsWith('/nothing')
+        ? new Response(null, { status: 204 })
+        : new Response('{"a":1}\n', { headers: { 'content-type': 'application/x-ndjson' } })
+    );
+    await expect(http.post('/nothing')).resolves.toBeUndefined();
+    await expect(http.get('/export')).resolves.toBe('{"a":1}\n');
+  });
+
+  it('turns a network failure into an HttpFetchError without a response', async () => {
+    const { http } = setup(() => {
+      throw new TypeError('fetch failed');
+    });
+    const error = await rejection(http.get('/api/lookups'));
+    expect(error).toBeInstanceOf(HttpFetchError);
+    expect(error.message).toBe('fetch failed');
+    expect(error.response).toBeUndefined();
+    expect(error.request.url).toBe(`${ORIGIN}/api/lookups`);
+  });
+
+  it('returns request, response and body with asResponse', async () => {
+    const { http } = setup(() => json(200, { n: 1 }));
+    const result = await http.get<{ response: Response; body: unknown }>('/x', {
+      asResponse: true,
+    });
+    expect(result.response.status).toBe(200);
+    expect(result.body).toEqual({ n: 1 });
+  });
+});

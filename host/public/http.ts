@@ -1,0 +1,141 @@
+/*
+ * The browser `http` service, shaped like OSD's (src/core/public/http): paths get the base path,
+ * `query` becomes the search string, non-GET requests carry `osd-xsrf` and a JSON content type,
+ * and a non-2xx answer rejects with an HttpFetchError whose `body` is the server's error JSON.
+ */
+import type {
+  HttpFetchOptions,
+  HttpFetchQuery,
+  HttpHandler,
+  HttpSetup,
+  IBasePath,
+  IHttpFetchError,
+} from 'opensearch-dashboards/public';
+
+export class HttpFetchError extends Error implements IHttpFetchError {
+  constructor(
+    message: string,
+    name: string,
+    readonly request: Request,
+    readonly response?: Response,
+    readonly body?: IHttpFetchError['body']
+  ) {
+    super(message);
+    this.name = name;
+  }
+}
+
+export function createBasePath(basePath: string): IBasePath {
+  const base = basePath.replace(/\/$/, '');
+  return {
+    get: () => base,
+    prepend: (url) =>
+      !base || !url.startsWith('/') || url.startsWith(`${base}/`) ? url : base + url,
+    remove: (url) =>
+      base && (url === base || url.startsWith(`${base}/`)) ? url.slice(base.length) || '/' : url,
+  };
+}
+
+function appendQuery(url: URL, query: HttpFetchQuery | undefined) {
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      url.searchParams.append(key, String(item));
+    }
+  }
+}
+
+/** Bodies the browser sets its own content type for (multipart boundaries, files). */
+function isRawBody(body: HttpFetchOptions['body']): boolean {
+  return (
+    body instanceof FormData ||
+    body instanceof Blob ||
+    body instanceof URLSearchParams ||
+    body instanceof ArrayBuffer
+  );
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (/application\/json/.test(type)) return response.json();
+  if (/^text\/|ndjson/.test(type)) return response.text();
+  return response.blob();
+}
+
+export interface HttpServiceDeps {
+  basePath: string;
+  /** Called on a 401: the session ended, so the user signs in again. */
+  onUnauthorized: () => void;
+  /** The page's origin and fetch; tests pass their own. */
+  origin?: string;
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+export function createHttp({
+  basePath,
+  onUnauthorized,
+  origin = window.location.origin,
+  fetch = (request) => window.fetch(request),
+}: HttpServiceDeps): HttpSetup {
+  const base = createBasePath(basePath);
+
+  const fetchWith = async (path: string, options: HttpFetchOptions = {}): Promise<unknown> => {
+    const method = (options.method ?? 'GET').toUpperCase();
+    const url = new URL(options.prependBasePath === false ? path : base.prepend(path), origin);
+    appendQuery(url, options.query);
+
+    const headers = new Headers();
+    if (method !== 'GET' && method !== 'HEAD') {
+      headers.set('osd-xsrf', 'true');
+      if (!isRawBody(options.body)) headers.set('content-type', 'application/json');
+    }
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+
+    const request = new Request(url, {
+      method,
+      headers,
+      body: options.body ?? null,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+
+    let response: Response;
+    try {
+      response = await fetch(request);
+    } catch (e) {
+      const error = e instanceof Error ? e : new Error(String(e));
+      throw new HttpFetchError(error.message, error.name, request);
+    }
+
+    let body: unknown;
+    try {
+      body = await readBody(response);
+    } catch (e) {
+      const error = e instanceof Error ? e : new Error(String(e));
+      throw new HttpFetchError(error.message, error.name, request, response);
+    }
+    if (!response.ok) {
+      if (response.status === 401) onUnauthorized();
+      const errorBody =
+        typeof body === 'object' && body !== null ? (body as IHttpFetchError['body']) : undefined;
+      throw new HttpFetchError(response.statusText, 'Error', request, response, errorBody);
+    }
+    return options.asResponse ? { request, response, body } : body;
+  };
+
+  const handler =
+    (method?: string): HttpHandler =>
+    <T = unknown>(path: string, options?: HttpFetchOptions) =>
+      fetchWith(path, method ? { ...options, method } : options) as Promise<T>;
+
+  return {
+    basePath: base,
+    fetch: handler(),
+    get: handler('GET'),
+    post: handler('POST'),
+    put: handler('PUT'),
+    delete: handler('DELETE'),
+    patch: handler('PATCH'),
+  };
+}

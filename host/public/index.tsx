@@ -1,0 +1,127 @@
+/*
+ * The host's browser core (built to build/public/host_core.js): builds OSD-shaped CoreSetup and
+ * CoreStart from small services, draws the header and toasts, then runs the plugin's public
+ * entry through setup and start and mounts the app the page was opened for.
+ */
+import '@elastic/eui/dist/eui_theme_light.css';
+import { createRoot } from 'react-dom/client';
+import { EuiCallOut, EuiPage, EuiPageBody } from '@elastic/eui';
+import { i18n } from '@osd/i18n';
+import { I18nProvider } from '@osd/i18n/react';
+import type { CoreSetup, CoreStart, PluginInitializerContext } from 'opensearch-dashboards/public';
+import { PLUGIN_ID } from '../../common';
+import { plugin, type LookupsPublicStart } from '../../public';
+import { ApplicationService } from './application';
+import { ChromeService, HostHeader } from './chrome';
+import { createHttp } from './http';
+import { readInjectedMetadata } from './metadata';
+import { GlobalToasts, ToastsService } from './toasts';
+
+function loginUrl(basePath: string) {
+  const { pathname, search, hash } = window.location;
+  return `${basePath}/login?next=${encodeURIComponent(pathname + search + hash)}`;
+}
+
+function renderFatalError(element: HTMLElement, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  createRoot(element).render(
+    <EuiPage>
+      <EuiPageBody component="main">
+        <EuiCallOut
+          color="danger"
+          iconType="alert"
+          title={i18n.translate('host.fatalError.title', {
+            defaultMessage: 'The application could not start',
+          })}
+        >
+          <p>{message}</p>
+        </EuiCallOut>
+      </EuiPageBody>
+    </EuiPage>
+  );
+}
+
+async function boot(rootElement: HTMLElement) {
+  const metadata = readInjectedMetadata();
+  const basePath = metadata.basePath.replace(/\/$/, '');
+
+  let redirecting = false;
+  const http = createHttp({
+    basePath,
+    onUnauthorized: () => {
+      // The session ended: sign in again and come back to the same place.
+      if (redirecting) return;
+      redirecting = true;
+      window.location.assign(loginUrl(basePath));
+    },
+  });
+  const toasts = new ToastsService();
+  const chrome = new ChromeService();
+  const application = new ApplicationService(http.basePath);
+
+  const chromeElement = document.createElement('div');
+  const appElement = document.createElement('div');
+  appElement.className = 'hostAppWrapper';
+  rootElement.append(chromeElement, appElement);
+
+  const logout = async () => {
+    try {
+      await http.post('/auth/logout');
+      window.location.assign(http.basePath.prepend('/login'));
+    } catch (e) {
+      toasts.addError(e instanceof Error ? e : new Error(String(e)), {
+        title: i18n.translate('host.chrome.logoutFailed', { defaultMessage: 'Log out failed' }),
+      });
+    }
+  };
+  createRoot(chromeElement).render(
+    <I18nProvider>
+      <HostHeader
+        chrome={chrome}
+        username={metadata.username}
+        homeHref={http.basePath.prepend(`/app/${metadata.appId}`)}
+        onLogout={logout}
+      />
+      <GlobalToasts toasts={toasts} />
+    </I18nProvider>
+  );
+
+  // The host runs one plugin; its browser config is what the server exposed (exposeToBrowser).
+  const initializerContext: PluginInitializerContext = {
+    opaqueId: Symbol(PLUGIN_ID),
+    env: { mode: { dev: false, prod: true }, packageInfo: { version: '3.4.0' } },
+    config: { get: <T extends object>() => (metadata.pluginConfig[PLUGIN_ID] ?? {}) as T },
+  };
+  const instance = plugin(initializerContext);
+
+  const coreStart: CoreStart = {
+    http,
+    notifications: { toasts },
+    chrome: chrome.start(),
+    application: application.start(),
+    i18n: { Context: I18nProvider },
+  };
+  type StartServices = [CoreStart, object, LookupsPublicStart];
+  let resolveStart!: (services: StartServices) => void;
+  const startServices = new Promise<StartServices>((r) => (resolveStart = r));
+  const coreSetup: CoreSetup<object, LookupsPublicStart> = {
+    application: application.setup(),
+    http,
+    getStartServices: () => startServices,
+  };
+
+  instance.setup(coreSetup);
+  const pluginStart = instance.start(coreStart);
+  resolveStart([coreStart, {}, pluginStart]);
+
+  try {
+    await application.mount(metadata.appId, appElement);
+  } catch (e) {
+    renderFatalError(appElement, e);
+  }
+}
+
+const rootElement = document.getElementById('osd_app_root');
+if (rootElement) {
+  boot(rootElement).catch((e) => renderFatalError(rootElement, e));
+}

@@ -1,0 +1,75 @@
+// OUI requires `@opensearch/datemath`, which OSD provides; OUI ships the same module.
+jest.mock(
+  '@opensearch/datemath',
+  () => jest.requireActual('@elastic/eui/packages/opensearch-datemath'),
+  { virtual: true }
+);
+
+import { act } from '@testing-library/react';
+import type { App, CoreStart, PluginInitializerContext } from 'opensearch-dashboards/public';
+import { fakeServices } from '../test/support/render';
+import { plugin } from './index';
+import type { LookupsPublicConfig } from './types';
+
+const config: LookupsPublicConfig = { max_rows: 500, max_body_bytes: 2048 };
+const initializerContext = {
+  opaqueId: Symbol('lookups'),
+  env: { mode: { dev: false, prod: true }, packageInfo: { version: '3.4.0' } },
+  config: { get: () => config },
+} as unknown as PluginInitializerContext<LookupsPublicConfig>;
+
+function coreStart(): CoreStart {
+  const services = fakeServices();
+  return { ...services, i18n: { Context: ({ children }) => children } };
+}
+
+describe('LookupsPlugin', () => {
+  it('registers the Lookups app, which mounts and unmounts', async () => {
+    const apps: App[] = [];
+    const start = coreStart();
+    plugin(initializerContext).setup({
+      application: { register: (app) => apps.push(app) },
+      http: start.http,
+      getStartServices: () => Promise.resolve([start, {}, undefined as never]),
+    });
+    expect(apps.map((app) => [app.id, app.title])).toEqual([['lookups', 'Lookups']]);
+
+    const element = document.createElement('div');
+    let unmount: () => void = () => undefined;
+    await act(async () => {
+      unmount = await apps[0].mount({
+        element,
+        appBasePath: '/app/lookups',
+        history: {} as never,
+        onAppLeave: () => undefined,
+        setHeaderActionMenu: () => undefined,
+      });
+    });
+    expect(element.querySelector('[data-test-subj="lookupsLandingTitle"]')?.textContent).toBe(
+      'Lookups'
+    );
+    expect(start.chrome.setBreadcrumbs).toHaveBeenCalledWith([{ text: 'Lookups' }]);
+    act(() => unmount());
+    expect(element.innerHTML).toBe('');
+  });
+
+  it('start: navigateToLookup opens the lookup route in the app', async () => {
+    const start = coreStart();
+    const contract = plugin(initializerContext).start(start);
+    await contract.navigateToLookup('web hosts', 'versions');
+    expect(start.application.navigateToApp).toHaveBeenCalledWith('lookups', {
+      path: '#/lookups/web%20hosts/versions',
+    });
+  });
+
+  it('start: runQuery posts to the query route', async () => {
+    const start = coreStart();
+    (start.http.post as jest.Mock).mockResolvedValueOnce({ total: 1 });
+    await expect(plugin(initializerContext).start(start).runQuery('source=web')).resolves.toEqual({
+      total: 1,
+    });
+    expect(start.http.post).toHaveBeenCalledWith('/api/lookups/_query', {
+      body: JSON.stringify({ query: 'source=web' }),
+    });
+  });
+});
