@@ -20,6 +20,10 @@ module.exports = {
       displayName: 'components',
       transform,
       testEnvironment: 'jsdom',
+      // OUI imports `@opensearch/datemath`, one of OSD's own packages; OUI ships the same module.
+      moduleNameMapper: {
+        '^@opensearch/datemath$': '<rootDir>/node_modules/@elastic/eui/packages/opensearch-datemath',
+      },
       testMatch: ['<rootDir>/public/**/*.test.{ts,tsx}'],
     },
     {

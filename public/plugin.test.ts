@@ -1,10 +1,3 @@
-// OUI requires `@opensearch/datemath`, which OSD provides; OUI ships the same module.
-jest.mock(
-  '@opensearch/datemath',
-  () => jest.requireActual('@elastic/eui/packages/opensearch-datemath'),
-  { virtual: true }
-);
-
 import { act } from '@testing-library/react';
 import type { App, CoreStart, PluginInitializerContext } from 'opensearch-dashboards/public';
 import { fakeServices } from '../test/support/render';

@@ -55,9 +55,6 @@ beforeAll(async () => {
   page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
-    // The host's pages declare no icon, so Chromium asks for /favicon.ico and logs its 404;
-    // that is the shell's business (host/src/app/pages.ts), not the app's.
-    if (new URL(message.location().url || 'about:blank').pathname === '/favicon.ico') return;
     if (message.type() === 'error') {
       consoleErrors.push(`${message.text()} (${message.location().url || 'no url'})`);
     }

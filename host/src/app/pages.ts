@@ -23,6 +23,7 @@ export function appShell(metadata: InjectedMetadata): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>OpenSearch Dashboards</title>
 <link rel="stylesheet" href="/bundles/host_core.css">
 <script id="osd-injected-metadata" type="application/json">${scriptJson(metadata)}</script>
@@ -41,6 +42,7 @@ export function loginPage(next: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>Log in · OpenSearch Dashboards</title>
 <style>
   body { font-family: Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif;

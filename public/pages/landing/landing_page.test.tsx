@@ -1,11 +1,3 @@
-// OUI requires `@opensearch/datemath`, a package OSD itself provides; OUI ships the same module.
-// (The build aliases it the same way; a moduleNameMapper in jest.config.js would make this
-// line unnecessary.)
-jest.mock(
-  '@opensearch/datemath',
-  () => jest.requireActual('@elastic/eui/packages/opensearch-datemath'),
-  { virtual: true }
-);
 
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/support/render';

@@ -1,0 +1,54 @@
+/* Shared pieces of the benches: a client, a quiet logger, RSS sampling, deterministic rows. */
+import { Client } from '@opensearch-project/opensearch';
+import type { Logger } from 'opensearch-dashboards/server';
+import { adminPassword, OPENSEARCH_URL } from '../test/support/cluster';
+
+export function benchClient(): Client {
+  return new Client({ node: OPENSEARCH_URL, auth: { username: 'admin', password: adminPassword() } });
+}
+
+export const quietLogger: Logger = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: (m) => process.stderr.write(`warn: ${String(m)}\n`),
+  error: (m) => process.stderr.write(`error: ${String(m)}\n`),
+  fatal: (m) => process.stderr.write(`fatal: ${String(m)}\n`),
+  get: () => quietLogger,
+};
+
+/** Samples this process's RSS every 25 ms while `work` runs; returns the growth over the start. */
+export async function measureRss<T>(work: () => Promise<T>): Promise<{ result: T; peakGrowthMb: number }> {
+  const start = process.memoryUsage().rss;
+  let peak = start;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
+  try {
+    const result = await work();
+    return { result, peakGrowthMb: (peak - start) / 1024 / 1024 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Row `i` of a table with `columns` columns: keywords, integers and doubles, deterministic. */
+export function row(i: number, columns: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let c = 0; c < columns; c++) {
+    const kind = c % 3;
+    out[`c${c}`] = kind === 0 ? `v${(i * 7919 + c) % 100_003}` : kind === 1 ? (i * 31 + c) % 1_000_000 : ((i % 997) + c) / 7;
+  }
+  return out;
+}
+
+export async function* rowBatches(count: number, columns: number, batchSize: number) {
+  for (let start = 0; start < count; start += batchSize) {
+    const end = Math.min(count, start + batchSize);
+    const batch = new Array(end - start);
+    for (let i = start; i < end; i++) batch[i - start] = row(i, columns);
+    yield batch;
+  }
+}
+
+export function formatRate(rows: number, ms: number) {
+  return `${Math.round((rows / ms) * 1000).toLocaleString('en-US')} rows/s`;
+}
