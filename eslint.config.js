@@ -14,7 +14,7 @@ module.exports = tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // The plugin logs through its logger; the host through its own. Never the console.
       'no-console': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
   {

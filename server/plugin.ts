@@ -7,6 +7,7 @@ import type {
 } from 'opensearch-dashboards/server';
 import type { LookupsConfig } from './config';
 import { registerRoutes } from './routes';
+import { WriteRecordStore } from './services/write_records';
 
 export type LookupsPluginSetup = void;
 export type LookupsPluginStart = void;
@@ -21,7 +22,21 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
   }
 
   public setup(core: CoreSetup) {
-    registerRoutes(core.http.createRouter(), { config: this.config, logger: this.logger });
+    // Services that need the server's own client exist once core has started.
+    const records = core
+      .getStartServices()
+      .then(
+        ([coreStart]) =>
+          new WriteRecordStore(
+            coreStart.opensearch.client.asInternalUser,
+            this.logger.get('records')
+          )
+      );
+    registerRoutes(core.http.createRouter(), {
+      config: this.config,
+      logger: this.logger,
+      records: () => records,
+    });
   }
 
   public start(_core: CoreStart) {}

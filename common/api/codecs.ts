@@ -104,3 +104,94 @@ export interface ErrorBody {
   message: string;
   attributes?: Record<string, unknown>;
 }
+
+// ---- the catalog ------------------------------------------------------------------------------
+export type LookupKind = 'managed' | 'legacy' | 'broken' | 'conflict';
+
+export interface LookupSummary {
+  name: string;
+  kind: LookupKind;
+  /** Why a lookup is broken or in conflict, in words a person can act on. */
+  reason?: string;
+  /** `<name>__lookup`, or the importer's index for a legacy lookup. */
+  backing_index: string | null;
+  current_slice: string | null;
+  /** The alias filter as OpenSearch holds it. */
+  filter?: unknown;
+  rows: number;
+  size_bytes: number;
+  slice_count: number;
+  orphan_count: number;
+  orphan_rows: number;
+  last_write: string | null;
+}
+
+export interface SliceInfo {
+  id: string;
+  rows: number;
+  current: boolean;
+  /** A write is still filling it. */
+  in_flight?: boolean;
+  created_at?: string;
+  last_write_at?: string;
+  written_by?: string | null;
+  action?: string;
+  query?: string;
+}
+
+export interface LookupDetail extends LookupSummary {
+  slices: SliceInfo[];
+}
+
+export const RollbackBody = strictObject('rollback', { slice: t.string }, {});
+export const ReapBody = strictObject(
+  'reap',
+  {},
+  {
+    keep: refined(
+      'keep',
+      t.number,
+      (n) => Number.isInteger(n) && n >= 0 && n <= 1000,
+      'expected an integer from 0 to 1000'
+    ),
+    older_than: refined(
+      'time value',
+      t.string,
+      (s) => /^\d+(ms|s|m|h|d)$/.test(s),
+      'expected a time such as "1h", "30m" or "0s"'
+    ),
+    dry_run: t.boolean,
+  }
+);
+export type ReapBody = t.TypeOf<typeof ReapBody>;
+
+export interface ReapResponse {
+  dry_run: boolean;
+  removed: Array<{ lookup: string; slice: string; rows: number }>;
+  kept: Array<{ lookup: string; slice: string; reason: string }>;
+  skipped?: Array<{ lookup: string; reason: string }>;
+}
+
+export interface MigrateResponse {
+  dry_run: boolean;
+  action: 'migrated' | 'would_migrate' | 'unchanged';
+  name: string;
+  legacy_index: string | null;
+  target_backing_index: string;
+  rows: number;
+  fields: string[];
+  slice: string | null;
+  message: string;
+}
+
+export interface RollbackResponse {
+  slice: string;
+  previous: string;
+}
+
+export interface DeleteResponse {
+  name: string;
+  removed_alias: string | null;
+  removed_index: string;
+  rows: number;
+}

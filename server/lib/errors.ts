@@ -114,6 +114,19 @@ export function toErrorResponse(
     }
   }
   logger.error(error instanceof Error ? error : String(error));
+  const name = (error as { name?: string } | undefined)?.name;
+  if (
+    name === 'ConnectionError' ||
+    name === 'TimeoutError' ||
+    name === 'NoLivingConnectionsError'
+  ) {
+    return response.customError({
+      statusCode: 503,
+      body: {
+        message: 'OpenSearch cannot be reached right now. Try again when the cluster is up.',
+      },
+    });
+  }
   return response.customError({
     statusCode: 500,
     body: {

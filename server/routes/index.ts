@@ -1,15 +1,19 @@
 /* One registration function per area, each given what it needs. */
 import type { IRouter, Logger } from 'opensearch-dashboards/server';
 import type { LookupsConfig } from '../config';
+import type { WriteRecordStore } from '../services/write_records';
+import { registerCatalogRoutes } from './catalog';
 import { registerRowsRoute } from './rows';
 import { registerWriteRoute } from './write';
 
 export interface RouteDeps {
   config: LookupsConfig;
   logger: Logger;
+  records: () => Promise<WriteRecordStore>;
 }
 
 export function registerRoutes(router: IRouter, deps: RouteDeps) {
   registerWriteRoute(router, deps);
   registerRowsRoute(router, deps);
+  registerCatalogRoutes(router, deps);
 }

@@ -11,6 +11,15 @@ export function validateWith<A>(codec: t.Type<A, unknown, unknown>): RouteValida
   };
 }
 
+/** A body that may be left out entirely: no body reads as `{}`. */
+export function validateOptionalBody<A>(
+  codec: t.Type<A, unknown, unknown>
+): RouteValidationFunction<A> {
+  const validate = validateWith(codec);
+  return (data, result) =>
+    validate(data === null || data === undefined || data === '' ? {} : data, result);
+}
+
 /**
  * `{name}` path parameters: checked against the naming rules before any request is made, since
  * the name becomes part of OpenSearch index and alias paths. Reads accept every name OpenSearch

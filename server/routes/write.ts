@@ -3,12 +3,13 @@ import { ROUTE_PATTERNS } from '../../common/api/paths';
 import { WriteBody } from '../../common/api/codecs';
 import { toErrorResponse } from '../lib/errors';
 import { readCeiling } from '../services/ceiling';
+import { currentUsername } from '../services/current_user';
 import { rowsSource, tableSource } from '../services/writer/row_source';
 import { writeLookup } from '../services/writer/lookup_writer';
 import type { RouteDeps } from '.';
 import { lookupNameParam, validateWith } from './validation';
 
-export function registerWriteRoute(router: IRouter, { config, logger }: RouteDeps) {
+export function registerWriteRoute(router: IRouter, { config, logger, records }: RouteDeps) {
   router.post(
     {
       path: ROUTE_PATTERNS.write,
@@ -21,9 +22,12 @@ export function registerWriteRoute(router: IRouter, { config, logger }: RouteDep
         const { body } = request;
         const source =
           'rows' in body ? rowsSource(body.rows) : tableSource(body.schema, body.datarows);
-        const ceiling = await readCeiling(client.asInternalUser, config.max_rows, logger);
+        const [ceiling, user] = await Promise.all([
+          readCeiling(client.asInternalUser, config.max_rows, logger),
+          currentUsername(client.asCurrentUser),
+        ]);
         const result = await writeLookup(
-          { client: client.asCurrentUser, config, ceiling, logger },
+          { client: client.asCurrentUser, config, ceiling, logger, records: await records(), user },
           request.params.name,
           source,
           body

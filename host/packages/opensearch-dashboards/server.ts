@@ -22,11 +22,13 @@ export interface LoggerFactory {
 }
 
 // ---- opensearch client ---------------------------------------------------------------------
-/** OSD's OpenSearchClient: the opensearch-js client without its transport internals. */
+/** OSD's OpenSearchClient: the opensearch-js client without its internals, but `transport.request`. */
 export type OpenSearchClient = Omit<
   Client,
   'connectionPool' | 'transport' | 'serializer' | 'extend' | 'child' | 'close'
->;
+> & {
+  transport: { request: Client['transport']['request'] };
+};
 export interface IScopedClusterClient {
   readonly asInternalUser: OpenSearchClient;
   readonly asCurrentUser: OpenSearchClient;

@@ -18,6 +18,7 @@ import { ensureBackingIndex } from './backing_index';
 import { BulkDocument, BulkLoader } from './bulk_loader';
 import { checkKeyFields, KeyEncoder, toDocument } from './documents';
 import { RowSource, truncate } from './row_source';
+import type { RunningRecord, WriteRecordStore } from '../write_records';
 
 export interface WriterDeps {
   /** The caller's client (`asCurrentUser`). */
@@ -28,6 +29,10 @@ export interface WriterDeps {
   >;
   ceiling: Ceiling;
   logger: Logger;
+  /** Where the slice's write record is kept, with who wrote it and the source query, if any. */
+  records?: WriteRecordStore;
+  user?: string | null;
+  query?: string;
 }
 
 type Publishing = Exclude<WritePlan, { refuse: unknown }>;
@@ -76,27 +81,47 @@ export async function writeLookup(
       ? await applyBuildSettings(client, plan.backingIndex, deps.logger)
       : { restore: async () => undefined };
 
+  // A new slice gets a record as it starts, so the reaper leaves it alone while it fills.
+  const record =
+    plan.action === 'append'
+      ? undefined
+      : await deps.records?.begin({
+          lookup: name,
+          backing_index: plan.backingIndex,
+          slice,
+          user: deps.user ?? null,
+          query: deps.query,
+        });
+
   let rows: number;
   try {
     try {
-      rows = await streamRows(deps, plan.backingIndex, source, slice, keyFields);
+      rows = await streamRows(deps, plan.backingIndex, source, slice, keyFields, record);
     } finally {
       await build.restore();
     }
+    await client.indices.refresh({ index: plan.backingIndex });
+    if (rows === 0 && !overrideIfEmpty) {
+      if (createdIndex) await client.indices.delete({ index: plan.backingIndex });
+      await record?.finish({
+        status: 'failed',
+        rows: 0,
+        error: 'empty result, override_if_empty=false',
+      });
+      return { rows_written: 0, slice: currentSliceOf(plan), action: 'unchanged' };
+    }
+    await publish(client, name, plan, slice);
   } catch (error) {
     if (error instanceof CeilingExceededError && staged) {
       await discardStagedSlice(client, plan.backingIndex, slice, createdIndex);
     }
+    await record?.finish({ status: 'failed', error: (error as Error).message });
     throw error;
   }
-  await client.indices.refresh({ index: plan.backingIndex });
-
-  if (rows === 0 && !overrideIfEmpty) {
-    if (createdIndex) await client.indices.delete({ index: plan.backingIndex });
-    return { rows_written: 0, slice: currentSliceOf(plan), action: 'unchanged' };
-  }
-  await publish(client, name, plan, slice);
-  return { rows_written: rows, slice, action: actionOf(plan, keyFields !== undefined) };
+  const action = actionOf(plan, keyFields !== undefined);
+  if (record) await record.finish({ status: 'published', action, rows });
+  else await deps.records?.touch(plan.backingIndex, slice, name);
+  return { rows_written: rows, slice, action };
 }
 
 async function streamRows(
@@ -104,7 +129,8 @@ async function streamRows(
   index: string,
   source: RowSource,
   slice: string,
-  keyFields: string[] | undefined
+  keyFields: string[] | undefined,
+  record: RunningRecord | undefined
 ): Promise<number> {
   const loader = new BulkLoader({
     client: deps.client,
@@ -129,6 +155,7 @@ async function streamRows(
       return { rowNumber: n, id: keys?.idOf(row, slice, n), source: toDocument(row, slice) };
     });
     await loader.add(documents);
+    await record?.heartbeat();
   }
   await loader.finish();
   return rowNumber;

@@ -1,0 +1,242 @@
+/*
+ * A truthful account of lookups, computed as the caller with a constant number of requests for
+ * the whole list: the aliases of the visible indices, then (in parallel) their stats and one
+ * multi-search that counts rows per slice, plus the write records.
+ */
+import type { OpenSearchClient } from 'opensearch-dashboards/server';
+import type { LookupDetail, LookupSummary, SliceInfo } from '../../../common/api/codecs';
+import { LOOKUP_FIELD, backingIndexName } from '../../../common/substrate/names';
+import { LookupError, NotFoundError, openSearchStatus } from '../../lib/errors';
+import { isInFlight, recordId, WriteRecord, WriteRecordStore } from '../write_records';
+import { AliasesByIndex, CatalogEntry, classifyCatalog } from './classify';
+
+const MAX_SLICES_PER_INDEX = 1000;
+
+interface Scan {
+  entries: CatalogEntry[];
+  slices: Map<string, SliceInfo[]>;
+  sizes: Map<string, number>;
+  legacyRows: Map<string, number>;
+}
+
+async function readAliases(client: OpenSearchClient, index: string): Promise<AliasesByIndex> {
+  try {
+    const { body } = await client.indices.getAlias({
+      index,
+      ignore_unavailable: true,
+      expand_wildcards: 'open',
+    });
+    return body as AliasesByIndex;
+  } catch (error) {
+    if (openSearchStatus(error) === 404) return {};
+    if (openSearchStatus(error) === 403 && index === '*') {
+      throw new LookupError(
+        403,
+        "OpenSearch refused to list the indices this user may see. Listing lookups needs the security plugin's " +
+          'do_not_fail_on_forbidden setting (so a list is cut to what the user may read), or read rights on every index.',
+        { reason: 'list_forbidden' }
+      );
+    }
+    throw error;
+  }
+}
+
+async function scan(
+  client: OpenSearchClient,
+  records: WriteRecordStore,
+  expression: string,
+  only?: string
+): Promise<Scan & { records: Map<string, WriteRecord> }> {
+  const all = classifyCatalog(await readAliases(client, expression));
+  const entries = only === undefined ? all : all.filter((e) => e.name === only);
+  const backing = [
+    ...new Set(entries.filter((e) => e.kind !== 'legacy' && e.index).map((e) => e.index!)),
+  ];
+  const legacy = entries.filter((e) => e.kind === 'legacy');
+  const statIndices = [...new Set([...backing, ...legacy.map((e) => e.index!)])];
+
+  const searches: unknown[] = [];
+  if (backing.length > 0) {
+    searches.push(
+      { index: backing.join(','), ignore_unavailable: true },
+      {
+        size: 0,
+        aggs: {
+          by_index: {
+            terms: { field: '_index', size: Math.max(backing.length, 1) },
+            aggs: { slices: { terms: { field: LOOKUP_FIELD, size: MAX_SLICES_PER_INDEX } } },
+          },
+        },
+      }
+    );
+  }
+  for (const entry of legacy) {
+    searches.push(
+      { index: entry.index },
+      { size: 0, track_total_hits: true, query: entry.filter ?? { match_none: {} } }
+    );
+  }
+
+  const [stats, counts, recordMap] = await Promise.all([
+    statIndices.length > 0
+      ? client.indices.stats({ index: statIndices.join(','), metric: 'store' })
+      : Promise.resolve({ body: { indices: {} } }),
+    searches.length > 0
+      ? client.msearch({ body: searches as Array<Record<string, unknown>> })
+      : Promise.resolve({ body: { responses: [] } }),
+    records.forBackingIndices(backing),
+  ]);
+
+  const sizes = new Map<string, number>();
+  for (const [index, s] of Object.entries(
+    (stats.body as { indices: Record<string, { total?: { store?: { size_in_bytes?: number } } }> })
+      .indices
+  )) {
+    sizes.set(index, s.total?.store?.size_in_bytes ?? 0);
+  }
+  const responses = (counts.body as { responses: Array<Record<string, unknown>> }).responses;
+  for (const response of responses) {
+    const failure = response.error as { type?: string; reason?: string } | undefined;
+    if (failure) {
+      throw new LookupError(
+        (response.status as number) ?? 500,
+        `Counting the rows of lookups failed: ${failure.reason ?? failure.type}`
+      );
+    }
+  }
+
+  const slices = new Map<string, SliceInfo[]>();
+  if (backing.length > 0) {
+    const buckets = (
+      responses[0] as {
+        aggregations: {
+          by_index: {
+            buckets: Array<{
+              key: string;
+              slices: { buckets: Array<{ key: string; doc_count: number }> };
+            }>;
+          };
+        };
+      }
+    ).aggregations.by_index.buckets;
+    for (const bucket of buckets) {
+      slices.set(
+        bucket.key,
+        bucket.slices.buckets.map((b) => ({ id: b.key, rows: b.doc_count, current: false }))
+      );
+    }
+  }
+  const legacyRows = new Map<string, number>();
+  legacy.forEach((entry, i) => {
+    const total = (
+      responses[(backing.length > 0 ? 1 : 0) + i] as { hits: { total: { value: number } } }
+    ).hits.total.value;
+    legacyRows.set(entry.name, total);
+  });
+  return { entries, slices, sizes, legacyRows, records: recordMap };
+}
+
+function sliceDetails(
+  entry: CatalogEntry,
+  found: SliceInfo[],
+  records: Map<string, WriteRecord>
+): SliceInfo[] {
+  const index = entry.index!;
+  const byId = new Map(found.map((s) => [s.id, { ...s }]));
+  // A published slice may hold no rows (an empty result): the alias or its record still names it.
+  if (entry.currentSlice && !byId.has(entry.currentSlice))
+    byId.set(entry.currentSlice, { id: entry.currentSlice, rows: 0, current: false });
+  for (const record of records.values()) {
+    if (record.backing_index === index && record.status === 'running' && !byId.has(record.slice)) {
+      byId.set(record.slice, { id: record.slice, rows: 0, current: false });
+    }
+  }
+  const now = Date.now();
+  return [...byId.values()]
+    .map((slice) => {
+      const record = records.get(recordId(index, slice.id));
+      const info: SliceInfo = { ...slice, current: slice.id === entry.currentSlice };
+      if (isInFlight(record, now)) info.in_flight = true;
+      if (record && record.status !== 'seen') {
+        info.created_at = record.finished_at ?? record.started_at;
+        if (record.last_write_at) info.last_write_at = record.last_write_at;
+        info.written_by = record.user ?? null;
+        if (record.action) info.action = record.action;
+        if (record.query) info.query = record.query;
+      }
+      return info;
+    })
+    .sort(
+      (a, b) =>
+        Number(b.current) - Number(a.current) ||
+        (b.created_at ?? '').localeCompare(a.created_at ?? '')
+    );
+}
+
+function summarize(
+  entry: CatalogEntry,
+  s: Scan & { records: Map<string, WriteRecord> }
+): LookupDetail {
+  if (entry.kind === 'legacy') {
+    return {
+      name: entry.name,
+      kind: entry.kind,
+      backing_index: entry.index,
+      current_slice: entry.currentSlice,
+      filter: entry.filter,
+      rows: s.legacyRows.get(entry.name) ?? 0,
+      size_bytes: s.sizes.get(entry.index!) ?? 0,
+      slice_count: 1,
+      orphan_count: 0,
+      orphan_rows: 0,
+      last_write: null,
+      slices: [{ id: entry.currentSlice!, rows: s.legacyRows.get(entry.name) ?? 0, current: true }],
+    };
+  }
+  const slices = entry.index ? sliceDetails(entry, s.slices.get(entry.index) ?? [], s.records) : [];
+  const orphans = slices.filter((x) => !x.current && !x.in_flight);
+  const writes = slices
+    .flatMap((x) => [x.created_at, x.last_write_at])
+    .filter((x): x is string => !!x);
+  return {
+    name: entry.name,
+    kind: entry.kind,
+    ...(entry.reason ? { reason: entry.reason } : {}),
+    backing_index: entry.index,
+    current_slice: entry.currentSlice,
+    ...(entry.filter !== undefined ? { filter: entry.filter } : {}),
+    rows: slices.find((x) => x.current)?.rows ?? 0,
+    size_bytes: entry.index ? (s.sizes.get(entry.index) ?? 0) : 0,
+    slice_count: slices.length,
+    orphan_count: orphans.length,
+    orphan_rows: orphans.reduce((n, x) => n + x.rows, 0),
+    last_write: writes.sort().pop() ?? null,
+    slices,
+  };
+}
+
+export class CatalogService {
+  constructor(
+    private readonly client: OpenSearchClient,
+    private readonly records: WriteRecordStore
+  ) {}
+
+  async list(): Promise<LookupSummary[]> {
+    const result = await scan(this.client, this.records, '*');
+    return result.entries.map((entry) => {
+      const { slices: _slices, ...summary } = summarize(entry, result);
+      return summary;
+    });
+  }
+
+  async get(name: string): Promise<LookupDetail> {
+    const result = await scan(this.client, this.records, `${name},${backingIndexName(name)}`, name);
+    const entry = result.entries[0];
+    if (!entry) {
+      throw new NotFoundError(
+        `There is no lookup named "${name}". Check the name, or write it first with outputlookup.`
+      );
+    }
+    return summarize(entry, result);
+  }
+}

@@ -1,0 +1,282 @@
+/*
+ * What can be done to a lookup besides writing it: migrate an importer lookup, roll back to a
+ * retained slice, reap orphans, delete. Each refuses cleanly, with nothing changed, where it
+ * cannot apply; each runs as the caller.
+ */
+import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import type {
+  DeleteResponse,
+  LookupDetail,
+  MigrateResponse,
+  ReapBody,
+  ReapResponse,
+  RollbackResponse,
+} from '../../../common/api/codecs';
+import { sliceFilter } from '../../../common/substrate/alias_filter';
+import { LOOKUP_FIELD, backingIndexName } from '../../../common/substrate/names';
+import type { LookupsConfig } from '../../config';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import type { Ceiling } from '../ceiling';
+import { scanSources } from '../document_scan';
+import { writeLookup } from '../writer/lookup_writer';
+import { recordId, recordTime, WriteRecordStore } from '../write_records';
+import { CatalogService } from './catalog_service';
+
+export const DEFAULT_KEEP = 3;
+export const DEFAULT_GRACE = '1h';
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+export function parseTimeValue(value: string): number {
+  const match = /^(\d+)(ms|s|m|h|d)$/.exec(value);
+  if (!match)
+    throw new BadRequestError(
+      `"${value}" is not a time value: use a number and a unit, as in "1h", "30m" or "0s".`
+    );
+  return Number(match[1]) * UNITS[match[2]];
+}
+
+export interface OperationsDeps {
+  client: OpenSearchClient;
+  records: WriteRecordStore;
+  config: LookupsConfig;
+  ceiling: Ceiling;
+  logger: Logger;
+  user: string | null;
+}
+
+export class LookupOperations {
+  private readonly catalog: CatalogService;
+
+  constructor(private readonly deps: OperationsDeps) {
+    this.catalog = new CatalogService(deps.client, deps.records);
+  }
+
+  async migrate(name: string, dryRun: boolean): Promise<MigrateResponse> {
+    const lookup = await this.catalog.get(name);
+    const target = backingIndexName(name);
+    if (lookup.kind === 'managed') {
+      return {
+        dry_run: dryRun,
+        action: 'unchanged',
+        name,
+        legacy_index: null,
+        target_backing_index: target,
+        rows: lookup.rows,
+        fields: [],
+        slice: lookup.current_slice,
+        message: `"${name}" is already a managed lookup in ${target}; there is nothing to migrate.`,
+      };
+    }
+    if (lookup.kind !== 'legacy') {
+      throw new ConflictError(
+        `"${name}" is not an importer lookup (${lookup.kind}): only those can be migrated. ${lookup.reason ?? ''}`.trim(),
+        {
+          kind: lookup.kind,
+        }
+      );
+    }
+    const fields = await this.fieldsOf(lookup.backing_index!);
+    if (dryRun) {
+      return {
+        dry_run: true,
+        action: 'would_migrate',
+        name,
+        legacy_index: lookup.backing_index,
+        target_backing_index: target,
+        rows: lookup.rows,
+        fields,
+        slice: null,
+        message: `Would copy ${lookup.rows} rows of "${name}" into ${target} as a new slice and move the alias there in one request. The index ${lookup.backing_index} stays as it is.`,
+      };
+    }
+    const { client } = this.deps;
+    const result = await writeLookup(
+      { ...this.deps, records: this.deps.records, user: this.deps.user },
+      name,
+      {
+        count: lookup.rows,
+        batches: () => scanSources(client, name, { pageSize: this.deps.config.bulk_batch_size }),
+      },
+      { append: false }
+    );
+    return {
+      dry_run: false,
+      action: 'migrated',
+      name,
+      legacy_index: lookup.backing_index,
+      target_backing_index: target,
+      rows: result.rows_written,
+      fields,
+      slice: result.slice,
+      message: `Copied ${result.rows_written} rows into ${target} and moved the alias. The index ${lookup.backing_index} is unchanged.`,
+    };
+  }
+
+  async rollback(name: string, slice: string): Promise<RollbackResponse> {
+    const lookup = await this.managed(name, 'rolled back');
+    if (slice === lookup.current_slice) {
+      throw new BadRequestError(`Slice ${slice} is already the current version of "${name}".`, {
+        slice,
+      });
+    }
+    const target = lookup.slices.find((s) => s.id === slice);
+    if (!target) {
+      throw new NotFoundError(
+        `"${name}" has no retained slice ${slice}. Pick one of: ${
+          lookup.slices
+            .filter((s) => !s.current)
+            .map((s) => s.id)
+            .join(', ') || '(none retained)'
+        }.`,
+        { slice }
+      );
+    }
+    if (target.in_flight)
+      throw new ConflictError(
+        `Slice ${slice} is still being written; wait for that write to finish.`,
+        { slice }
+      );
+    await this.deps.client.indices.updateAliases({
+      body: {
+        actions: [
+          { add: { index: lookup.backing_index, alias: name, filter: sliceFilter(slice) } },
+        ],
+      },
+    });
+    return { slice, previous: lookup.current_slice! };
+  }
+
+  async reap(name: string, options: ReapBody): Promise<ReapResponse> {
+    const lookup = await this.catalog.get(name);
+    if (lookup.kind !== 'managed' && lookup.kind !== 'broken') {
+      throw new ConflictError(
+        lookup.kind === 'legacy'
+          ? `"${name}" lives in the importer's index ${lookup.backing_index}, which the reaper never touches. Migrate it first.`
+          : `"${name}" is not a lookup this plugin manages (${lookup.kind}).`,
+        { kind: lookup.kind }
+      );
+    }
+    return this.reapLookup(lookup, options);
+  }
+
+  async reapAll(options: ReapBody): Promise<ReapResponse> {
+    const out: ReapResponse = {
+      dry_run: options.dry_run ?? false,
+      removed: [],
+      kept: [],
+      skipped: [],
+    };
+    for (const summary of await this.catalog.list()) {
+      if ((summary.kind !== 'managed' && summary.kind !== 'broken') || summary.orphan_count === 0)
+        continue;
+      try {
+        const result = await this.reapLookup(await this.catalog.get(summary.name), options);
+        out.removed.push(...result.removed);
+        out.kept.push(...result.kept);
+      } catch (error) {
+        out.skipped!.push({ lookup: summary.name, reason: (error as Error).message });
+      }
+    }
+    return out;
+  }
+
+  async delete(name: string): Promise<DeleteResponse> {
+    const lookup = await this.catalog.get(name);
+    if (lookup.kind === 'legacy') {
+      throw new ConflictError(
+        `"${name}" is an importer lookup over ${lookup.backing_index}; that index belongs to its owner and is not deleted here. Remove the alias in OpenSearch, or migrate the lookup first.`,
+        { kind: lookup.kind }
+      );
+    }
+    if (lookup.kind === 'conflict') {
+      throw new ConflictError(`${lookup.reason} Nothing was deleted.`, { kind: lookup.kind });
+    }
+    const index = lookup.backing_index!;
+    await this.deps.client.indices.delete({ index });
+    await this.deps.records.forget(index);
+    const rows = lookup.slices.reduce((n, s) => n + s.rows, 0);
+    return {
+      name,
+      removed_alias: lookup.kind === 'managed' ? name : null,
+      removed_index: index,
+      rows,
+    };
+  }
+
+  private async reapLookup(lookup: LookupDetail, options: ReapBody): Promise<ReapResponse> {
+    const keep = options.keep ?? DEFAULT_KEEP;
+    const graceMs = parseTimeValue(options.older_than ?? DEFAULT_GRACE);
+    const dryRun = options.dry_run ?? false;
+    const index = lookup.backing_index!;
+    const records = await this.deps.records.forBackingIndices([index]);
+    const now = Date.now();
+
+    const orphans = lookup.slices.filter((s) => !s.current && !s.in_flight);
+    // Slices another writer made have no record: their grace period runs from when first seen.
+    const unseen = orphans.filter((s) => !records.has(recordId(index, s.id)));
+    if (!dryRun)
+      await this.deps.records.noteSeen(
+        unseen.map((s) => ({ lookup: lookup.name, backing_index: index, slice: s.id }))
+      );
+    const age = (id: string) => {
+      const time = recordTime(records.get(recordId(index, id)));
+      return time === undefined ? 0 : now - time;
+    };
+    const newestFirst = [...orphans].sort((a, b) => age(a.id) - age(b.id));
+
+    const removed: ReapResponse['removed'] = [];
+    const kept: ReapResponse['kept'] = [];
+    newestFirst.forEach((slice, i) => {
+      if (i < keep)
+        kept.push({
+          lookup: lookup.name,
+          slice: slice.id,
+          reason: `one of the ${keep} most recent versions`,
+        });
+      else if (age(slice.id) < graceMs)
+        kept.push({
+          lookup: lookup.name,
+          slice: slice.id,
+          reason: `younger than ${options.older_than ?? DEFAULT_GRACE}`,
+        });
+      else removed.push({ lookup: lookup.name, slice: slice.id, rows: slice.rows });
+    });
+    for (const s of lookup.slices.filter((x) => x.in_flight))
+      kept.push({ lookup: lookup.name, slice: s.id, reason: 'a write is still filling it' });
+
+    if (!dryRun && removed.length > 0) {
+      await this.deps.client.deleteByQuery({
+        index,
+        refresh: true,
+        conflicts: 'proceed',
+        body: { query: { terms: { [LOOKUP_FIELD]: removed.map((r) => r.slice) } } },
+      });
+      await this.deps.records.forget(
+        index,
+        removed.map((r) => r.slice)
+      );
+    }
+    return { dry_run: dryRun, removed, kept };
+  }
+
+  private async managed(name: string, verb: string): Promise<LookupDetail> {
+    const lookup = await this.catalog.get(name);
+    if (lookup.kind !== 'managed') {
+      throw new ConflictError(
+        `"${name}" cannot be ${verb}: it is ${lookup.kind === 'legacy' ? 'an importer lookup; migrate it first' : `${lookup.kind}. ${lookup.reason ?? ''}`}`.trim(),
+        { kind: lookup.kind }
+      );
+    }
+    return lookup;
+  }
+
+  private async fieldsOf(index: string): Promise<string[]> {
+    const { body } = await this.deps.client.indices.getMapping({ index });
+    const properties =
+      (body as Record<string, { mappings?: { properties?: Record<string, unknown> } }>)[index]
+        ?.mappings?.properties ?? {};
+    return Object.keys(properties)
+      .filter((f) => f !== LOOKUP_FIELD)
+      .sort();
+  }
+}

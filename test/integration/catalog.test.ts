@@ -1,0 +1,323 @@
+/*
+ * The catalog and its operations against the real cluster: kinds, slice counts, migration,
+ * rollback, reaping, deletion, and what a read-only user may do.
+ */
+import { apiPaths } from '../../common/api/paths';
+import type {
+  LookupDetail,
+  LookupSummary,
+  MigrateResponse,
+  ReapResponse,
+} from '../../common/api/codecs';
+import { callApi } from '../support/api';
+import { adminClient, dropIndices, uniqueName } from '../support/cluster';
+import { startTestHost, TestHost } from '../support/host';
+import { aliasFilterOf, readRowsSorted, slicesIn } from '../support/lookups';
+import { users } from '../support/users';
+
+const admin = adminClient();
+let host: TestHost;
+const made: string[] = [];
+
+function lookupName(label: string) {
+  const name = uniqueName(`lk_${label}`);
+  made.push(name, `${name}__lookup`);
+  return name;
+}
+const write = (name: string, rows: unknown[], caller = users.writer) =>
+  callApi<Record<string, unknown>>(host.url, 'POST', apiPaths.write(name), {
+    caller,
+    body: { rows },
+  });
+const detail = (name: string, caller = users.writer) =>
+  callApi<LookupDetail>(host.url, 'GET', apiPaths.lookup(name), { caller });
+
+/** An importer-style shared index holding two lookups behind filtered aliases. */
+async function importerLookups() {
+  const shared = lookupName('importer');
+  const one = lookupName('legacy_a');
+  const two = lookupName('legacy_b');
+  await admin.indices.create({
+    index: shared,
+    body: { mappings: { properties: { __lookup: { type: 'keyword' } } } },
+  });
+  await admin.bulk({
+    refresh: true,
+    body: [
+      { index: { _index: shared } },
+      { code: 'a1', __lookup: 'slice-one' },
+      { index: { _index: shared } },
+      { code: 'a2', __lookup: 'slice-one' },
+      { index: { _index: shared } },
+      { code: 'b1', __lookup: 'slice-two' },
+    ],
+  });
+  await admin.indices.updateAliases({
+    body: {
+      actions: [
+        { add: { index: shared, alias: one, filter: { term: { __lookup: 'slice-one' } } } },
+        {
+          add: {
+            index: shared,
+            alias: two,
+            filter: { term: { __lookup: { value: 'slice-two' } } },
+          },
+        },
+      ],
+    },
+  });
+  return { shared, one, two };
+}
+
+beforeAll(async () => {
+  host = await startTestHost();
+});
+afterAll(async () => {
+  await host?.stop();
+  await dropIndices(admin, ...made);
+});
+
+describe('kinds', () => {
+  it('tells managed, legacy, broken and conflicting names apart', async () => {
+    const managed = lookupName('kind_managed');
+    await write(managed, [{ a: 1 }]);
+    const { one: legacy } = await importerLookups();
+    const broken = lookupName('kind_broken');
+    await admin.indices.create({
+      index: `${broken}__lookup`,
+      body: { mappings: { properties: { __lookup: { type: 'keyword' } } } },
+    });
+    const conflict = lookupName('kind_conflict');
+    await admin.indices.create({ index: conflict });
+    await admin.indices.create({ index: `${conflict}__lookup` });
+
+    const res = await callApi<{ lookups: LookupSummary[] }>(host.url, 'GET', apiPaths.list(), {
+      caller: users.writer,
+    });
+    expect(res.status).toBe(200);
+    const byName = new Map(res.body.lookups.map((l) => [l.name, l]));
+    expect(byName.get(managed)).toMatchObject({
+      kind: 'managed',
+      backing_index: `${managed}__lookup`,
+      rows: 1,
+    });
+    expect(byName.get(legacy)).toMatchObject({
+      kind: 'legacy',
+      rows: 2,
+      current_slice: 'slice-one',
+    });
+    expect(byName.get(broken)).toMatchObject({
+      kind: 'broken',
+      reason: expect.stringMatching(/No alias names/),
+    });
+    expect(byName.get(conflict)).toMatchObject({
+      kind: 'conflict',
+      reason: expect.stringMatching(/concrete index/),
+    });
+  });
+
+  it('counts one current slice and two orphans after three overwrites', async () => {
+    const name = lookupName('counts');
+    await write(name, [{ v: 1 }]);
+    await write(name, [{ v: 2 }, { v: 2 }]);
+    await write(name, [{ v: 3 }, { v: 3 }, { v: 3 }]);
+    const res = await detail(name);
+    expect(res.body).toMatchObject({
+      kind: 'managed',
+      rows: 3,
+      slice_count: 3,
+      orphan_count: 2,
+      orphan_rows: 3,
+    });
+    expect(res.body.slices.filter((s) => s.current)).toHaveLength(1);
+    const current = res.body.slices.find((s) => s.current)!;
+    expect(current).toMatchObject({
+      rows: 3,
+      written_by: users.writer.username,
+      action: 'overwritten',
+    });
+    expect(res.body.last_write).toEqual(expect.any(String));
+  });
+
+  it('answers 404 for a name that is no lookup', async () => {
+    const res = await detail(uniqueName('lk_nothing'));
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('migration', () => {
+  it('previews, migrates in one step, keeps the other importer lookup, and is a no-op the second time', async () => {
+    const { shared, one, two } = await importerLookups();
+    const dry = await callApi<MigrateResponse>(host.url, 'POST', apiPaths.migrate(one), {
+      caller: users.writer,
+      query: { dry_run: true },
+    });
+    expect(dry.status).toBe(200);
+    expect(dry.body).toMatchObject({
+      action: 'would_migrate',
+      rows: 2,
+      fields: ['code'],
+      target_backing_index: `${one}__lookup`,
+      legacy_index: shared,
+    });
+    expect((await aliasFilterOf(admin, one))?.index).toBe(shared);
+
+    const done = await callApi<MigrateResponse>(host.url, 'POST', apiPaths.migrate(one), {
+      caller: users.writer,
+    });
+    expect(done.body).toMatchObject({ action: 'migrated', rows: 2 });
+    expect((await aliasFilterOf(admin, one))?.index).toBe(`${one}__lookup`);
+    expect(await readRowsSorted(admin, one, 'code')).toEqual([{ code: 'a1' }, { code: 'a2' }]);
+    expect(await readRowsSorted(admin, two, 'code')).toEqual([{ code: 'b1' }]);
+    expect((await admin.count({ index: shared })).body.count).toBe(3);
+
+    const again = await callApi<MigrateResponse>(host.url, 'POST', apiPaths.migrate(one), {
+      caller: users.writer,
+    });
+    expect(again.body).toMatchObject({ action: 'unchanged' });
+    expect((await detail(one)).body.kind).toBe('managed');
+  });
+});
+
+describe('rollback', () => {
+  it('repoints the alias onto a retained slice; the current one becomes an orphan', async () => {
+    const name = lookupName('rollback');
+    const first = await write(name, [{ v: 'first' }]);
+    const second = await write(name, [{ v: 'second' }]);
+    const res = await callApi(host.url, 'POST', apiPaths.rollback(name), {
+      caller: users.writer,
+      body: { slice: first.body.slice },
+    });
+    expect(res.body).toEqual({ slice: first.body.slice, previous: second.body.slice });
+    expect(await readRowsSorted(admin, name, 'v')).toEqual([{ v: 'first' }]);
+    const after = await detail(name);
+    expect(after.body.slices.find((s) => s.id === second.body.slice)).toMatchObject({
+      current: false,
+      rows: 1,
+    });
+  });
+
+  it('refuses a slice that is not retained', async () => {
+    const name = lookupName('rollback_bad');
+    await write(name, [{ v: 1 }]);
+    const res = await callApi(host.url, 'POST', apiPaths.rollback(name), {
+      caller: users.writer,
+      body: { slice: 'no-such-slice' },
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('reaping', () => {
+  it('keeps the most recent versions and anything younger than the grace period', async () => {
+    const name = lookupName('reap');
+    const slices: string[] = [];
+    for (let i = 0; i < 5; i++) slices.push(String((await write(name, [{ i }])).body.slice));
+    const current = slices[4];
+
+    const young = await callApi<ReapResponse>(host.url, 'POST', apiPaths.reap(name), {
+      caller: users.writer,
+      body: { keep: 1 },
+    });
+    expect(young.body.removed).toEqual([]);
+
+    const dry = await callApi<ReapResponse>(host.url, 'POST', apiPaths.reap(name), {
+      caller: users.writer,
+      body: { keep: 1, older_than: '0s', dry_run: true },
+    });
+    expect(dry.body.removed.map((r) => r.slice).sort()).toEqual(slices.slice(0, 3).sort());
+    expect(Object.keys(await slicesIn(admin, `${name}__lookup`))).toHaveLength(5);
+
+    const real = await callApi<ReapResponse>(host.url, 'POST', apiPaths.reap(name), {
+      caller: users.writer,
+      body: { keep: 1, older_than: '0s' },
+    });
+    expect(real.body.removed.map((r) => r.slice).sort()).toEqual(slices.slice(0, 3).sort());
+    expect(real.body.kept.map((k) => k.slice)).toEqual([slices[3]]);
+    expect(Object.keys(await slicesIn(admin, `${name}__lookup`)).sort()).toEqual(
+      [slices[3], current].sort()
+    );
+    expect(await readRowsSorted(admin, name, 'i')).toEqual([{ i: 4 }]);
+  });
+
+  it('never touches an importer index', async () => {
+    const { one, shared } = await importerLookups();
+    const res = await callApi(host.url, 'POST', apiPaths.reap(one), {
+      caller: users.writer,
+      body: { older_than: '0s', keep: 0 },
+    });
+    expect(res.status).toBe(409);
+    expect((await admin.count({ index: shared })).body.count).toBe(3);
+  });
+});
+
+describe('deletion', () => {
+  it('removes the alias and the backing index of a managed lookup', async () => {
+    const name = lookupName('delete');
+    await write(name, [{ a: 1 }]);
+    const res = await callApi(host.url, 'DELETE', apiPaths.lookup(name), { caller: users.writer });
+    expect(res.body).toMatchObject({
+      removed_alias: name,
+      removed_index: `${name}__lookup`,
+      rows: 1,
+    });
+    expect(await aliasFilterOf(admin, name)).toBeNull();
+    expect((await admin.indices.exists({ index: `${name}__lookup` })).body).toBe(false);
+  });
+
+  it('refuses an importer lookup, whose index belongs to its owner', async () => {
+    const { one, shared } = await importerLookups();
+    const res = await callApi(host.url, 'DELETE', apiPaths.lookup(one), { caller: users.writer });
+    expect(res.status).toBe(409);
+    expect((await admin.indices.exists({ index: shared })).body).toBe(true);
+    expect((await aliasFilterOf(admin, one))?.index).toBe(shared);
+  });
+});
+
+describe('a read-only user', () => {
+  it('cannot migrate, roll back, reap or delete, and nothing changes', async () => {
+    const name = lookupName('ro_ops');
+    const first = await write(name, [{ v: 1 }]);
+    await write(name, [{ v: 2 }]);
+    const { one } = await importerLookups();
+    const before = await slicesIn(admin, `${name}__lookup`);
+
+    const attempts = [
+      callApi(host.url, 'POST', apiPaths.migrate(one), { caller: users.reader }),
+      callApi(host.url, 'POST', apiPaths.rollback(name), {
+        caller: users.reader,
+        body: { slice: first.body.slice },
+      }),
+      callApi(host.url, 'POST', apiPaths.reap(name), {
+        caller: users.reader,
+        body: { keep: 0, older_than: '0s' },
+      }),
+      callApi(host.url, 'DELETE', apiPaths.lookup(name), { caller: users.reader }),
+    ];
+    for (const res of await Promise.all(attempts)) expect(res.status).toBe(403);
+    expect(await slicesIn(admin, `${name}__lookup`)).toEqual(before);
+    expect(await readRowsSorted(admin, name, 'v')).toEqual([{ v: 2 }]);
+    expect((await aliasFilterOf(admin, one))?.index).not.toBe(`${one}__lookup`);
+  });
+
+  it('does not see lookups it cannot read', async () => {
+    const hidden = uniqueName('hidden');
+    made.push(hidden, `${hidden}__lookup`);
+    await callApi(host.url, 'POST', apiPaths.write(hidden), {
+      caller: {
+        username: 'admin',
+        password: process.env.OPENSEARCH_INITIAL_ADMIN_PASSWORD ?? 'Lookups-Dev-2026!',
+      },
+      body: { rows: [{ a: 1 }] },
+    });
+    const visible = lookupName('visible');
+    await write(visible, [{ a: 1 }]);
+    const res = await callApi<{ lookups: LookupSummary[] }>(host.url, 'GET', apiPaths.list(), {
+      caller: users.reader,
+    });
+    expect(res.status).toBe(200);
+    const names = res.body.lookups.map((l) => l.name);
+    expect(names).toContain(visible);
+    expect(names).not.toContain(hidden);
+  });
+});
