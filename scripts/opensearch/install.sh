@@ -7,14 +7,19 @@
 #   - single-node discovery, 1 GB heap, disk watermarks off, 0 default replicas, no audit log,
 #     data/logs outside the install folder
 #   - a stand-in for the `rule-framework` module the security plugin needs (see step 3)
+#   - the core modules the integ-test zip lacks (OPENSEARCH_MODULES in versions.env: painless,
+#     reindex/update-by-query/delete-by-query, analysis-common), assembled from the module jars on
+#     Maven Central (see modules.sh and step 3b)
 # Idempotent: when the right version is already installed it returns at once. Otherwise it
 # (re)creates the install folder; the data folder is kept.
 # Needs: a JDK >= 21 with javac, mvn, unzip, and (when run as root) useradd/runuser.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+# shellcheck source=modules.sh
+source "$OS_SCRIPT_DIR/modules.sh"
 
 # Bump when this script changes the installed result, so existing installs are redone.
-INSTALL_REVISION=4
+INSTALL_REVISION=6
 
 # One install at a time (parallel start.sh calls).
 mkdir -p "$OS_CACHE_DIR"
@@ -31,7 +36,7 @@ sql_note() {
 }
 
 stamp="opensearch=$OPENSEARCH_VERSION plugins=$OPENSEARCH_PLUGIN_VERSION"
-stamp+=" job-scheduler security sql=$OPENSEARCH_INSTALL_SQL"
+stamp+=" job-scheduler security sql=$OPENSEARCH_INSTALL_SQL modules=$OPENSEARCH_MODULES"
 stamp+=" data=$OS_DATA_DIR user=$RUN_USER revision=$INSTALL_REVISION"
 
 ensure_run_user() {
@@ -71,11 +76,6 @@ for tool in mvn unzip; do
 done
 if os_is_root; then
   command -v runuser >/dev/null || os_die "'runuser' (util-linux) is required when running as root"
-fi
-
-if [[ -n "$(os_running_pid)" ]]; then
-  os_log "a node from the previous install is running; stopping it first"
-  "$OS_SCRIPT_DIR/stop.sh"
 fi
 
 # ---------------------------------------------------------------------------------------------
@@ -119,10 +119,18 @@ for gav in $RULE_FRAMEWORK_STUB_LIBS; do
   IFS=: read -r g a v <<<"$gav"
   stub_jars+=("$(fetch_artifact "$g" "$a" "$v" jar)")
 done
+modules_started_at=$SECONDS
+os_resolve_modules
+modules_seconds=$((SECONDS - modules_started_at))
 
 # ---------------------------------------------------------------------------------------------
 # 2. Unpack the distribution (fresh install folder; data and logs live beside it and are kept).
 # ---------------------------------------------------------------------------------------------
+# (Stopped only now, after the downloads, to keep the running node's downtime short.)
+if [[ -n "$(os_running_pid)" ]]; then
+  os_log "a node from the previous install is running; stopping it first"
+  "$OS_SCRIPT_DIR/stop.sh"
+fi
 os_log "installing OpenSearch $OPENSEARCH_VERSION into $OS_HOME (JDK: $JAVA_HOME)"
 mkdir -p "$OS_BASE_DIR" "$OS_DATA_DIR" "$OS_LOGS_DIR"
 rm -rf "$OS_HOME" "$OS_BASE_DIR/unpack.tmp"
@@ -179,6 +187,15 @@ PROPS
 fi
 
 # ---------------------------------------------------------------------------------------------
+# 3b. Core modules from their Maven Central jars (see modules.sh): painless, reindex, ...
+# ---------------------------------------------------------------------------------------------
+modules_started_at=$SECONDS
+for i in "${!OS_MODULE_NAMES[@]}"; do
+  os_assemble_module "${OS_MODULE_NAMES[i]}" "${OS_MODULE_ARTIFACTS[i]}"
+done
+modules_seconds=$((modules_seconds + SECONDS - modules_started_at))
+
+# ---------------------------------------------------------------------------------------------
 # 4. Plugins.
 # ---------------------------------------------------------------------------------------------
 for zip in "${plugin_zips[@]}"; do
@@ -229,6 +246,11 @@ YAML
 mkdir -p "$OS_HOME/config/jvm.options.d"
 printf '%s\n' '-Xms1g' '-Xmx1g' >"$OS_HOME/config/jvm.options.d/heap.options"
 
+# Requests over index patterns (the lookup catalog's `*/_alias`, say) are cut down to the indices
+# the user may see instead of failing with 403, as OSD deployments usually configure it.
+sed -i 's/^    #do_not_fail_on_forbidden: false/    do_not_fail_on_forbidden: true/' "$OS_HOME/config/opensearch-security/config.yml"
+grep -q '^    do_not_fail_on_forbidden: true' "$OS_HOME/config/opensearch-security/config.yml" ||
+  { echo "install.sh: could not enable do_not_fail_on_forbidden in config.yml" >&2; exit 1; }
 # Audit logging also off in the security configuration loaded into a fresh security index.
 sed -i '0,/^  enabled: true/s//  enabled: false/' "$OS_HOME/config/opensearch-security/audit.yml"
 # The security plugin warns about config files (certificates, keys) readable by others.
@@ -241,4 +263,4 @@ printf '%s' "$stamp" >"$OS_INSTALL_STAMP"
 if os_is_root; then
   chown "$RUN_USER:" "$OS_INSTALL_STAMP"
 fi
-os_log "installed OpenSearch $OPENSEARCH_VERSION in $((SECONDS - started_at))s (home $OS_HOME, data $OS_DATA_DIR, runs as $RUN_USER)"
+os_log "installed OpenSearch $OPENSEARCH_VERSION in $((SECONDS - started_at))s, of which ${modules_seconds}s for the modules (home $OS_HOME, data $OS_DATA_DIR, runs as $RUN_USER)"

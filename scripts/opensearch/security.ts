@@ -123,8 +123,17 @@ const READ_ACTIONS = [
 const WRITE_ACTIONS = ['crud', 'create_index', 'manage', 'manage_aliases', 'indices_monitor'];
 
 /** Cluster-level: bulk/mget/msearch/aliases entry points, health, GET /, _cat. */
-const WRITER_CLUSTER = ['cluster_composite_ops', 'cluster_monitor'];
-const READER_CLUSTER = ['cluster_composite_ops_ro', 'cluster_monitor'];
+// Clearing a scroll is a cluster-level action; _delete_by_query and scans need it.
+const WRITER_CLUSTER = [
+  'cluster_composite_ops',
+  'cluster_monitor',
+  'indices:data/read/scroll/clear',
+];
+const READER_CLUSTER = [
+  'cluster_composite_ops_ro',
+  'cluster_monitor',
+  'indices:data/read/scroll/clear',
+];
 
 export const TEST_ROLES: Readonly<Record<string, RoleDefinition>> = {
   [TEST_USERS.lookup_writer.role]: {
