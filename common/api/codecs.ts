@@ -195,3 +195,74 @@ export interface DeleteResponse {
   removed_index: string;
   rows: number;
 }
+
+// ---- PPL queries --------------------------------------------------------------------------------
+export const MAX_QUERY_PAGE = 10_000;
+export const QueryBody = strictObject(
+  'query',
+  { query: refined('query', t.string, (q) => q.trim().length > 0, 'expected a PPL query') },
+  {
+    size: refined(
+      'size',
+      t.number,
+      (n) => Number.isInteger(n) && n >= 1 && n <= MAX_QUERY_PAGE,
+      `expected an integer from 1 to ${MAX_QUERY_PAGE}`
+    ),
+  }
+);
+export type QueryBody = t.TypeOf<typeof QueryBody>;
+export const ExplainBody = strictObject(
+  'explain',
+  { query: refined('query', t.string, (q) => q.trim().length > 0, 'expected a PPL query') },
+  {}
+);
+
+/** A plain pipeline: the `_plugins/_ppl` shape, capped at `size` rows. */
+export interface QueryRowsResponse {
+  schema: SchemaColumn[];
+  datarows: unknown[][];
+  total: number;
+  size: number;
+  truncated?: boolean;
+}
+/** A pipeline ending in outputlookup. */
+export interface QueryWriteResponse {
+  // api.md names the type `long` (PPL itself would say `bigint`).
+  schema: [{ name: 'rows_written'; type: 'long' }];
+  datarows: [[number]];
+  total: 1;
+  size: 1;
+  lookup: { name: string; slice: string | null; action: WriteAction };
+}
+export type QueryResponse = QueryRowsResponse | QueryWriteResponse;
+
+export interface PlanStep {
+  /** The command as written, e.g. `where status >= 500`. */
+  command: string;
+  /** `pushed_down` runs in OpenSearch; `streams` runs in the server row by row; `buffers` holds rows. */
+  mode: 'pushed_down' | 'streams' | 'buffers';
+  detail?: string;
+}
+export interface ExplainResponse {
+  plan: PlanStep[];
+  /** The OpenSearch request the pushed-down prefix compiles to. */
+  request?: unknown;
+  output?: {
+    name: string;
+    target_kind: string;
+    /** What a write would do: created, overwritten, appended, upserted, migrated, or refused. */
+    action: WriteAction | 'refused';
+    message?: string;
+  };
+  /** Rows the pipeline would produce, when that can be known without running it. */
+  rows?: number;
+}
+
+/** Where a query error points: the server's 400 puts these in `attributes`. */
+export interface QueryErrorPosition {
+  line: number;
+  column: number;
+  offset: number;
+  length: number;
+  expected?: string[];
+}

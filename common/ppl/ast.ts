@@ -3,7 +3,8 @@
  *
  * Every node carries `span`: 0-based offsets into the query text, `end` exclusive, so that a
  * later error (an unknown field, a type mismatch) can point at the exact text. The tree is plain
- * data (no classes, no `bigint`), so it can go through `JSON.stringify` for `_explain`.
+ * data (no classes). One place may hold a `bigint`: `MakeResults.inline.rows`, for a JSON or CSV
+ * integer beyond 2^53; give `JSON.stringify` a replacer for it (e.g. for `_explain`).
  *
  * Where PPL has a default, the node holds the effective value and, under `written`, what the query
  * actually said: the planner acts on the first, and messages and round-trips use the second.

@@ -65,7 +65,11 @@ describe('parsePpl: the leading command', () => {
     },
     {
       query: 'search source=logs',
-      source: { kind: 'Source', search: true, indices: [{ name: 'logs', span: { start: 14, end: 18 } }] },
+      source: {
+        kind: 'Source',
+        search: true,
+        indices: [{ name: 'logs', span: { start: 14, end: 18 } }],
+      },
     },
     {
       query: 'SEARCH SOURCE = logs-2024.*, other,`a,b`',
@@ -84,8 +88,14 @@ describe('parsePpl: the leading command', () => {
     { query: '| source=x', source: { indices: [{ name: 'x' }] } },
     { query: 'source=x // trailing comment', source: { indices: [{ name: 'x' }] } },
     { query: 'makeresults', source: { kind: 'MakeResults', count: 1, written: {} } },
-    { query: 'makeresults count=3', source: { kind: 'MakeResults', count: 3, written: { count: 3 } } },
-    { query: 'makeresults COUNT=-2', source: { kind: 'MakeResults', count: 0, written: { count: -2 } } },
+    {
+      query: 'makeresults count=3',
+      source: { kind: 'MakeResults', count: 3, written: { count: 3 } },
+    },
+    {
+      query: 'makeresults COUNT=-2',
+      source: { kind: 'MakeResults', count: 0, written: { count: -2 } },
+    },
     {
       query: "makeresults data='a:int\n1' format=CSV count=9",
       source: { count: 9, format: 'csv', data: 'a:int\n1', inline: { rows: [[1]] } },
@@ -130,7 +140,10 @@ describe('parsePpl: every command and option', () => {
         ],
       },
     },
-    { query: 'fields + geo.city, host-name', command: { mode: 'include', fields: [{ pattern: 'geo.city' }, { pattern: 'host-name' }] } },
+    {
+      query: 'fields + geo.city, host-name',
+      command: { mode: 'include', fields: [{ pattern: 'geo.city' }, { pattern: 'host-name' }] },
+    },
     { query: 'fields *', command: { fields: [{ pattern: '*', wildcard: true }] } },
     // rename
     {
@@ -145,7 +158,9 @@ describe('parsePpl: every command and option', () => {
     },
     {
       query: 'rename a AS b c as `d e`',
-      command: { renames: [{ to: { pattern: 'b' } }, { from: { pattern: 'c' }, to: { pattern: 'd e' } }] },
+      command: {
+        renames: [{ to: { pattern: 'b' } }, { from: { pattern: 'c' }, to: { pattern: 'd e' } }],
+      },
     },
     // eval
     {
@@ -168,8 +183,17 @@ describe('parsePpl: every command and option', () => {
         bucketNullable: true,
       },
     },
-    { query: 'stats count', command: { aggregations: [{ func: 'count', funcWritten: 'count', name: 'count' }], by: [] } },
-    { query: 'stats c by a b', command: { aggregations: [{ func: 'count', funcWritten: 'c', name: 'c' }], by: [{ name: 'a' }, { name: 'b' }] } },
+    {
+      query: 'stats count',
+      command: { aggregations: [{ func: 'count', funcWritten: 'count', name: 'count' }], by: [] },
+    },
+    {
+      query: 'stats c by a b',
+      command: {
+        aggregations: [{ func: 'count', funcWritten: 'c', name: 'c' }],
+        by: [{ name: 'a' }, { name: 'b' }],
+      },
+    },
     {
       query: 'stats dc(x), distinct_count(y), sum(x), min(x), max(x), count(x)',
       command: {
@@ -184,7 +208,10 @@ describe('parsePpl: every command and option', () => {
       },
     },
     // The default name is the text as written, spaces and case included (PPL's getTextInQuery).
-    { query: 'stats COUNT( x ) , Avg(a + 1)', command: { aggregations: [{ name: 'COUNT( x )' }, { name: 'Avg(a + 1)' }] } },
+    {
+      query: 'stats COUNT( x ) , Avg(a + 1)',
+      command: { aggregations: [{ name: 'COUNT( x )' }, { name: 'Avg(a + 1)' }] },
+    },
     {
       query: 'stats bucket_nullable=false count() by a',
       command: { bucketNullable: false, written: { bucketNullable: false } },
@@ -207,7 +234,14 @@ describe('parsePpl: every command and option', () => {
       command: { fields: [{ name: 'a' }, { name: 'b' }], consecutive: true, keepEmpty: false },
     },
     // sort
-    { query: 'sort - f', command: { kind: 'Sort', count: 0, keys: [{ field: { name: 'f' }, order: 'desc', notation: 'prefix' }] } },
+    {
+      query: 'sort - f',
+      command: {
+        kind: 'Sort',
+        count: 0,
+        keys: [{ field: { name: 'f' }, order: 'desc', notation: 'prefix' }],
+      },
+    },
     {
       query: 'sort f desc, g, h asc',
       command: {
@@ -221,7 +255,15 @@ describe('parsePpl: every command and option', () => {
     { query: 'sort +a, -b', command: { keys: [{ order: 'asc' }, { order: 'desc' }] } },
     { query: 'sort 5 a', command: { count: 5, keys: [{ field: { name: 'a' } }] } },
     { query: 'sort -5 a', command: { count: 0, keys: [{ field: { name: 'a' }, order: 'asc' }] } },
-    { query: 'sort num(a) d, str(b) A', command: { keys: [{ as: 'num', order: 'desc' }, { as: 'str', order: 'asc' }] } },
+    {
+      query: 'sort num(a) d, str(b) A',
+      command: {
+        keys: [
+          { as: 'num', order: 'desc' },
+          { as: 'str', order: 'asc' },
+        ],
+      },
+    },
     { query: 'sort d', command: { keys: [{ field: { name: 'd' }, order: 'asc' }] } },
     // head
     { query: 'head', command: { kind: 'Head', size: 10, from: 0, written: {} } },
@@ -232,7 +274,15 @@ describe('parsePpl: every command and option', () => {
     // top, rare
     {
       query: 'top 3 f by g',
-      command: { kind: 'Top', limit: 3, fields: [{ name: 'f' }], by: [{ name: 'g' }], countField: 'count', showCount: true, useNull: true },
+      command: {
+        kind: 'Top',
+        limit: 3,
+        fields: [{ name: 'f' }],
+        by: [{ name: 'g' }],
+        countField: 'count',
+        showCount: true,
+        useNull: true,
+      },
     },
     { query: 'top f, g', command: { limit: 10, fields: [{ name: 'f' }, { name: 'g' }], by: [] } },
     {
@@ -246,7 +296,10 @@ describe('parsePpl: every command and option', () => {
         written: { limit: 5, countField: 'n', showCount: false, useNull: false },
       },
     },
-    { query: 'rare f by h', command: { kind: 'Rare', limit: 10, fields: [{ name: 'f' }], by: [{ name: 'h' }] } },
+    {
+      query: 'rare f by h',
+      command: { kind: 'Rare', limit: 10, fields: [{ name: 'f' }], by: [{ name: 'h' }] },
+    },
     // lookup (docs/user/ppl/cmd/lookup.md)
     {
       query: 'lookup table2 id',
@@ -281,7 +334,10 @@ describe('parsePpl: every command and option', () => {
         ],
       },
     },
-    { query: 'lookup t id output dept', command: { strategy: 'replace', strategyWritten: 'output' } },
+    {
+      query: 'lookup t id output dept',
+      command: { strategy: 'replace', strategyWritten: 'output' },
+    },
   ];
   it.each(cases)('$query', ({ query, command }) => {
     expect(firstCommand(`source=x | ${query}`)).toMatchObject(command);
@@ -307,7 +363,10 @@ describe('parsePpl: expressions', () => {
     ['-a + -(b - 1)', '(+ (- a) (- (- b 1)))'],
     ['x = -5', '(= x -5)'],
     ['x == 1', '(= x 1)'],
-    ['a != 1 and b <= 2 and c >= 3 and d < 4 and e > 5', '(AND (AND (AND (AND (!= a 1) (<= b 2)) (>= c 3)) (< d 4)) (> e 5))'],
+    [
+      'a != 1 and b <= 2 and c >= 3 and d < 4 and e > 5',
+      '(AND (AND (AND (AND (!= a 1) (<= b 2)) (>= c 3)) (< d 4)) (> e 5))',
+    ],
     // Predicates
     ["a IN (1, -2, 'x', true)", '(IN a [1, -2, "x", true])'],
     ['a not in (1)', '(NOT IN a [1])'],
@@ -321,12 +380,21 @@ describe('parsePpl: expressions', () => {
     ["a ilike 'x%'", '(OPERATOR/ci a "x%")'],
     // Functions
     ['isnull(a) and isnotnull(b)', '(AND isnull(a) isnotnull(b))'],
-    ["ifnull(a, 0) = coalesce(b, c, 1)", '(= ifnull(a, 0) coalesce(b, c, 1))'],
+    ['ifnull(a, 0) = coalesce(b, c, 1)', '(= ifnull(a, 0) coalesce(b, c, 1))'],
     ["if(a > 1, 'big', 'small') = 'big'", '(= if((> a 1), "big", "small") "big")'],
     ['SUBSTR(a, 1, 2) = Ceiling(b)', '(= substring(a, 1, 2) ceil(b))'],
-    ["concat_ws(',', trim(a), ltrim(b), rtrim(c)) = concat(lower(d), upper(e))", '(= concat_ws(",", trim(a), ltrim(b), rtrim(c)) concat(lower(d), upper(e)))'],
-    ["length(replace(a, 'x', 'y')) > abs(round(b, 2)) + floor(c)", '(> length(replace(a, "x", "y")) (+ abs(round(b, 2)) floor(c)))'],
-    ["case(a > 1, 'x', a < 0, 'y' else 'z') = 'x'", '(= case((> a 1) => "x", (< a 0) => "y" else "z") "x")'],
+    [
+      "concat_ws(',', trim(a), ltrim(b), rtrim(c)) = concat(lower(d), upper(e))",
+      '(= concat_ws(",", trim(a), ltrim(b), rtrim(c)) concat(lower(d), upper(e)))',
+    ],
+    [
+      "length(replace(a, 'x', 'y')) > abs(round(b, 2)) + floor(c)",
+      '(> length(replace(a, "x", "y")) (+ abs(round(b, 2)) floor(c)))',
+    ],
+    [
+      "case(a > 1, 'x', a < 0, 'y' else 'z') = 'x'",
+      '(= case((> a 1) => "x", (< a 0) => "y" else "z") "x")',
+    ],
     ["case(a = 1, 'one')", 'case((= a 1) => "one")'],
     ['cast(a as LONG) > cast(b as integer)', '(> cast(a as long) cast(b as integer))'],
     // Names
@@ -344,7 +412,8 @@ describe('parsePpl: expressions', () => {
     ['1', 'int', 1],
     ['-2147483648', 'int', -2147483648],
     ['2147483648', 'bigint', 2147483648],
-    ['9223372036854775807', 'bigint', 9223372036854775807],
+    // Beyond 2^53, `value` is the nearest double; `text` keeps the digits (tested below).
+    ['9223372036854775807', 'bigint', Number('9223372036854775807')],
     ['1.5', 'double', 1.5],
     ['.5', 'double', 0.5],
     ['1e3', 'double', 1000],
@@ -373,7 +442,11 @@ describe('parsePpl: expressions', () => {
     expect(command.kind === 'Where' && command.condition).toMatchObject({
       kind: 'Binary',
       span: { start: 17, end: 47 },
-      left: { kind: 'Like', span: { start: 17, end: 35 }, expr: { kind: 'Call', nameSpan: { start: 17, end: 22 } } },
+      left: {
+        kind: 'Like',
+        span: { start: 17, end: 35 },
+        expr: { kind: 'Call', nameSpan: { start: 17, end: 22 } },
+      },
       right: { kind: 'In', span: { start: 39, end: 47 } },
     });
   });
@@ -383,12 +456,18 @@ describe('parsePpl: keywords stay usable as field names', () => {
   const cases: Array<{ query: string; check: (q: Query) => unknown; expected: unknown }> = [
     {
       query: 'source=x | eval append=1 | fields max, key_field',
-      check: (q) => q.commands.map((c) => (c.kind === 'Fields' ? c.fields.map((f) => f.pattern) : c.kind)),
+      check: (q) =>
+        q.commands.map((c) => (c.kind === 'Fields' ? c.fields.map((f) => f.pattern) : c.kind)),
       expected: ['Eval', ['max', 'key_field']],
     },
     {
-      query: 'source=x | eval max = 1, override_if_empty = max + 1 | stats count() as append by max',
-      check: (q) => q.commands[1].kind === 'Stats' && [q.commands[1].aggregations[0].name, q.commands[1].by[0].name],
+      query:
+        'source=x | eval max = 1, override_if_empty = max + 1 | stats count() as append by max',
+      check: (q) =>
+        q.commands[1].kind === 'Stats' && [
+          q.commands[1].aggregations[0].name,
+          q.commands[1].by[0].name,
+        ],
       expected: ['append', 'max'],
     },
     {
@@ -417,17 +496,39 @@ describe('parsePpl: outputlookup', () => {
   const cases: Array<{ query: string; expected: Partial<OutputLookup> }> = [
     {
       query: 'outputlookup hosts',
-      expected: { name: 'hosts', append: false, overrideIfEmpty: true, keyFields: [], written: {}, options: [] },
+      expected: {
+        name: 'hosts',
+        append: false,
+        overrideIfEmpty: true,
+        keyFields: [],
+        written: {},
+        options: [],
+      },
     },
-    { query: 'outputlookup append=true hosts', expected: { append: true, written: { append: true } } },
-    { query: 'outputlookup override_if_empty=false hosts', expected: { overrideIfEmpty: false, written: { overrideIfEmpty: false } } },
+    {
+      query: 'outputlookup append=true hosts',
+      expected: { append: true, written: { append: true } },
+    },
+    {
+      query: 'outputlookup override_if_empty=false hosts',
+      expected: { overrideIfEmpty: false, written: { overrideIfEmpty: false } },
+    },
     { query: 'outputlookup max=100 hosts', expected: { max: 100, written: { max: 100 } } },
     // key_field implies append unless append is written.
     {
       query: 'outputlookup key_field=id hosts',
-      expected: { append: true, keyFields: [{ kind: 'Field', name: 'id', quoted: false, span: { start: 34, end: 36 } }], written: { keyFields: [{ kind: 'Field', name: 'id', quoted: false, span: { start: 34, end: 36 } }] } },
+      expected: {
+        append: true,
+        keyFields: [{ kind: 'Field', name: 'id', quoted: false, span: { start: 34, end: 36 } }],
+        written: {
+          keyFields: [{ kind: 'Field', name: 'id', quoted: false, span: { start: 34, end: 36 } }],
+        },
+      },
     },
-    { query: 'outputlookup append=false key_field=id hosts', expected: { append: false, written: expect.objectContaining({ append: false }) } },
+    {
+      query: 'outputlookup append=false key_field=id hosts',
+      expected: { append: false, written: expect.objectContaining({ append: false }) },
+    },
     // Any order.
     {
       query: 'outputlookup max=5 key_field=a, `b c` override_if_empty=false append=true my-hosts',
@@ -436,10 +537,16 @@ describe('parsePpl: outputlookup', () => {
         append: true,
         overrideIfEmpty: false,
         max: 5,
-        keyFields: [expect.objectContaining({ name: 'a' }), expect.objectContaining({ name: 'b c', quoted: true })],
+        keyFields: [
+          expect.objectContaining({ name: 'a' }),
+          expect.objectContaining({ name: 'b c', quoted: true }),
+        ],
       },
     },
-    { query: 'OUTPUTLOOKUP APPEND=TRUE hosts_2024.v1', expected: { name: 'hosts_2024.v1', append: true } },
+    {
+      query: 'OUTPUTLOOKUP APPEND=TRUE hosts_2024.v1',
+      expected: { name: 'hosts_2024.v1', append: true },
+    },
     { query: 'outputlookup `hosts`', expected: { name: 'hosts', nameQuoted: true } },
   ];
   it.each(cases)('$query', ({ query, expected }) => {
@@ -449,7 +556,13 @@ describe('parsePpl: outputlookup', () => {
   it('records each option with its spans, in the order written', () => {
     const text = 'source=x | outputlookup max=5 append=true hosts';
     const out = output('outputlookup max=5 append=true hosts');
-    expect(out?.options.map((o) => [o.name, text.slice(o.span.start, o.span.end), text.slice(o.valueSpan.start, o.valueSpan.end)])).toEqual([
+    expect(
+      out?.options.map((o) => [
+        o.name,
+        text.slice(o.span.start, o.span.end),
+        text.slice(o.valueSpan.start, o.valueSpan.end),
+      ])
+    ).toEqual([
       ['max', 'max=5', '5'],
       ['append', 'append=true', 'true'],
     ]);
@@ -480,96 +593,348 @@ describe('parsePpl: errors say where and what', () => {
   }
   const supported = SUPPORTED_COMMANDS.join(', ');
   const cases: ErrorCase[] = [
-    { query: '', at: '', detail: /the query is empty/, expected: ['source=', 'search', 'makeresults'] },
-    { query: 'where a = 1', at: 'where', detail: /starts with source=<index> or makeresults, found the command "where"/ },
-    { query: 'hello', at: 'hello', detail: /expected source=<index> or makeresults at the start of the query, found "hello"/ },
-    { query: 'search where', at: 'where', detail: /^expected "source=<index>" after "search", found "where"$/ },
-    { query: 'source=', at: '', detail: /^expected an index name after "=", found the end of the query$/ },
-    { query: 'source=x error', at: 'error', detail: /search terms after source= are not supported/ },
-    { query: 'source=x | foo', at: 'foo', detail: new RegExp(`unknown command "foo"; supported commands: ${supported}$`), expected: [...SUPPORTED_COMMANDS] },
-    { query: 'source=x | join t', at: 'join', detail: /the command "join" is not supported here; supported commands: where,/ },
-    { query: 'source=x | makeresults', at: 'makeresults', detail: /"makeresults" can only start a query/ },
+    {
+      query: '',
+      at: '',
+      detail: /the query is empty/,
+      expected: ['source=', 'search', 'makeresults'],
+    },
+    {
+      query: 'where a = 1',
+      at: 'where',
+      detail: /starts with source=<index> or makeresults, found the command "where"/,
+    },
+    {
+      query: 'hello',
+      at: 'hello',
+      detail: /expected source=<index> or makeresults at the start of the query, found "hello"/,
+    },
+    {
+      query: 'search where',
+      at: 'where',
+      detail: /^expected "source=<index>" after "search", found "where"$/,
+    },
+    {
+      query: 'source=',
+      at: '',
+      detail: /^expected an index name after "=", found the end of the query$/,
+    },
+    {
+      query: 'source=x error',
+      at: 'error',
+      detail: /search terms after source= are not supported/,
+    },
+    {
+      query: 'source=x | foo',
+      at: 'foo',
+      detail: new RegExp(`unknown command "foo"; supported commands: ${supported}$`),
+      expected: [...SUPPORTED_COMMANDS],
+    },
+    {
+      query: 'source=x | join t',
+      at: 'join',
+      detail: /the command "join" is not supported here; supported commands: where,/,
+    },
+    {
+      query: 'source=x | makeresults',
+      at: 'makeresults',
+      detail: /"makeresults" can only start a query/,
+    },
     { query: 'source=x | 5', at: '5', detail: /^expected a command after "\|", found "5"$/ },
-    { query: 'source=x | where a = 1 b', at: 'b', detail: /^expected "\|" or the end of the query after "1", found "b"$/ },
+    {
+      query: 'source=x | where a = 1 b',
+      at: 'b',
+      detail: /^expected "\|" or the end of the query after "1", found "b"$/,
+    },
     // outputlookup
-    { query: 'source=x | outputlookup hosts | fields a', at: 'fields', detail: /^"outputlookup" must be the last command, found "fields" after it$/ },
-    { query: 'source=x | outputlookup hosts | outputlookup b', at: 'outputlookup b', detail: /found "outputlookup" after it/ },
-    { query: 'source=x | outputlookup hosts |', at: '|', last: true, detail: /must be the last command, found "\|" after it/ },
-    { query: 'source=x | outputlookup hosts extra', at: 'extra', detail: /^expected the end of the query after the lookup name "hosts", found "extra"$/ },
-    { query: 'source=x | outputlookup max=0 hosts', at: '0', detail: /^max must be an integer of at least 1, found 0$/ },
-    { query: 'source=x | outputlookup max=1.5 hosts', at: '1.5', detail: /max must be a whole number/ },
-    { query: 'source=x | outputlookup max=-1 hosts', at: '-', detail: /expected max \(a whole number\) after "=", found "-"/ },
-    { query: 'source=x | outputlookup append=true append=false hosts', at: 'append=false', detail: /the option "append" is given twice in "outputlookup"/ },
-    { query: 'source=x | outputlookup key_field=a max=2 KEY_FIELD=b hosts', at: 'KEY_FIELD', detail: /the option "key_field" is given twice/ },
-    { query: 'source=x | outputlookup max=1 override_if_empty=true max=3 hosts', at: 'max=3', detail: /the option "max" is given twice/ },
-    { query: 'source=x | outputlookup hosts append=true', at: 'append', detail: /the option "append" must come before the lookup name/ },
-    { query: 'source=x | outputlookup', at: '', detail: /^expected a lookup name after "outputlookup", found the end of the query$/ },
-    { query: 'source=x | outputlookup append=true', at: '', detail: /expected a lookup name after "true"/ },
-    { query: 'source=x | outputlookup foo=1 hosts', at: 'foo', detail: /unknown outputlookup option "foo"; options: "append", "override_if_empty", "key_field", "max"/ },
-    { query: 'source=x | outputlookup append=yes hosts', at: 'yes', detail: /expected true or false after "=", found "yes"/, expected: ['true', 'false'] },
-    { query: 'source=x | outputlookup key_field=a,max=2 hosts', at: 'max', detail: /expected a field name after ","/ },
-    { query: 'source=x | outputlookup key_field=a* hosts', at: 'a*', detail: /wildcards are not allowed in key_field/ },
+    {
+      query: 'source=x | outputlookup hosts | fields a',
+      at: 'fields',
+      detail: /^"outputlookup" must be the last command, found "fields" after it$/,
+    },
+    {
+      query: 'source=x | outputlookup hosts | outputlookup b',
+      at: 'outputlookup b',
+      detail: /found "outputlookup" after it/,
+    },
+    {
+      query: 'source=x | outputlookup hosts |',
+      at: '|',
+      last: true,
+      detail: /must be the last command, found "\|" after it/,
+    },
+    {
+      query: 'source=x | outputlookup hosts extra',
+      at: 'extra',
+      detail: /^expected the end of the query after the lookup name "hosts", found "extra"$/,
+    },
+    {
+      query: 'source=x | outputlookup max=0 hosts',
+      at: '0',
+      detail: /^max must be an integer of at least 1, found 0$/,
+    },
+    {
+      query: 'source=x | outputlookup max=1.5 hosts',
+      at: '1.5',
+      detail: /max must be a whole number/,
+    },
+    {
+      query: 'source=x | outputlookup max=-1 hosts',
+      at: '-',
+      detail: /expected max \(a whole number\) after "=", found "-"/,
+    },
+    {
+      query: 'source=x | outputlookup append=true append=false hosts',
+      at: 'append=false',
+      detail: /the option "append" is given twice in "outputlookup"/,
+    },
+    {
+      query: 'source=x | outputlookup key_field=a max=2 KEY_FIELD=b hosts',
+      at: 'KEY_FIELD',
+      detail: /the option "key_field" is given twice/,
+    },
+    {
+      query: 'source=x | outputlookup max=1 override_if_empty=true max=3 hosts',
+      at: 'max=3',
+      detail: /the option "max" is given twice/,
+    },
+    {
+      query: 'source=x | outputlookup hosts append=true',
+      at: 'append',
+      detail: /the option "append" must come before the lookup name/,
+    },
+    {
+      query: 'source=x | outputlookup',
+      at: '',
+      detail: /^expected a lookup name after "outputlookup", found the end of the query$/,
+    },
+    {
+      query: 'source=x | outputlookup append=true',
+      at: '',
+      detail: /expected a lookup name after "true"/,
+    },
+    {
+      query: 'source=x | outputlookup foo=1 hosts',
+      at: 'foo',
+      detail:
+        /unknown outputlookup option "foo"; options: "append", "override_if_empty", "key_field", "max"/,
+    },
+    {
+      query: 'source=x | outputlookup append=yes hosts',
+      at: 'yes',
+      detail: /expected true or false after "=", found "yes"/,
+      expected: ['true', 'false'],
+    },
+    {
+      query: 'source=x | outputlookup key_field=a,max=2 hosts',
+      at: 'max',
+      detail: /expected a field name after ","/,
+    },
+    {
+      query: 'source=x | outputlookup key_field=a* hosts',
+      at: 'a*',
+      detail: /wildcards are not allowed in key_field/,
+    },
     { query: 'source=x | outputlookup Hosts', at: 'Hosts', detail: /must be lower case/ },
     { query: 'source=x | outputlookup my*hosts', at: 'my*hosts', detail: /must not contain "\*"/ },
     { query: 'source=x | outputlookup _hosts', at: '_hosts', detail: /must not start with "_"/ },
-    { query: 'source=x | outputlookup hosts__lookup', at: 'hosts__lookup', detail: /must not end with "__lookup"/ },
+    {
+      query: 'source=x | outputlookup hosts__lookup',
+      at: 'hosts__lookup',
+      detail: /must not end with "__lookup"/,
+    },
     // Commands
-    { query: 'source=x | fields', at: '', detail: /^expected a field name after "fields", found the end of the query$/ },
-    { query: 'source=x | stats count() by | where a', at: '| where', detail: /^expected a field name after "by", found "\|"$/ },
-    { query: 'source=x | stats count() by a*', at: 'a*', detail: /wildcards are not allowed in stats … by/ },
-    { query: 'source=x | stats count() by span(t, 1h)', at: 'span', detail: /span\(\) in "stats … by" is not supported/ },
+    {
+      query: 'source=x | fields',
+      at: '',
+      detail: /^expected a field name after "fields", found the end of the query$/,
+    },
+    {
+      query: 'source=x | stats count() by | where a',
+      at: '| where',
+      detail: /^expected a field name after "by", found "\|"$/,
+    },
+    {
+      query: 'source=x | stats count() by a*',
+      at: 'a*',
+      detail: /wildcards are not allowed in stats … by/,
+    },
+    {
+      query: 'source=x | stats count() by span(t, 1h)',
+      at: 'span',
+      detail: /span\(\) in "stats … by" is not supported/,
+    },
     { query: 'source=x | stats lower(a)', at: 'lower', detail: /"lower" is not an aggregation/ },
-    { query: 'source=x | stats foo(a)', at: 'foo', detail: /unknown aggregation "foo"; supported: count, c, dc/ },
+    {
+      query: 'source=x | stats foo(a)',
+      at: 'foo',
+      detail: /unknown aggregation "foo"; supported: count, c, dc/,
+    },
     { query: 'source=x | stats avg', at: '', detail: /expected "\(" after "avg"/ },
     { query: 'source=x | stats count() as', at: '', detail: /expected a field name after "as"/ },
-    { query: 'source=x | dedup 0 a', at: '0', detail: /the dedup count must be at least 1, found 0/ },
-    { query: 'source=x | dedup a keepempty=true keepempty=false', at: 'keepempty=false', detail: /the option "keepempty" is given twice in "dedup"/ },
+    {
+      query: 'source=x | dedup 0 a',
+      at: '0',
+      detail: /the dedup count must be at least 1, found 0/,
+    },
+    {
+      query: 'source=x | dedup a keepempty=true keepempty=false',
+      at: 'keepempty=false',
+      detail: /the option "keepempty" is given twice in "dedup"/,
+    },
     { query: 'source=x | dedup a foo=true', at: 'foo', detail: /unknown dedup option "foo"/ },
-    { query: 'source=x | sort -a, b desc', at: 'desc', detail: /cannot mix prefix \(\+\/-\) and suffix \(asc\/desc\) sort direction syntax/ },
-    { query: 'source=x | sort +a desc', at: 'desc', detail: /cannot use both "\+" and "desc" on one sort field/ },
+    {
+      query: 'source=x | sort -a, b desc',
+      at: 'desc',
+      detail: /cannot mix prefix \(\+\/-\) and suffix \(asc\/desc\) sort direction syntax/,
+    },
+    {
+      query: 'source=x | sort +a desc',
+      at: 'desc',
+      detail: /cannot use both "\+" and "desc" on one sort field/,
+    },
     { query: 'source=x | sort', at: '', detail: /expected a field name after "sort"/ },
     { query: 'source=x | head 1.5', at: '1.5', detail: /the head size must be a whole number/ },
-    { query: 'source=x | head from', at: '', detail: /expected the head offset \(a whole number\) after "from"/ },
+    {
+      query: 'source=x | head from',
+      at: '',
+      detail: /expected the head offset \(a whole number\) after "from"/,
+    },
     { query: 'source=x | top', at: '', detail: /expected a field name after "top"/ },
-    { query: "source=x | top countfield=n a", at: 'n a', detail: /expected the count field name \(a quoted string\)/ },
-    { query: 'source=x | rare showcount=true showcount=false a', at: 'showcount=false', detail: /given twice in "rare"/ },
+    {
+      query: 'source=x | top countfield=n a',
+      at: 'n a',
+      detail: /expected the count field name \(a quoted string\)/,
+    },
+    {
+      query: 'source=x | rare showcount=true showcount=false a',
+      at: 'showcount=false',
+      detail: /given twice in "rare"/,
+    },
     { query: 'source=x | rename a', at: '', detail: /expected "as" after "a"/ },
     { query: 'source=x | eval a == 1', at: '==', detail: /expected "=" after "a", found "=="/ },
-    { query: 'source=x | eval a = ', at: '', detail: /expected an expression after "=", found the end of the query/ },
+    {
+      query: 'source=x | eval a = ',
+      at: '',
+      detail: /expected an expression after "=", found the end of the query/,
+    },
     { query: 'source=x | lookup', at: '', detail: /expected a lookup index name after "lookup"/ },
-    { query: 'source=x | lookup t id foo', at: 'foo', detail: /expected ",", "replace", "append", "output" or "\|" after "id", found "foo"/ },
-    { query: 'source=x | lookup t id replace', at: '', detail: /expected a field name after "replace"/ },
+    {
+      query: 'source=x | lookup t id foo',
+      at: 'foo',
+      detail: /expected ",", "replace", "append", "output" or "\|" after "id", found "foo"/,
+    },
+    {
+      query: 'source=x | lookup t id replace',
+      at: '',
+      detail: /expected a field name after "replace"/,
+    },
     // Expressions
-    { query: 'source=x | where', at: '', detail: /^expected a condition after "where", found the end of the query$/ },
+    {
+      query: 'source=x | where',
+      at: '',
+      detail: /^expected a condition after "where", found the end of the query$/,
+    },
     { query: 'source=x | where a = (1 + 2', at: '', detail: /expected "\)" after "2"/ },
-    { query: "source=x | where a = 'open", at: "'open", detail: /unterminated string: add the closing '/ },
+    {
+      query: "source=x | where a = 'open",
+      at: "'open",
+      detail: /unterminated string: add the closing '/,
+    },
     { query: 'source=x | where `open', at: '`open', detail: /unterminated quoted name/ },
     { query: 'source=x /* open', at: '/*', detail: /unterminated comment/ },
     { query: 'source=x | where a # 1', at: '#', detail: /unexpected character "#"/ },
-    { query: 'source=x | where lower(a, b) = 1', at: 'lower', detail: /"lower" takes 1 argument, found 2/ },
-    { query: 'source=x | where round() = 1', at: 'round', detail: /"round" takes 1 to 2 arguments, found 0/ },
-    { query: 'source=x | where concat() = 1', at: 'concat', detail: /"concat" takes at least 1 argument, found 0/ },
-    { query: 'source=x | where foo(a)', at: 'foo', detail: /unknown function "foo"; supported: abs, case, cast/ },
-    { query: 'source=x | eval c = count()', at: 'count', detail: /the aggregation "count" can only be used in "stats"/ },
+    {
+      query: 'source=x | where lower(a, b) = 1',
+      at: 'lower',
+      detail: /"lower" takes 1 argument, found 2/,
+    },
+    {
+      query: 'source=x | where round() = 1',
+      at: 'round',
+      detail: /"round" takes 1 to 2 arguments, found 0/,
+    },
+    {
+      query: 'source=x | where concat() = 1',
+      at: 'concat',
+      detail: /"concat" takes at least 1 argument, found 0/,
+    },
+    {
+      query: 'source=x | where foo(a)',
+      at: 'foo',
+      detail: /unknown function "foo"; supported: abs, case, cast/,
+    },
+    {
+      query: 'source=x | eval c = count()',
+      at: 'count',
+      detail: /the aggregation "count" can only be used in "stats"/,
+    },
     { query: 'source=x | where a in (b)', at: 'b)', detail: /expected a literal value/ },
-    { query: 'source=x | where a between 1 or 2', at: 'or', detail: /expected "and" after "1", found "or"/ },
+    {
+      query: 'source=x | where a between 1 or 2',
+      at: 'or',
+      detail: /expected "and" after "1", found "or"/,
+    },
     { query: 'source=x | where a is 1', at: '1', detail: /expected "null" after "is"/ },
-    { query: 'source=x | where cast(a as json)', at: 'json', detail: /expected a type \(int, integer, long, float, double, string, boolean, date, time, timestamp\) after "as"/ },
+    {
+      query: 'source=x | where cast(a as json)',
+      at: 'json',
+      detail:
+        /expected a type \(int, integer, long, float, double, string, boolean, date, time, timestamp\) after "as"/,
+    },
     { query: 'source=x | where cast(a, int)', at: ',', detail: /expected "as" after "a"/ },
-    { query: 'source=x | where x = null', at: 'null', detail: /test for null with "x IS NULL" or isnull\(x\)/ },
+    {
+      query: 'source=x | where x = null',
+      at: 'null',
+      detail: /test for null with "x IS NULL" or isnull\(x\)/,
+    },
     { query: 'source=x | where and = 1', at: 'and', detail: /quote a field so named in backticks/ },
-    { query: 'source=x | where like(a, b, c)', at: 'c)', detail: /the third argument of like must be true or false/ },
+    {
+      query: 'source=x | where like(a, b, c)',
+      at: 'c)',
+      detail: /the third argument of like must be true or false/,
+    },
     { query: 'source=x | where case(a, 1 else 2', at: '', detail: /expected "\)" after "2"/ },
-    { query: 'source=x | where a = 99999999999999999999', at: '99999999999999999999', detail: /out of range/ },
+    {
+      query: 'source=x | where a = 99999999999999999999',
+      at: '99999999999999999999',
+      detail: /out of range/,
+    },
     { query: 'source=x | where a = ``', at: '``', detail: /the field name is empty/ },
     // makeresults
-    { query: 'makeresults count=5001', at: '5001', detail: /makeresults count must not exceed 5000/ },
-    { query: 'makeresults count=3000000000', at: '3000000000', detail: /not a valid integer within the allowed range/ },
-    { query: 'makeresults format=csv', at: 'format', detail: /makeresults format and data must be provided together/, expected: ['data='] },
-    { query: "makeresults data='a'", at: 'data', detail: /must be provided together/, expected: ['format='] },
+    {
+      query: 'makeresults count=5001',
+      at: '5001',
+      detail: /makeresults count must not exceed 5000/,
+    },
+    {
+      query: 'makeresults count=3000000000',
+      at: '3000000000',
+      detail: /not a valid integer within the allowed range/,
+    },
+    {
+      query: 'makeresults format=csv',
+      at: 'format',
+      detail: /makeresults format and data must be provided together/,
+      expected: ['data='],
+    },
+    {
+      query: "makeresults data='a'",
+      at: 'data',
+      detail: /must be provided together/,
+      expected: ['format='],
+    },
     { query: 'makeresults format=xml', at: 'xml', detail: /expected csv or json/ },
-    { query: "makeresults format=json data='{'", at: "'{'", detail: /makeresults data is not valid JSON/ },
-    { query: 'makeresults count=1 count=2', at: 'count=2', detail: /the option "count" is given twice in "makeresults"/ },
+    {
+      query: "makeresults format=json data='{'",
+      at: "'{'",
+      detail: /makeresults data is not valid JSON/,
+    },
+    {
+      query: 'makeresults count=1 count=2',
+      at: 'count=2',
+      detail: /the option "count" is given twice in "makeresults"/,
+    },
     { query: 'makeresults rows=1', at: 'rows', detail: /unknown makeresults option "rows"/ },
   ];
   it.each(cases)('$query', ({ query, at, detail, expected, last }) => {
@@ -578,7 +943,9 @@ describe('parsePpl: errors say where and what', () => {
     expect(offset).toBeGreaterThanOrEqual(0);
     expect(error.detail).toMatch(detail);
     expect(error.offset).toBe(offset);
-    expect(error.message).toBe(`Syntax error at line ${error.line}, column ${error.column}: ${error.detail}`);
+    expect(error.message).toBe(
+      `Syntax error at line ${error.line}, column ${error.column}: ${error.detail}`
+    );
     expect(error.found).toBe(query.slice(error.offset, error.offset + error.length));
     if (expected !== undefined) {
       expect(error.expected).toEqual(expected);
@@ -604,7 +971,13 @@ describe('parsePpl: errors say where and what', () => {
   });
 
   it('gives zero length at the end of the query', () => {
-    expect(failure('source=x | where a =')).toMatchObject({ line: 1, column: 21, offset: 20, length: 0, found: '' });
+    expect(failure('source=x | where a =')).toMatchObject({
+      line: 1,
+      column: 21,
+      offset: 20,
+      length: 0,
+      found: '',
+    });
   });
 
   it('names the unknown command and every supported one', () => {

@@ -92,7 +92,7 @@ describe('tokenize: kinds', () => {
       ],
     },
     {
-      text: "a != 'x' and b == \"y\" or c <= 2 % 3",
+      text: 'a != \'x\' and b == "y" or c <= 2 % 3',
       tokens: [
         ['identifier', 'a'],
         ['operator', '!='],
