@@ -3,6 +3,7 @@ import type { IRouter, Logger } from 'opensearch-dashboards/server';
 import type { LookupsConfig } from '../config';
 import type { WriteRecordStore } from '../services/write_records';
 import { registerCatalogRoutes } from './catalog';
+import { registerLookupDataRoutes } from './lookup_data';
 import { registerRowsRoute } from './rows';
 import { registerWriteRoute } from './write';
 
@@ -16,4 +17,5 @@ export function registerRoutes(router: IRouter, deps: RouteDeps) {
   registerWriteRoute(router, deps);
   registerRowsRoute(router, deps);
   registerCatalogRoutes(router, deps);
+  registerLookupDataRoutes(router, deps);
 }

@@ -23,13 +23,16 @@
  * The cache lives in an instance made once per plugin (see `registerLookupDataRoutes`).
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
-import type {
-  FieldCapability,
-  FieldCapsResponse,
-} from '../../common/api/search_codecs';
+import type { FieldCapability, FieldCapsResponse } from '../../common/api/search_codecs';
 import { classifyTarget } from '../../common/substrate/target_state';
 import { LOOKUP_FIELD } from '../../common/substrate/names';
-import { ConflictError, isOpenSearchResponseError, NotFoundError } from '../lib/errors';
+import {
+  ConflictError,
+  isOpenSearchResponseError,
+  NotFoundError,
+  openSearchStatus,
+} from '../lib/errors';
+import { probeTarget } from './target_probe';
 
 /** What OpenSearch's `_field_caps` says of one field in one index. */
 export interface IndexField {
@@ -222,8 +225,13 @@ export class FieldCapsService {
     name: string,
     request: { fields: string; include_unmapped?: boolean }
   ): Promise<FieldCapsResponse> {
-    const { lookup, indexUuid } = await probeWithUuid(client, name);
-    const fields = await indexFields(client, lookup.index);
+    // `_field_caps` on the alias answers for the index behind it: ask it beside the probe.
+    const [{ lookup, indexUuid }, fieldsOrError] = await Promise.all([
+      probeWithUuid(client, name),
+      indexFields(client, name).catch((error: unknown) => error),
+    ]);
+    if (!(fieldsOrError instanceof Map)) throw fieldsOrError;
+    const fields = fieldsOrError as Map<string, IndexField>;
     const { slices, presence } = await this.presence(client, lookup, indexUuid, fields);
     return assemble(fields, slices, presence, request);
   }
@@ -232,7 +240,7 @@ export class FieldCapsService {
   private async presence(
     client: OpenSearchClient,
     lookup: ReadableLookup,
-    indexUuid: string,
+    indexUuid: string | undefined,
     fields: Map<string, IndexField>
   ): Promise<{ slices: string[]; presence: Map<string, ReadonlySet<string>> }> {
     const leaves = [...fields.values()]
@@ -243,7 +251,8 @@ export class FieldCapsService {
           multiFieldParent(f.name, fields) === undefined
       )
       .map((f) => f.name);
-    const cached = this.touch(indexUuid);
+    // Without the index's identity nothing is remembered: a recreated index could pass for it.
+    const cached = indexUuid ? this.touch(indexUuid) : new Map<string, SliceEntry>();
     // A cached slice is reused when it is not current and its entry checked every value field.
     const reusable = [...cached.entries()]
       .filter(
@@ -407,12 +416,14 @@ function readPresence(buckets: PresenceBucket[], leaves: string[]) {
 /**
  * `GET /<name>` answers, for an alias, with the index it points to, the alias's filter and the
  * index's settings: enough to classify `<name>` and to know which index this is. Index-level,
- * within what the caller may see; never `cluster:monitor/state`.
+ * within what the caller may see; never `cluster:monitor/state`. A caller who may read the
+ * lookup but not get its index (`indices:admin/get`) is probed as the other routes probe, and
+ * served without the cache.
  */
 async function probeWithUuid(
   client: OpenSearchClient,
   name: string
-): Promise<{ lookup: ReadableLookup; indexUuid: string }> {
+): Promise<{ lookup: ReadableLookup; indexUuid: string | undefined }> {
   let body: Record<string, { aliases?: unknown; settings?: { index?: { uuid?: string } } }>;
   try {
     ({ body } = await client.indices.get({
@@ -427,6 +438,12 @@ async function probeWithUuid(
     ) {
       requireReadable({ kind: 'absent', name }, name);
     }
+    if (openSearchStatus(error) === 403) {
+      return {
+        lookup: requireReadable(await probeTarget(client, name), name),
+        indexUuid: undefined,
+      };
+    }
     throw error;
   }
   const target = classifyTarget({
@@ -435,8 +452,7 @@ async function probeWithUuid(
     concreteIndexExists: Object.prototype.hasOwnProperty.call(body, name),
   });
   const lookup = requireReadable(target, name);
-  const indexUuid = body[lookup.index]?.settings?.index?.uuid ?? lookup.index;
-  return { lookup, indexUuid };
+  return { lookup, indexUuid: body[lookup.index]?.settings?.index?.uuid };
 }
 
 /** Builds OpenSearch's answer from the index's field caps and the slices' presence. */

@@ -115,6 +115,8 @@ export function registerHostRoutes(server: Server, router: HostRouter, deps: Rou
               parse: bodyOptions.parse ?? (validatesBody ? true : false),
               allow: bodyOptions.accepts,
               multipart: bodyOptions.output === 'stream' ? { output: 'stream' } : false,
+              // As OSD: `options.timeout.payload` bounds the time to receive the body (an upload).
+              timeout: route.config.options?.timeout?.payload,
             }
           : undefined,
         timeout: route.config.options?.timeout?.payload

@@ -101,15 +101,25 @@ export class BulkLoader {
       const rejected: BulkDocument[] = [];
       const failed: string[] = [];
       let failedCount = 0;
+      let denied: BulkItemResult | undefined;
       items.forEach((entry, i) => {
         const item = entry.index ?? Object.values(entry)[0];
         if (item.status < 300) return;
         if (item.status === 429) rejected.push(pending[i]);
+        else if (item.status === 401 || item.status === 403) denied ??= item;
         else {
           failedCount++;
           if (failed.length < MAX_NAMED_FAILURES) failed.push(describeFailure(pending[i], item));
         }
       });
+      if (denied) {
+        const reason = denied.error?.reason ?? `status ${denied.status}`;
+        throw new LookupError(
+          denied.status,
+          `OpenSearch refused this for your user: ${reason}. Ask an administrator for the index permissions it names.`,
+          { reason }
+        );
+      }
       this.documentsWritten += pending.length - rejected.length - failedCount;
       if (failedCount > 0) {
         const more =

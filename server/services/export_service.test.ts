@@ -1,0 +1,40 @@
+import { csvField, csvLine, valueAtPath } from './export_service';
+
+describe('CSV output (RFC 4180)', () => {
+  it.each<[unknown, string]>([
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\r\nlines', '"two\r\nlines"'],
+    ['lf\nonly', '"lf\nonly"'],
+    [5, '5'],
+    [1.5, '1.5'],
+    [false, 'false'],
+    [null, ''],
+    [undefined, ''],
+    [['x', 'y'], '"[""x"",""y""]"'],
+    [[1, 2], '"[1,2]"'],
+    [{ a: 1 }, '"{""a"":1}"'],
+  ])('writes %j as %j', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+
+  it('ends lines with CRLF', () => {
+    expect(csvLine(['a', 1, null])).toBe('a,1,\r\n');
+  });
+});
+
+describe('valueAtPath', () => {
+  it.each<[Record<string, unknown>, string, unknown]>([
+    [{ a: 1 }, 'a', 1],
+    [{ a: { b: 2 } }, 'a.b', 2],
+    [{ 'a.b': 3 }, 'a.b', 3],
+    [{ a: { 'b.c': 4 } }, 'a.b.c', 4],
+    [{ a: [{ b: 1 }, { b: 2 }, { c: 3 }] }, 'a.b', [1, 2]],
+    [{ a: { b: null } }, 'a.b', null],
+    [{ a: 1 }, 'a.b', undefined],
+    [{}, 'x', undefined],
+  ])('reads %j at %s', (source, path, expected) => {
+    expect(valueAtPath(source, path)).toEqual(expected);
+  });
+});

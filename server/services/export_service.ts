@@ -1,0 +1,174 @@
+/*
+ * Exporting a lookup's current slice as CSV or NDJSON, streamed, as the caller. The rows are
+ * read through a point in time on the slice's index with `search_after` on `_shard_doc`, a page
+ * at a time, so memory stays bounded whatever the size of the lookup and a concurrent write
+ * changes nothing of what is exported. The point in time is closed at the end, on error, and when
+ * the client goes away.
+ *
+ * Everything that can fail with a status (the probe, the point in time, the first page) happens
+ * before the stream is handed out; later failures can only cut the download short, and are
+ * logged.
+ */
+import { Readable } from 'stream';
+import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import type { ExportFormat } from '../../common/api/search_codecs';
+import { LOOKUP_FIELD } from '../../common/substrate/names';
+import { LookupError } from '../lib/errors';
+import { columnFields, indexFields, requireReadable } from './field_caps_service';
+import { probeTarget } from './target_probe';
+
+export const EXPORT_PAGE_SIZE = 1000;
+export const EXPORT_KEEP_ALIVE = '1m';
+
+export interface ExportStream {
+  stream: Readable;
+  filename: string;
+  contentType: string;
+}
+
+interface Hit {
+  _source?: Record<string, unknown>;
+  sort?: unknown[];
+}
+interface PageAnswer {
+  pit_id?: string;
+  _shards: { failed: number };
+  hits: { hits: Hit[] };
+}
+
+/** A field's value by its dotted path, in `_source` as written (`{"a.b": 1}` or `{"a":{"b":1}}`). */
+export function valueAtPath(source: Record<string, unknown>, path: string): unknown {
+  if (Object.prototype.hasOwnProperty.call(source, path)) return source[path];
+  const dot = path.indexOf('.');
+  let cut = dot;
+  while (cut > 0) {
+    const head = path.slice(0, cut);
+    if (Object.prototype.hasOwnProperty.call(source, head)) {
+      const inner = source[head];
+      const rest = path.slice(cut + 1);
+      if (Array.isArray(inner)) {
+        const values = inner
+          .filter((v): v is Record<string, unknown> => !!v && typeof v === 'object')
+          .map((v) => valueAtPath(v, rest))
+          .filter((v) => v !== undefined);
+        return values.length === 0 ? undefined : values.flat();
+      }
+      if (inner && typeof inner === 'object') {
+        const value = valueAtPath(inner as Record<string, unknown>, rest);
+        if (value !== undefined) return value;
+      }
+    }
+    cut = path.indexOf('.', cut + 1);
+  }
+  return undefined;
+}
+
+/** RFC 4180: quote a field holding the delimiter, a quote, CR or LF; double its quotes. */
+export function csvField(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : JSON.stringify(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: unknown[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
+
+export async function openExport(
+  client: OpenSearchClient,
+  name: string,
+  format: ExportFormat,
+  logger: Logger
+): Promise<ExportStream> {
+  const lookup = requireReadable(await probeTarget(client, name), name);
+  const slice = lookup.currentSlice;
+  const { body: pit } = await client.createPit({
+    index: lookup.index,
+    keep_alive: EXPORT_KEEP_ALIVE,
+  });
+  let pitId = String((pit as { pit_id: string }).pit_id);
+  let closed = false;
+  const closePit = async () => {
+    if (closed) return;
+    closed = true;
+    try {
+      await client.deletePit({ body: { pit_id: [pitId] } });
+    } catch (error) {
+      // It expires by itself within the keep-alive; nothing else to do.
+      logger.warn(`could not close the point in time of an export of "${name}": ${String(error)}`);
+    }
+  };
+
+  const page = async (after: unknown[] | undefined): Promise<Hit[]> => {
+    const { body } = await client.search({
+      body: {
+        pit: { id: pitId, keep_alive: EXPORT_KEEP_ALIVE },
+        size: EXPORT_PAGE_SIZE,
+        sort: [{ _shard_doc: 'asc' }],
+        ...(after ? { search_after: after } : {}),
+        track_total_hits: false,
+        query: { term: { [LOOKUP_FIELD]: slice } },
+        _source: { excludes: [LOOKUP_FIELD] },
+      },
+    });
+    const answer = body as PageAnswer;
+    if (answer.pit_id) pitId = answer.pit_id;
+    if (answer._shards.failed > 0) {
+      // A partial export must not pass for a complete one.
+      throw new LookupError(
+        503,
+        `Some shards of "${lookup.index}" did not answer, so the export would be incomplete; try again.`
+      );
+    }
+    return answer.hits.hits;
+  };
+
+  let columns: string[];
+  let first: Hit[];
+  try {
+    // Read after the point in time is open: the mapping then knows every field it can hold.
+    const fields = await indexFields(client, lookup.index);
+    columns = columnFields(fields, { withMultiFields: false }).map((f) => f.name);
+    first = await page(undefined);
+  } catch (error) {
+    await closePit();
+    throw error;
+  }
+
+  const render =
+    format === 'csv'
+      ? (hit: Hit) => csvLine(columns.map((c) => valueAtPath(hit._source ?? {}, c)))
+      : (hit: Hit) => `${JSON.stringify(hit._source ?? {})}\n`;
+
+  async function* chunks() {
+    try {
+      if (format === 'csv') yield csvLine(columns);
+      let hits = first;
+      while (hits.length > 0) {
+        yield hits.map(render).join('');
+        if (hits.length < EXPORT_PAGE_SIZE) break;
+        hits = await page(hits[hits.length - 1].sort);
+      }
+    } finally {
+      await closePit();
+    }
+  }
+
+  const stream = Readable.from(chunks(), { objectMode: false });
+  // Destroyed before it was ever read (the client went away at once): the generator's `finally`
+  // never runs, so close the point in time here too.
+  stream.once('close', () => void closePit());
+  stream.on('error', (error) =>
+    logger.error(`the export of "${name}" stopped before its end: ${error.message}`)
+  );
+  return {
+    stream,
+    filename: `${name}.${format}`,
+    contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson',
+  };
+}
