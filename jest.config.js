@@ -5,6 +5,8 @@
  */
 // tsconfig's `isolatedModules` makes ts-jest transpile each file alone (no type check here).
 const transform = { '^.+\\.tsx?$': ['ts-jest', {}] };
+// Only the source folders: never crawl .cache/ (the OpenSearch node) or build/.
+const roots = ['common', 'server', 'public', 'host', 'scripts', 'test', 'bench'].map((d) => `<rootDir>/${d}`);
 
 module.exports = {
   // Integration and browser tests wait on a real cluster and browser.
@@ -13,12 +15,14 @@ module.exports = {
     {
       displayName: 'unit',
       transform,
+      roots,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/{common,server,host,scripts}/**/*.test.ts'],
     },
     {
       displayName: 'components',
       transform,
+      roots,
       testEnvironment: 'jsdom',
       // OUI imports `@opensearch/datemath`, one of OSD's own packages; OUI ships the same module.
       moduleNameMapper: {
@@ -29,12 +33,14 @@ module.exports = {
     {
       displayName: 'integration',
       transform,
+      roots,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
     },
     {
       displayName: 'browser',
       transform,
+      roots,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
     },

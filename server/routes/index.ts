@@ -3,6 +3,7 @@ import type { IRouter, Logger } from 'opensearch-dashboards/server';
 import type { LookupsConfig } from '../config';
 import type { WriteRecordStore } from '../services/write_records';
 import { registerCatalogRoutes } from './catalog';
+import { registerQueryRoutes } from './query';
 import { registerLookupDataRoutes } from './lookup_data';
 import { registerRowsRoute } from './rows';
 import { registerWriteRoute } from './write';
@@ -17,5 +18,6 @@ export function registerRoutes(router: IRouter, deps: RouteDeps) {
   registerWriteRoute(router, deps);
   registerRowsRoute(router, deps);
   registerCatalogRoutes(router, deps);
+  registerQueryRoutes(router, deps);
   registerLookupDataRoutes(router, deps);
 }

@@ -10,12 +10,23 @@ import type { SourceField, SourceSchema } from './source_schema';
 export type Dsl = Record<string, unknown>;
 
 export function splitConjuncts(expr: Expr): Expr[] {
-  return expr.kind === 'Binary' && expr.op === 'AND' ? [...splitConjuncts(expr.left), ...splitConjuncts(expr.right)] : [expr];
+  return expr.kind === 'Binary' && expr.op === 'AND'
+    ? [...splitConjuncts(expr.left), ...splitConjuncts(expr.right)]
+    : [expr];
 }
 
 export function joinConjuncts(parts: Expr[]): Expr | undefined {
   return parts.reduce<Expr | undefined>(
-    (acc, part) => (acc ? { kind: 'Binary', op: 'AND', left: acc, right: part, span: { start: acc.span.start, end: part.span.end } } : part),
+    (acc, part) =>
+      acc
+        ? {
+            kind: 'Binary',
+            op: 'AND',
+            left: acc,
+            right: part,
+            span: { start: acc.span.start, end: part.span.end },
+          }
+        : part,
     undefined
   );
 }
@@ -29,17 +40,31 @@ function valueFor(field: SourceField, literal: Expr): string | number | boolean 
   if (literal.kind !== 'Literal') return undefined;
   const lit = literal as Literal;
   if (isNumericType(field.type)) {
-    return ['int', 'bigint', 'float', 'double'].includes(lit.literalType) ? (typeof lit.value === 'number' ? lit.value : Number(lit.text)) : undefined;
+    return ['int', 'bigint', 'float', 'double'].includes(lit.literalType)
+      ? typeof lit.value === 'number'
+        ? lit.value
+        : Number(lit.text)
+      : undefined;
   }
   if (field.type === 'string') return lit.literalType === 'string' ? String(lit.value) : undefined;
-  if (field.type === 'boolean') return lit.literalType === 'boolean' ? Boolean(lit.value) : undefined;
+  if (field.type === 'boolean')
+    return lit.literalType === 'boolean' ? Boolean(lit.value) : undefined;
   return undefined;
 }
 
 const exists = (field: SourceField): Dsl => ({ exists: { field: field.exactField ?? field.name } });
-const negate = (query: Dsl, field: SourceField): Dsl => ({ bool: { must_not: [query], filter: [exists(field)] } });
+const negate = (query: Dsl, field: SourceField): Dsl => ({
+  bool: { must_not: [query], filter: [exists(field)] },
+});
 
-const FLIP: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=', '!=': '!=' };
+const FLIP: Record<string, string> = {
+  '<': '>',
+  '<=': '>=',
+  '>': '<',
+  '>=': '<=',
+  '=': '=',
+  '!=': '!=',
+};
 const RANGE: Record<string, string> = { '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' };
 
 function comparison(op: string, fieldExpr: Expr, literal: Expr, schema: SourceSchema): Dsl | null {
@@ -77,9 +102,12 @@ export function toQuery(expr: Expr, schema: SourceSchema): Dsl | null {
         const left = toQuery(expr.left, schema);
         const right = toQuery(expr.right, schema);
         if (!left || !right) return null;
-        return expr.op === 'AND' ? { bool: { filter: [left, right] } } : { bool: { should: [left, right], minimum_should_match: 1 } };
+        return expr.op === 'AND'
+          ? { bool: { filter: [left, right] } }
+          : { bool: { should: [left, right], minimum_should_match: 1 } };
       }
-      if (expr.left.kind === 'Field' && expr.right.kind === 'Literal') return comparison(expr.op, expr.left, expr.right, schema);
+      if (expr.left.kind === 'Field' && expr.right.kind === 'Literal')
+        return comparison(expr.op, expr.left, expr.right, schema);
       if (expr.left.kind === 'Literal' && expr.right.kind === 'Field' && FLIP[expr.op]) {
         return comparison(FLIP[expr.op], expr.right, expr.left, schema);
       }
@@ -116,15 +144,29 @@ export function toQuery(expr: Expr, schema: SourceSchema): Dsl | null {
     }
     case 'Like': {
       const field = fieldOf(expr.expr, schema);
-      if (!field?.exactField || field.type !== 'string' || expr.pattern.kind !== 'Literal') return null;
-      const wildcard = { wildcard: { [field.exactField]: { value: likeToWildcard(String(expr.pattern.value)), case_insensitive: expr.caseSensitive !== true } } };
+      if (!field?.exactField || field.type !== 'string' || expr.pattern.kind !== 'Literal')
+        return null;
+      const wildcard = {
+        wildcard: {
+          [field.exactField]: {
+            value: likeToWildcard(String(expr.pattern.value)),
+            case_insensitive: expr.caseSensitive !== true,
+          },
+        },
+      };
       return wildcard;
     }
     case 'Literal':
-      return expr.literalType === 'boolean' ? (expr.value ? { match_all: {} } : { match_none: {} }) : null;
+      return expr.literalType === 'boolean'
+        ? expr.value
+          ? { match_all: {} }
+          : { match_none: {} }
+        : null;
     case 'Field': {
       const field = fieldOf(expr, schema);
-      return field?.type === 'boolean' && field.exactField ? { term: { [field.exactField]: true } } : null;
+      return field?.type === 'boolean' && field.exactField
+        ? { term: { [field.exactField]: true } }
+        : null;
     }
     default:
       return null;
@@ -148,5 +190,7 @@ function singleField(expr: Expr, schema: SourceSchema): SourceField | undefined 
   };
   visit(expr);
   const names = new Set(refs.map((r) => r.name));
-  return names.size === 1 && refs.every((r) => r.kind === 'Field') ? schema.fields.get(refs[0].name) : undefined;
+  return names.size === 1 && refs.every((r) => r.kind === 'Field')
+    ? schema.fields.get(refs[0].name)
+    : undefined;
 }

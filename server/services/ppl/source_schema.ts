@@ -5,7 +5,13 @@
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import { toPplType, type PplType } from '../../../common/ppl/types';
 import { LOOKUP_FIELD } from '../../../common/substrate/names';
-import { BadRequestError, NotFoundError, isOpenSearchResponseError } from '../../lib/errors';
+import {
+  BadRequestError,
+  LookupError,
+  NotFoundError,
+  isOpenSearchResponseError,
+  openSearchReason,
+} from '../../lib/errors';
 
 export interface SourceField {
   name: string;
@@ -25,7 +31,11 @@ interface MappingNode {
   fields?: Record<string, MappingNode>;
 }
 
-function collect(properties: Record<string, MappingNode>, prefix: string, out: Map<string, SourceField>) {
+function collect(
+  properties: Record<string, MappingNode>,
+  prefix: string,
+  out: Map<string, SourceField>
+) {
   for (const [key, node] of Object.entries(properties)) {
     const name = `${prefix}${key}`;
     if (name === LOOKUP_FIELD) continue;
@@ -36,7 +46,13 @@ function collect(properties: Record<string, MappingNode>, prefix: string, out: M
     const mappingType = node.type ?? 'object';
     const keyword = Object.entries(node.fields ?? {}).find(([, sub]) => sub.type === 'keyword');
     const exactField =
-      mappingType === 'text' ? (keyword ? `${name}.${keyword[0]}` : null) : mappingType === 'binary' ? null : name;
+      mappingType === 'text'
+        ? keyword
+          ? `${name}.${keyword[0]}`
+          : null
+        : mappingType === 'binary'
+          ? null
+          : name;
     const existing = out.get(name);
     const type = toPplType(mappingType);
     if (existing && existing.type !== type) {
@@ -50,22 +66,42 @@ function collect(properties: Record<string, MappingNode>, prefix: string, out: M
   }
 }
 
-export async function readSourceSchema(client: OpenSearchClient, indices: string[]): Promise<SourceSchema> {
+export async function readSourceSchema(
+  client: OpenSearchClient,
+  indices: string[]
+): Promise<SourceSchema> {
   let body: unknown;
   try {
-    ({ body } = await client.indices.getMapping({ index: indices.join(','), allow_no_indices: false }));
+    ({ body } = await client.indices.getMapping({
+      index: indices.join(','),
+      allow_no_indices: false,
+    }));
   } catch (error) {
+    if (isOpenSearchResponseError(error) && error.meta.statusCode === 403) {
+      throw new LookupError(
+        403,
+        `You may not read ${indices.map((i) => `"${i}"`).join(', ')}: ${openSearchReason(error)}. Ask an administrator for read access to ${indices.length > 1 ? 'these indices' : 'that index'}.`,
+        { indices, reason: openSearchReason(error) }
+      );
+    }
     if (isOpenSearchResponseError(error) && error.meta.statusCode === 404) {
-      throw new NotFoundError(`No index matches ${indices.map((i) => `"${i}"`).join(', ')}. Check the name after source=.`, {
-        indices,
-      });
+      throw new NotFoundError(
+        `No index matches ${indices.map((i) => `"${i}"`).join(', ')}. Check the name after source=.`,
+        {
+          indices,
+        }
+      );
     }
     throw error;
   }
   const fields = new Map<string, SourceField>();
-  for (const entry of Object.values(body as Record<string, { mappings?: { properties?: Record<string, MappingNode> } }>)) {
+  for (const entry of Object.values(
+    body as Record<string, { mappings?: { properties?: Record<string, MappingNode> } }>
+  )) {
     collect(entry.mappings?.properties ?? {}, '', fields);
   }
   // OpenSearch lists properties alphabetically; so do PPL's results for `source=…`.
-  return { fields: new Map([...fields.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+  return {
+    fields: new Map([...fields.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  };
 }

@@ -1,0 +1,364 @@
+/*
+ * The part of a pipeline that runs in the server: operators over a stream of row batches. Most
+ * stream (one batch in, one batch out); `sort`, `stats`, `top`/`rare` must see every row first,
+ * and those hold at most `maxRows` rows or groups, then stop with a clear error.
+ */
+import type {
+  Aggregation,
+  DedupCommand,
+  EvalCommand,
+  Expr,
+  HeadCommand,
+  SortKey,
+  StatsCommand,
+  TopRareCommand,
+} from '../../../common/ppl/ast';
+import {
+  compareValues,
+  evaluate,
+  evaluatePredicate,
+  inferType,
+  readField,
+  toPplString,
+} from '../../../common/ppl/evaluate';
+import type { PplType, PplValue } from '../../../common/ppl/types';
+import { BadRequestError } from '../../lib/errors';
+
+export type Row = Record<string, PplValue>;
+export type Batch = Row[];
+export type RowStream = AsyncIterable<Batch>;
+export type Types = Map<string, PplType>;
+
+const OUT_BATCH = 1000;
+
+async function* rebatch(rows: Iterable<Row>): AsyncGenerator<Batch> {
+  let batch: Batch = [];
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length >= OUT_BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+export class BufferLimitError extends BadRequestError {
+  constructor(command: string, maxRows: number) {
+    super(
+      `${command} must hold every row to do its work, and this pipeline gives it more than ${maxRows} rows (the write ceiling). ` +
+        'Filter earlier with where, aggregate with stats, or sort before other commands so it can run in OpenSearch.',
+      { command, max_rows: maxRows }
+    );
+  }
+}
+
+export async function* whereOp(input: RowStream, condition: Expr, types: Types): RowStream {
+  for await (const batch of input) {
+    const kept = batch.filter((row) => evaluatePredicate(condition, row, { types }));
+    if (kept.length > 0) yield kept;
+  }
+}
+
+export async function* evalOp(
+  input: RowStream,
+  command: EvalCommand,
+  typesBefore: Types
+): RowStream {
+  // Each assignment sees the ones before it, with its type.
+  const types = new Map(typesBefore);
+  const steps = command.assignments.map((a) => {
+    const step = { name: a.field.name, expr: a.expr, types: new Map(types) };
+    types.set(a.field.name, inferType(a.expr, step.types));
+    return step;
+  });
+  for await (const batch of input) {
+    for (const row of batch) {
+      for (const step of steps) row[step.name] = evaluate(step.expr, row, { types: step.types });
+    }
+    yield batch;
+  }
+}
+
+export async function* projectOp(input: RowStream, columns: string[]): RowStream {
+  for await (const batch of input) {
+    yield batch.map((row) => {
+      const out: Row = {};
+      for (const c of columns) out[c] = row[c] ?? readField(row, c) ?? null;
+      return out;
+    });
+  }
+}
+
+export async function* renameOp(input: RowStream, renames: Array<[string, string]>): RowStream {
+  for await (const batch of input) {
+    for (const row of batch) {
+      const values = renames.map(([from]) => row[from] ?? null);
+      for (const [from] of renames) delete row[from];
+      renames.forEach(([, to], i) => (row[to] = values[i]));
+    }
+    yield batch;
+  }
+}
+
+export async function* headOp(
+  input: RowStream,
+  command: Pick<HeadCommand, 'size' | 'from'>
+): RowStream {
+  let skip = command.from;
+  let left = command.size;
+  if (left <= 0) return;
+  for await (const batch of input) {
+    let rows = batch;
+    if (skip > 0) {
+      const dropped = Math.min(skip, rows.length);
+      rows = rows.slice(dropped);
+      skip -= dropped;
+    }
+    if (rows.length === 0) continue;
+    if (rows.length >= left) {
+      yield rows.slice(0, left);
+      return;
+    }
+    left -= rows.length;
+    yield rows;
+  }
+}
+
+const keyText = (values: PplValue[]) =>
+  JSON.stringify(values.map((v) => (typeof v === 'bigint' ? `${v}n` : v)));
+
+export async function* dedupOp(
+  input: RowStream,
+  command: DedupCommand,
+  maxRows: number
+): RowStream {
+  const fields = command.fields.map((f) => f.name);
+  const seen = new Map<string, number>();
+  let previous: string | undefined;
+  let run = 0;
+  for await (const batch of input) {
+    const kept: Batch = [];
+    for (const row of batch) {
+      const values = fields.map((f) => readField(row, f));
+      if (values.some((v) => v === null)) {
+        if (command.keepEmpty) kept.push(row);
+        continue;
+      }
+      const key = keyText(values);
+      if (command.consecutive) {
+        run = key === previous ? run + 1 : 1;
+        previous = key;
+        if (run <= command.count) kept.push(row);
+        continue;
+      }
+      const n = (seen.get(key) ?? 0) + 1;
+      if (n <= command.count) {
+        if (n === 1 && seen.size >= maxRows) throw new BufferLimitError('dedup', maxRows);
+        seen.set(key, n);
+        kept.push(row);
+      }
+    }
+    if (kept.length > 0) yield kept;
+  }
+}
+
+/** PPL's order: nulls first ascending, last descending. */
+export function compareRows(keys: SortKey[], types: Types) {
+  return (a: Row, b: Row): number => {
+    for (const key of keys) {
+      const va = readField(a, key.field.name);
+      const vb = readField(b, key.field.name);
+      let c: number;
+      if (va === null || vb === null) c = va === vb ? 0 : va === null ? -1 : 1;
+      else c = compareValues(va, vb, types.get(key.field.name), types.get(key.field.name)) ?? 0;
+      if (c !== 0) return key.order === 'desc' ? -c : c;
+    }
+    return 0;
+  };
+}
+
+async function collect(input: RowStream, command: string, maxRows: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  for await (const batch of input) {
+    if (rows.length + batch.length > maxRows) throw new BufferLimitError(command, maxRows);
+    for (const row of batch) rows.push(row);
+  }
+  return rows;
+}
+
+export async function* sortOp(
+  input: RowStream,
+  keys: SortKey[],
+  count: number,
+  types: Types,
+  maxRows: number
+): RowStream {
+  const rows = await collect(input, 'sort', maxRows);
+  rows.sort(compareRows(keys, types));
+  yield* rebatch(count > 0 ? rows.slice(0, count) : rows);
+}
+
+interface Accumulator {
+  add(row: Row): void;
+  value(): PplValue;
+}
+
+function accumulator(agg: Aggregation, types: Types, outType: PplType): Accumulator {
+  const read = (row: Row): PplValue => (agg.arg ? evaluate(agg.arg, row, { types }) : 1);
+  const integral = ['tinyint', 'smallint', 'int', 'bigint'].includes(outType);
+  switch (agg.func) {
+    case 'count': {
+      let n = 0;
+      return { add: (row) => void (read(row) !== null && n++), value: () => n };
+    }
+    case 'dc': {
+      const seen = new Set<string>();
+      return {
+        add: (row) => {
+          const v = read(row);
+          if (v !== null) seen.add(toPplString(v));
+        },
+        value: () => seen.size,
+      };
+    }
+    case 'sum':
+    case 'avg': {
+      let sum = 0;
+      let n = 0;
+      return {
+        add: (row) => {
+          const v = read(row);
+          if (v === null) return;
+          sum += Number(v);
+          n++;
+        },
+        value: () =>
+          n === 0 ? null : agg.func === 'avg' ? sum / n : integral ? Math.round(sum) : sum,
+      };
+    }
+    case 'min':
+    case 'max': {
+      let best: PplValue = null;
+      const sign = agg.func === 'min' ? 1 : -1;
+      return {
+        add: (row) => {
+          const v = read(row);
+          if (v === null) return;
+          if (best === null || sign * (compareValues(v, best) ?? 0) < 0) best = v;
+        },
+        value: () => best,
+      };
+    }
+  }
+}
+
+/** `stats` in the server: a hash aggregation, groups in key order as OpenSearch gives them. */
+export async function* statsOp(
+  input: RowStream,
+  command: StatsCommand,
+  types: Types,
+  outTypes: PplType[],
+  maxRows: number
+): RowStream {
+  const by = command.by.map((f) => f.name);
+  const groups = new Map<string, { keys: PplValue[]; accs: Accumulator[] }>();
+  for await (const batch of input) {
+    for (const row of batch) {
+      const keys = by.map((f) => readField(row, f));
+      if (!command.bucketNullable && keys.some((k) => k === null)) continue;
+      const id = keyText(keys);
+      let group = groups.get(id);
+      if (!group) {
+        if (groups.size >= maxRows) throw new BufferLimitError('stats', maxRows);
+        group = {
+          keys,
+          accs: command.aggregations.map((a, i) => accumulator(a, types, outTypes[i])),
+        };
+        groups.set(id, group);
+      }
+      for (const acc of group.accs) acc.add(row);
+    }
+  }
+  if (by.length === 0 && groups.size === 0) {
+    groups.set('[]', {
+      keys: [],
+      accs: command.aggregations.map((a, i) => accumulator(a, types, outTypes[i])),
+    });
+  }
+  const byKeys: SortKey[] = command.by.map((field) => ({
+    field,
+    order: 'asc',
+    notation: 'none',
+    span: field.span,
+  }));
+  const rows = [...groups.values()].map((group) => {
+    const row: Row = {};
+    command.aggregations.forEach((agg, i) => (row[agg.name] = group.accs[i].value()));
+    by.forEach((f, i) => (row[f] = group.keys[i]));
+    return row;
+  });
+  rows.sort(compareRows(byKeys, types));
+  yield* rebatch(rows);
+}
+
+/** `top` / `rare`: the most (least) common values of `fields`, per `by` group. */
+export async function* topRareOp(
+  input: RowStream,
+  command: TopRareCommand,
+  types: Types,
+  maxRows: number
+): RowStream {
+  const fields = command.fields.map((f) => f.name);
+  const by = command.by.map((f) => f.name);
+  const counts = new Map<string, Map<string, { by: PplValue[]; values: PplValue[]; n: number }>>();
+  let distinct = 0;
+  for await (const batch of input) {
+    for (const row of batch) {
+      const values = fields.map((f) => readField(row, f));
+      const groupKeys = by.map((f) => readField(row, f));
+      if (!command.useNull && (values.some((v) => v === null) || groupKeys.some((v) => v === null)))
+        continue;
+      const groupId = keyText(groupKeys);
+      let group = counts.get(groupId);
+      if (!group) counts.set(groupId, (group = new Map()));
+      const valueId = keyText(values);
+      const entry = group.get(valueId);
+      if (entry) entry.n++;
+      else {
+        if (++distinct > maxRows) throw new BufferLimitError(command.kind.toLowerCase(), maxRows);
+        group.set(valueId, { by: groupKeys, values, n: 1 });
+      }
+    }
+  }
+  const valueKeys: SortKey[] = command.fields.map((field) => ({
+    field,
+    order: 'asc',
+    notation: 'none',
+    span: field.span,
+  }));
+  const byKeys: SortKey[] = command.by.map((field) => ({
+    field,
+    order: 'asc',
+    notation: 'none',
+    span: field.span,
+  }));
+  const out: Row[] = [];
+  const groupRows = [...counts.values()].map((group) => [...group.values()]);
+  const asRow = (e: { by: PplValue[]; values: PplValue[]; n: number }): Row => {
+    const row: Row = {};
+    by.forEach((f, i) => (row[f] = e.by[i]));
+    fields.forEach((f, i) => (row[f] = e.values[i]));
+    if (command.showCount) row[command.countField] = e.n;
+    return row;
+  };
+  const byValue = compareRows(valueKeys, types);
+  groupRows.sort((a, b) => compareRows(byKeys, types)(asRow(a[0]), asRow(b[0])));
+  for (const entries of groupRows) {
+    entries.sort(
+      (a, b) => (command.kind === 'Top' ? b.n - a.n : a.n - b.n) || byValue(asRow(a), asRow(b))
+    );
+    out.push(...entries.slice(0, command.limit).map(asRow));
+  }
+  yield* rebatch(out);
+}

@@ -1,0 +1,190 @@
+/*
+ * PPL over HTTP: a plain pipeline answers its first rows in the `_plugins/_ppl` shape; a
+ * pipeline ending in `outputlookup` streams its whole result into the writer. `explain` says
+ * what would run where, and what a write would do, without writing.
+ */
+import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import type { ExplainResponse, QueryResponse, WriteAction } from '../../../common/api/codecs';
+import { parsePpl } from '../../../common/ppl/parser';
+import type { OutputLookup } from '../../../common/ppl/ast';
+import type { PplValue } from '../../../common/ppl/types';
+import { isRefusal, planWrite } from '../../../common/substrate/target_state';
+import type { LookupsConfig } from '../../config';
+import { BadRequestError } from '../../lib/errors';
+import { Ceiling, CeilingExceededError } from '../ceiling';
+import { probeTarget } from '../target_probe';
+import { writeLookup } from '../writer/lookup_writer';
+import type { WriteRecordStore } from '../write_records';
+import { compilePipeline, CompiledPipeline } from './pipeline';
+import type { Row, RowStream } from './operators';
+
+export const DEFAULT_QUERY_SIZE = 1000;
+
+export interface QueryDeps {
+  client: OpenSearchClient;
+  config: LookupsConfig;
+  ceiling: Ceiling;
+  logger: Logger;
+  records?: WriteRecordStore;
+  user?: string | null;
+}
+
+/** JSON has no bigint: exact integers beyond 2^53 travel as digit strings. */
+function jsonValue(value: PplValue): unknown {
+  if (typeof value === 'bigint')
+    return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  if (Array.isArray(value)) return value.map(jsonValue);
+  return value;
+}
+
+async function* jsonRows(stream: RowStream): AsyncGenerator<Array<Record<string, unknown>>> {
+  for await (const batch of stream) {
+    yield batch.map((row: Row) => {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(row)) out[k] = jsonValue(v);
+      return out;
+    });
+  }
+}
+
+export class QueryService {
+  constructor(private readonly deps: QueryDeps) {}
+
+  private async compile(text: string): Promise<CompiledPipeline> {
+    const parsed = parsePpl(text);
+    if (!parsed.ok) {
+      const { message, line, column, offset, length, expected } = parsed.error;
+      throw new BadRequestError(message, { line, column, offset, length, expected });
+    }
+    return compilePipeline(
+      {
+        client: this.deps.client,
+        maxRows: this.deps.ceiling.maxRows,
+        pageSize: Math.min(this.deps.config.bulk_batch_size, 10_000),
+        now: new Date(),
+      },
+      parsed.query,
+      text
+    );
+  }
+
+  async run(text: string, size = DEFAULT_QUERY_SIZE): Promise<QueryResponse> {
+    const pipeline = await this.compile(text);
+    if (pipeline.output) return this.write(text, pipeline, pipeline.output);
+
+    const names = pipeline.columns.map((c) => c.name);
+    const datarows: unknown[][] = [];
+    let truncated = false;
+    for await (const batch of jsonRows(pipeline.run())) {
+      for (const row of batch) {
+        if (datarows.length === size) {
+          truncated = true;
+          break;
+        }
+        datarows.push(names.map((n) => row[n] ?? null));
+      }
+      if (truncated) break;
+    }
+    return {
+      schema: pipeline.columns,
+      datarows,
+      total: datarows.length,
+      size: datarows.length,
+      ...(truncated ? { truncated: true } : {}),
+    };
+  }
+
+  private async write(
+    text: string,
+    pipeline: CompiledPipeline,
+    output: OutputLookup
+  ): Promise<QueryResponse> {
+    let count = await pipeline.count();
+    // An append is visible row by row, so its size must be known before anything is written:
+    // where OpenSearch cannot count it, the pipeline runs once to count (bounded by the ceiling).
+    if (count === undefined && output.append) count = await this.countRows(pipeline, output.max);
+
+    const result = await writeLookup(
+      { ...this.deps, query: text },
+      output.name,
+      {
+        columns: pipeline.columns,
+        columnNames: pipeline.columns.map((c) => c.name),
+        count,
+        batches: () => jsonRows(pipeline.run()),
+      },
+      {
+        append: output.append,
+        override_if_empty: output.overrideIfEmpty,
+        ...(output.keyFields.length > 0 ? { key_field: output.keyFields.map((f) => f.name) } : {}),
+        ...(output.max !== undefined ? { max: output.max } : {}),
+      }
+    );
+    return {
+      schema: [{ name: 'rows_written', type: 'long' }],
+      datarows: [[result.rows_written]],
+      total: 1,
+      size: 1,
+      lookup: { name: output.name, slice: result.slice, action: result.action },
+    };
+  }
+
+  private async countRows(pipeline: CompiledPipeline, max: number | undefined): Promise<number> {
+    const limit = max ?? this.deps.ceiling.maxRows;
+    let n = 0;
+    for await (const batch of pipeline.run()) {
+      n += batch.length;
+      if (n > limit) {
+        if (max !== undefined) return max;
+        throw new CeilingExceededError('more', this.deps.ceiling);
+      }
+    }
+    return n;
+  }
+
+  async explain(text: string): Promise<ExplainResponse> {
+    const pipeline = await this.compile(text);
+    const response: ExplainResponse = { plan: pipeline.plan, request: pipeline.request };
+    const count = await pipeline.count();
+    const output = pipeline.output;
+    if (count !== undefined)
+      response.rows = output?.max !== undefined ? Math.min(count, output.max) : count;
+    if (output) {
+      const state = await probeTarget(this.deps.client, output.name);
+      const plan = planWrite(state, { append: output.append });
+      const keyed = output.keyFields.length > 0;
+      const action: WriteAction | 'refused' = isRefusal(plan)
+        ? 'refused'
+        : plan.action === 'create'
+          ? 'created'
+          : plan.action === 'overwrite'
+            ? 'overwritten'
+            : plan.action === 'migrate'
+              ? 'migrated'
+              : keyed
+                ? 'upserted'
+                : 'appended';
+      response.output = {
+        name: output.name,
+        target_kind: state.kind,
+        action,
+        ...(isRefusal(plan) ? { message: plan.refuse.message } : {}),
+      };
+      if (response.rows !== undefined && response.rows > this.deps.ceiling.maxRows) {
+        response.output.message = new CeilingExceededError(
+          response.rows,
+          this.deps.ceiling
+        ).message;
+      }
+      response.plan = [
+        ...response.plan,
+        {
+          command: `outputlookup ${output.name}`,
+          mode: 'streams',
+          detail: `rows flow in batches into the writer (${action})`,
+        },
+      ];
+    }
+    return response;
+  }
+}
