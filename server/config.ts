@@ -6,6 +6,8 @@ export const configSchema = schema.object({
   max_rows: schema.number({ defaultValue: 1_000_000, min: 1 }),
   /** The largest JSON body `_write` accepts; bigger results go through `_query` or `_import`. */
   max_body_bytes: schema.number({ defaultValue: 10 * 1024 * 1024, min: 1024 }),
+  /** The largest file `_import` accepts. */
+  max_import_bytes: schema.number({ defaultValue: 100 * 1024 * 1024, min: 1024 }),
   /** Documents per `_bulk` request, and how many requests a write keeps in flight. */
   bulk_batch_size: schema.number({ defaultValue: 5000, min: 1, max: 100_000 }),
   bulk_max_in_flight: schema.number({ defaultValue: 2, min: 1, max: 16 }),

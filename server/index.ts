@@ -8,7 +8,7 @@ import { LookupsPlugin } from './plugin';
 export const config: PluginConfigDescriptor<LookupsConfig> = {
   schema: configSchema,
   // The browser shows the ceiling and refuses oversized uploads before sending them.
-  exposeToBrowser: { max_rows: true, max_body_bytes: true },
+  exposeToBrowser: { max_rows: true, max_body_bytes: true, max_import_bytes: true },
 };
 
 export function plugin(initializerContext: PluginInitializerContext) {

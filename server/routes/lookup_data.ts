@@ -22,11 +22,6 @@ import { searchLookup } from '../services/search_service';
 import type { RouteDeps } from '.';
 import { lookupNameParam, validateWith } from './validation';
 
-/**
- * The largest file `_import` takes. A constant for now; it belongs in the plugin's config
- * (`max_import_bytes`) beside `max_body_bytes`.
- */
-export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 /** How long the file may take to arrive. */
 export const IMPORT_PAYLOAD_TIMEOUT_MS = 10 * 60 * 1000;
 
@@ -182,7 +177,7 @@ export function registerLookupDataRoutes(router: IRouter, { config, logger, reco
           output: 'stream',
           parse: true,
           accepts: IMPORT_CONTENT_TYPES,
-          maxBytes: IMPORT_MAX_BYTES,
+          maxBytes: config.max_import_bytes,
         },
         // A large file on a slow link takes longer than the platform's 10 s to arrive.
         timeout: { payload: IMPORT_PAYLOAD_TIMEOUT_MS },
@@ -202,7 +197,7 @@ export function registerLookupDataRoutes(router: IRouter, { config, logger, reco
             stream: request.body.stream,
             filename: request.body.filename,
             contentType: request.body.contentType ?? headerValue(request.headers['content-type']),
-            maxBytes: IMPORT_MAX_BYTES,
+            maxBytes: config.max_import_bytes,
           },
           request.query
         );
