@@ -30,12 +30,15 @@ export async function measureRss<T>(work: () => Promise<T>): Promise<{ result: T
   }
 }
 
-/** Row `i` of a table with `columns` columns: keywords, integers and doubles, deterministic. */
+/**
+ * Row `i` of a table with `columns` columns: keywords, integers and doubles, deterministic. The
+ * doubles are never whole, so the first row does not map a double column as long.
+ */
 export function row(i: number, columns: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (let c = 0; c < columns; c++) {
     const kind = c % 3;
-    out[`c${c}`] = kind === 0 ? `v${(i * 7919 + c) % 100_003}` : kind === 1 ? (i * 31 + c) % 1_000_000 : ((i % 997) + c) / 7;
+    out[`c${c}`] = kind === 0 ? `v${(i * 7919 + c) % 100_003}` : kind === 1 ? (i * 31 + c) % 1_000_000 : ((i % 997) + c) / 7 + 0.5;
   }
   return out;
 }

@@ -10,20 +10,16 @@ import type {
   ReapResponse,
 } from '../../common/api/codecs';
 import { callApi } from '../support/api';
-import { adminClient, dropIndices, uniqueName } from '../support/cluster';
+import { adminClient, TestNames, uniqueName } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
-import { aliasFilterOf, readRowsSorted, slicesIn } from '../support/lookups';
+import { aliasFilterOf, createImporterLookups, readRowsSorted, slicesIn } from '../support/lookups';
 import { users } from '../support/users';
 
 const admin = adminClient();
 let host: TestHost;
-const made: string[] = [];
+const testNames = new TestNames();
 
-function lookupName(label: string) {
-  const name = uniqueName(`lk_${label}`);
-  made.push(name, `${name}__lookup`);
-  return name;
-}
+const lookupName = (label: string) => testNames.lookup(label);
 const write = (name: string, rows: unknown[], caller = users.writer) =>
   callApi<Record<string, unknown>>(host.url, 'POST', apiPaths.write(name), {
     caller,
@@ -32,56 +28,19 @@ const write = (name: string, rows: unknown[], caller = users.writer) =>
 const detail = (name: string, caller = users.writer) =>
   callApi<LookupDetail>(host.url, 'GET', apiPaths.lookup(name), { caller });
 
-/** An importer-style shared index holding two lookups behind filtered aliases. */
-async function importerLookups() {
-  const shared = lookupName('importer');
-  const one = lookupName('legacy_a');
-  const two = lookupName('legacy_b');
-  await admin.indices.create({
-    index: shared,
-    body: { mappings: { properties: { __lookup: { type: 'keyword' } } } },
-  });
-  await admin.bulk({
-    refresh: true,
-    body: [
-      { index: { _index: shared } },
-      { code: 'a1', __lookup: 'slice-one' },
-      { index: { _index: shared } },
-      { code: 'a2', __lookup: 'slice-one' },
-      { index: { _index: shared } },
-      { code: 'b1', __lookup: 'slice-two' },
-    ],
-  });
-  await admin.indices.updateAliases({
-    body: {
-      actions: [
-        { add: { index: shared, alias: one, filter: { term: { __lookup: 'slice-one' } } } },
-        {
-          add: {
-            index: shared,
-            alias: two,
-            filter: { term: { __lookup: { value: 'slice-two' } } },
-          },
-        },
-      ],
-    },
-  });
-  return { shared, one, two };
-}
-
 beforeAll(async () => {
   host = await startTestHost();
 });
 afterAll(async () => {
   await host?.stop();
-  await dropIndices(admin, ...made);
+  await testNames.drop(admin);
 });
 
 describe('kinds', () => {
   it('tells managed, legacy, broken and conflicting names apart', async () => {
     const managed = lookupName('kind_managed');
     await write(managed, [{ a: 1 }]);
-    const { one: legacy } = await importerLookups();
+    const { one: legacy } = await createImporterLookups(admin, testNames);
     const broken = lookupName('kind_broken');
     await admin.indices.create({
       index: `${broken}__lookup`,
@@ -147,7 +106,7 @@ describe('kinds', () => {
 
 describe('migration', () => {
   it('previews, migrates in one step, keeps the other importer lookup, and is a no-op the second time', async () => {
-    const { shared, one, two } = await importerLookups();
+    const { shared, one, two } = await createImporterLookups(admin, testNames);
     const dry = await callApi<MigrateResponse>(host.url, 'POST', apiPaths.migrate(one), {
       caller: users.writer,
       query: { dry_run: true },
@@ -241,7 +200,7 @@ describe('reaping', () => {
   });
 
   it('never touches an importer index', async () => {
-    const { one, shared } = await importerLookups();
+    const { one, shared } = await createImporterLookups(admin, testNames);
     const res = await callApi(host.url, 'POST', apiPaths.reap(one), {
       caller: users.writer,
       body: { older_than: '0s', keep: 0 },
@@ -266,7 +225,7 @@ describe('deletion', () => {
   });
 
   it('refuses an importer lookup, whose index belongs to its owner', async () => {
-    const { one, shared } = await importerLookups();
+    const { one, shared } = await createImporterLookups(admin, testNames);
     const res = await callApi(host.url, 'DELETE', apiPaths.lookup(one), { caller: users.writer });
     expect(res.status).toBe(409);
     expect((await admin.indices.exists({ index: shared })).body).toBe(true);
@@ -279,7 +238,7 @@ describe('a read-only user', () => {
     const name = lookupName('ro_ops');
     const first = await write(name, [{ v: 1 }]);
     await write(name, [{ v: 2 }]);
-    const { one } = await importerLookups();
+    const { one } = await createImporterLookups(admin, testNames);
     const before = await slicesIn(admin, `${name}__lookup`);
 
     const attempts = [
@@ -302,7 +261,7 @@ describe('a read-only user', () => {
 
   it('does not see lookups it cannot read', async () => {
     const hidden = uniqueName('hidden');
-    made.push(hidden, `${hidden}__lookup`);
+    testNames.track(hidden, `${hidden}__lookup`);
     await callApi(host.url, 'POST', apiPaths.write(hidden), {
       caller: {
         username: 'admin',

@@ -10,20 +10,16 @@ import { basicAuthorization } from '../../host/src/auth/session';
 import { CsvParser } from '../../server/services/import/csv';
 import { BACKING_INDEX_BODY } from '../../server/services/writer/backing_index';
 import { callApi, Caller } from '../support/api';
-import { adminClient, dropIndices, uniqueName } from '../support/cluster';
+import { adminClient, TestNames, uniqueName } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
 import { aliasFilterOf, indexExists, readRowsSorted, slicesIn } from '../support/lookups';
 import { users } from '../support/users';
 
 const admin = adminClient();
 let host: TestHost;
-const made: string[] = [];
+const names = new TestNames();
 
-function lookupName(label: string) {
-  const name = uniqueName(`lk_${label}`);
-  made.push(name, `${name}__lookup`);
-  return name;
-}
+const lookupName = (label: string) => names.lookup(label);
 
 type Row = Record<string, unknown>;
 
@@ -121,7 +117,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await host?.stop();
-  await dropIndices(admin, ...made);
+  await names.drop(admin);
 });
 
 describe('field capabilities', () => {
@@ -141,7 +137,7 @@ describe('field capabilities', () => {
   it('answers as OpenSearch does for a plain index holding the same documents', async () => {
     const name = lookupName('fc_same');
     const plain = uniqueName('plain_fc');
-    made.push(plain);
+    names.track(plain);
     const { slice } = await write(name, { rows: docs });
     const { __lookup: _discriminant, ...properties } = BACKING_INDEX_BODY.mappings.properties;
     await admin.indices.create({
@@ -455,7 +451,7 @@ describe('export', () => {
   let expected: Row[];
 
   beforeAll(async () => {
-    made.push(name, `${name}__lookup`);
+    names.track(name, `${name}__lookup`);
     const rows = Array.from({ length: 50_000 }, (_, id) => ({
       id,
       host: `host-${id % 97}`,

@@ -10,7 +10,7 @@ import type {
 } from '../../common/api/codecs';
 import { loadSampleData } from '../../scripts/sample_data';
 import { callApi } from '../support/api';
-import { adminClient, dropIndices, uniqueName } from '../support/cluster';
+import { adminClient, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
 import { aliasFilterOf, readRowsSorted } from '../support/lookups';
 import { users } from '../support/users';
@@ -19,13 +19,9 @@ const admin = adminClient();
 const BIG_SOURCE = 'web_logs_100k';
 let host: TestHost;
 let smallCeilingHost: TestHost;
-const made: string[] = [];
+const names = new TestNames();
 
-function lookupName(label: string) {
-  const name = uniqueName(`lk_${label}`);
-  made.push(name, `${name}__lookup`);
-  return name;
-}
+const lookupName = (label: string) => names.lookup(label);
 const query = <T>(query: string, caller = users.writer, on = () => host) =>
   callApi<T & { message?: string; attributes?: Record<string, unknown> }>(
     on().url,
@@ -43,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([host?.stop(), smallCeilingHost?.stop()]);
-  await dropIndices(admin, ...made);
+  await names.drop(admin);
 });
 
 describe('plain pipelines', () => {

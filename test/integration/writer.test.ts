@@ -9,7 +9,7 @@ import { apiPaths } from '../../common/api/paths';
 import { sliceFilter } from '../../common/substrate/alias_filter';
 import { appendToAbsentSliceUuid } from '../../common/substrate/slice_uuid';
 import { callApi } from '../support/api';
-import { adminClient, dropIndices, uniqueName } from '../support/cluster';
+import { adminClient, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
 import {
   aliasFilterOf,
@@ -22,13 +22,9 @@ import { users } from '../support/users';
 
 const admin = adminClient();
 let host: TestHost;
-const made: string[] = [];
+const names = new TestNames();
 
-function lookupName(label: string) {
-  const name = uniqueName(`lk_${label}`);
-  made.push(name, `${name}__lookup`);
-  return name;
-}
+const lookupName = (label: string) => names.lookup(label);
 
 async function write(name: string, body: Record<string, unknown>, caller = users.writer) {
   return callApi<Record<string, unknown>>(host.url, 'POST', apiPaths.write(name), { caller, body });
@@ -46,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await host?.stop();
-  await dropIndices(admin, ...made);
+  await names.drop(admin);
 });
 
 describe('overwrite', () => {

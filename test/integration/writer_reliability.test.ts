@@ -7,22 +7,18 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { apiPaths } from '../../common/api/paths';
 import { callApi } from '../support/api';
-import { adminClient, dropIndices, uniqueName } from '../support/cluster';
+import { adminClient, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
 import { aliasFilterOf, readRowsSorted, slicesIn } from '../support/lookups';
 import { users } from '../support/users';
 
 const admin = adminClient();
-const made: string[] = [];
+const names = new TestNames();
 afterAll(async () => {
-  await dropIndices(admin, ...made);
+  await names.drop(admin);
 });
 
-function lookupName(label: string) {
-  const name = uniqueName(`lk_${label}`);
-  made.push(name, `${name}__lookup`);
-  return name;
-}
+const lookupName = (label: string) => names.lookup(label);
 
 describe('readers during overwrites', () => {
   let host: TestHost;

@@ -30,3 +30,24 @@ export async function dropIndices(client: Client, ...names: string[]) {
 export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
+
+/** The lookups and indices a test file makes, named uniquely, dropped together at the end. */
+export class TestNames {
+  private readonly made: string[] = [];
+
+  /** A lookup name the test users may write (`lk_…`); its backing index is dropped too. */
+  lookup(label: string): string {
+    const name = uniqueName(`lk_${label}`);
+    this.made.push(name, `${name}__lookup`);
+    return name;
+  }
+
+  /** Any other name to drop at the end. */
+  track(...names: string[]) {
+    this.made.push(...names);
+  }
+
+  async drop(client: Client) {
+    await dropIndices(client, ...this.made);
+  }
+}

@@ -1,5 +1,6 @@
 /* Reading lookups the way a user does: a search on the alias `<name>`. */
 import type { Client } from '@opensearch-project/opensearch';
+import type { TestNames } from './cluster';
 
 export async function readLookup(
   client: Client,
@@ -45,4 +46,44 @@ export async function slicesIn(client: Client, index: string): Promise<Record<st
     body.aggregations as { slices: { buckets: Array<{ key: string; doc_count: number }> } }
   ).slices.buckets;
   return Object.fromEntries(buckets.map((b) => [b.key, b.doc_count]));
+}
+
+/**
+ * What the OSD data importer leaves behind: one shared index holding two lookups behind filtered
+ * aliases (the short and the long term form), rows `a1, a2` in the first and `b1` in the second.
+ */
+export async function createImporterLookups(client: Client, names: TestNames) {
+  const shared = names.lookup('importer');
+  const one = names.lookup('legacy_a');
+  const two = names.lookup('legacy_b');
+  await client.indices.create({
+    index: shared,
+    body: { mappings: { properties: { __lookup: { type: 'keyword' } } } },
+  });
+  await client.bulk({
+    refresh: true,
+    body: [
+      { index: { _index: shared } },
+      { code: 'a1', __lookup: 'slice-one' },
+      { index: { _index: shared } },
+      { code: 'a2', __lookup: 'slice-one' },
+      { index: { _index: shared } },
+      { code: 'b1', __lookup: 'slice-two' },
+    ],
+  });
+  await client.indices.updateAliases({
+    body: {
+      actions: [
+        { add: { index: shared, alias: one, filter: { term: { __lookup: 'slice-one' } } } },
+        {
+          add: {
+            index: shared,
+            alias: two,
+            filter: { term: { __lookup: { value: 'slice-two' } } },
+          },
+        },
+      ],
+    },
+  });
+  return { shared, one, two };
 }
