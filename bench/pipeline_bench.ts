@@ -16,7 +16,11 @@ const SOURCE = `web_logs_${ROWS}`;
 const client = benchClient();
 
 async function main() {
-  await loadSampleData({ index: SOURCE, count: ROWS, log: (line) => process.stdout.write(`${line}\n`) });
+  await loadSampleData({
+    index: SOURCE,
+    count: ROWS,
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
   const suffix = Date.now().toString(36);
   const reindexTarget = `bench_reindex_${suffix}`;
   const lookup = `bench_pipeline_${suffix}`;
@@ -27,7 +31,11 @@ async function main() {
       wait_for_completion: true,
       refresh: true,
       body: {
-        source: { index: SOURCE, query: { range: { status: { gt: 0 } } }, _source: ['host', 'status', 'bytes'] },
+        source: {
+          index: SOURCE,
+          query: { range: { status: { gt: 0 } } },
+          _source: ['host', 'status', 'bytes'],
+        },
         dest: { index: reindexTarget },
       },
     });
@@ -42,11 +50,14 @@ async function main() {
     });
     started = Date.now();
     const { result, peakGrowthMb } = await measureRss(() =>
-      service.run(`source=${SOURCE} | where status > 0 | fields host, status, bytes | outputlookup ${lookup}`)
+      service.run(
+        `source=${SOURCE} | where status > 0 | fields host, status, bytes | outputlookup ${lookup}`
+      )
     );
     const pipelineMs = Date.now() - started;
     const written = (result.datarows as number[][])[0][0];
-    if (written !== reindexed) throw new Error(`pipeline wrote ${written} rows, _reindex ${reindexed}`);
+    if (written !== reindexed)
+      throw new Error(`pipeline wrote ${written} rows, _reindex ${reindexed}`);
 
     process.stdout.write(`rows: ${written.toLocaleString('en-US')}\n`);
     process.stdout.write(`_reindex:  ${formatRate(reindexed, reindexMs)} (${reindexMs} ms)\n`);

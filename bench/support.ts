@@ -4,7 +4,10 @@ import type { Logger } from 'opensearch-dashboards/server';
 import { adminPassword, OPENSEARCH_URL } from '../test/support/cluster';
 
 export function benchClient(): Client {
-  return new Client({ node: OPENSEARCH_URL, auth: { username: 'admin', password: adminPassword() } });
+  return new Client({
+    node: OPENSEARCH_URL,
+    auth: { username: 'admin', password: adminPassword() },
+  });
 }
 
 export const quietLogger: Logger = {
@@ -18,7 +21,9 @@ export const quietLogger: Logger = {
 };
 
 /** Samples this process's RSS every 25 ms while `work` runs; returns the growth over the start. */
-export async function measureRss<T>(work: () => Promise<T>): Promise<{ result: T; peakGrowthMb: number }> {
+export async function measureRss<T>(
+  work: () => Promise<T>
+): Promise<{ result: T; peakGrowthMb: number }> {
   const start = process.memoryUsage().rss;
   let peak = start;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
@@ -38,7 +43,12 @@ export function row(i: number, columns: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (let c = 0; c < columns; c++) {
     const kind = c % 3;
-    out[`c${c}`] = kind === 0 ? `v${(i * 7919 + c) % 100_003}` : kind === 1 ? (i * 31 + c) % 1_000_000 : ((i % 997) + c) / 7 + 0.5;
+    out[`c${c}`] =
+      kind === 0
+        ? `v${(i * 7919 + c) % 100_003}`
+        : kind === 1
+          ? (i * 31 + c) % 1_000_000
+          : ((i % 997) + c) / 7 + 0.5;
   }
   return out;
 }
@@ -54,4 +64,20 @@ export async function* rowBatches(count: number, columns: number, batchSize: num
 
 export function formatRate(rows: number, ms: number) {
   return `${Math.round((rows / ms) * 1000).toLocaleString('en-US')} rows/s`;
+}
+
+/**
+ * Waits until the cluster has no merges running, so one measured load does not pay for the
+ * background work the previous one left (on a 2-core machine that decides the result).
+ */
+export async function settle(client: Client): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const { body } = await client.nodes.stats({ metric: 'indices', index_metric: 'merge' });
+    const nodes = Object.values(
+      (body as { nodes: Record<string, { indices: { merges: { current: number } } }> }).nodes
+    );
+    if (nodes.every((n) => n.indices.merges.current === 0)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await new Promise((r) => setTimeout(r, 1000));
 }
