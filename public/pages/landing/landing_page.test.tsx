@@ -1,4 +1,3 @@
-
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/support/render';
 import { LookupsApp } from '../../app';

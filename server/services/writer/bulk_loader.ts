@@ -52,7 +52,8 @@ function describeFailure(doc: BulkDocument, item: BulkItemResult): string {
         .reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], doc.source)
     )}`;
   }
-  const changed = /mapper \[([^\]]+)\] cannot be changed from type \[([^\]]+)\] to \[([^\]]+)\]/.exec(reason);
+  const changed =
+    /mapper \[([^\]]+)\] cannot be changed from type \[([^\]]+)\] to \[([^\]]+)\]/.exec(reason);
   if (changed) {
     const [, field, existing, incoming] = changed;
     return `row ${doc.rowNumber + 1}: field "${field}" has type ${existing} in this lookup, but the row has a ${incoming} value`;
