@@ -24,6 +24,7 @@ module.exports = {
       transform,
       roots,
       testEnvironment: 'jsdom',
+      setupFiles: ['<rootDir>/test/support/jsdom_setup.ts'],
       // OUI imports `@opensearch/datemath`, one of OSD's own packages; OUI ships the same module.
       moduleNameMapper: {
         '^@opensearch/datemath$': '<rootDir>/node_modules/@elastic/eui/packages/opensearch-datemath',

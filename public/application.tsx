@@ -9,6 +9,8 @@ import { HashRouter } from 'react-router-dom';
 import { I18nProvider } from '@osd/i18n/react';
 import type { AppMountParameters, CoreStart } from 'opensearch-dashboards/public';
 import { LookupsApp } from './app';
+import { createLookupsApi } from './services/api_client';
+import { readCurrentUser } from './services/current_user';
 import { ServicesProvider, type LookupsServices } from './services/services_context';
 import { createLookupsStore, type LookupsStore } from './store';
 import type { LookupsPublicConfig } from './types';
@@ -42,10 +44,12 @@ export function renderApp(
     chrome: coreStart.chrome,
     application: coreStart.application,
     config,
+    currentUser: readCurrentUser(),
   };
+  const store = createLookupsStore(createLookupsApi(coreStart.http));
   const root = createRoot(element);
   root.render(
-    <LookupsRoot services={services} store={createLookupsStore()}>
+    <LookupsRoot services={services} store={store}>
       {/* Routes live in the hash, so deep links like #/lookups/<name>/versions survive a reload. */}
       <HashRouter>
         <LookupsApp />

@@ -1,6 +1,7 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import type { App, CoreStart, PluginInitializerContext } from 'opensearch-dashboards/public';
-import { fakeServices } from '../test/support/render';
+import { fakeServices, httpError } from '../test/support/render';
+import { LookupsApiError } from './services/api_client';
 import { plugin } from './index';
 import type { LookupsPublicConfig } from './types';
 
@@ -41,7 +42,14 @@ describe('LookupsPlugin', () => {
     expect(element.querySelector('[data-test-subj="lookupsLandingTitle"]')?.textContent).toBe(
       'Lookups'
     );
-    expect(start.chrome.setBreadcrumbs).toHaveBeenCalledWith([{ text: 'Lookups' }]);
+    // The Query page loads on demand, then names itself in the breadcrumbs.
+    await waitFor(() =>
+      expect(start.chrome.setBreadcrumbs).toHaveBeenLastCalledWith([
+        expect.objectContaining({ text: 'Lookups', href: '/app/lookups#/' }),
+        { text: 'Query' },
+      ])
+    );
+    expect(element.querySelector('[data-test-subj="pplEditorInput"]')?.tagName).toBe('TEXTAREA');
     act(() => unmount());
     expect(element.innerHTML).toBe('');
   });
@@ -52,6 +60,28 @@ describe('LookupsPlugin', () => {
     await contract.navigateToLookup('web hosts', 'versions');
     expect(start.application.navigateToApp).toHaveBeenCalledWith('lookups', {
       path: '#/lookups/web%20hosts/versions',
+    });
+  });
+
+  it('start: runQuery rejects with the server’s message, status and attributes', async () => {
+    const start = coreStart();
+    (start.http.post as jest.Mock).mockRejectedValueOnce(
+      httpError(400, 'Syntax error at line 1, column 8: expected an index name', {
+        line: 1,
+        column: 8,
+        offset: 7,
+        length: 0,
+      })
+    );
+    const error = await plugin(initializerContext)
+      .start(start)
+      .runQuery('source=')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LookupsApiError);
+    expect(error).toMatchObject({
+      message: 'Syntax error at line 1, column 8: expected an index name',
+      statusCode: 400,
+      attributes: { offset: 7 },
     });
   });
 

@@ -2,6 +2,7 @@
  * The plugin's browser contracts: what `setup` and `start` return to other plugins (the query
  * workbench calls `start`), and the config the server exposes to the browser.
  */
+import type { QueryResponse } from '../common/api/codecs';
 
 /** `lookups.*` keys the server exposes with `exposeToBrowser` (server/index.ts). */
 export interface LookupsPublicConfig {
@@ -14,8 +15,12 @@ export interface LookupsPublicConfig {
 export interface LookupsPublicSetup {}
 
 export interface LookupsPublicStart {
-  /** Runs a PPL query that may end in `outputlookup` (POST /api/lookups/_query). */
-  runQuery(query: string): Promise<unknown>;
+  /**
+   * Runs a PPL query that may end in `outputlookup` (POST /api/lookups/_query). Rejects with a
+   * LookupsApiError carrying the server's message, status and attributes (a syntax error's
+   * position, the ceiling's setting).
+   */
+  runQuery(query: string): Promise<QueryResponse>;
   /** Opens the lookups app on one lookup, optionally on one of its tabs (e.g. `versions`). */
   navigateToLookup(name: string, tab?: string): Promise<void>;
 }

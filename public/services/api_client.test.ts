@@ -1,6 +1,6 @@
 import type { HttpFetchOptions, HttpStart } from 'opensearch-dashboards/public';
 import { apiPaths } from '../../common/api/paths';
-import { createLookupsApi, errorMessage, LookupsApiError } from './api_client';
+import { createLookupsApi, errorMessage, LookupsApiError, toApiFailure } from './api_client';
 
 /** An error shaped like OSD's HttpFetchError (what core's http rejects with). */
 function fetchError(status: number, body?: Record<string, unknown>) {
@@ -89,5 +89,120 @@ describe('createLookupsApi', () => {
     expect(error.message).toBe('hosts is a concrete index, not a lookup.');
     expect(error.statusCode).toBe(409);
     expect(error.attributes).toEqual({ reason: 'concrete_index' });
+  });
+});
+
+describe('createLookupsApi: catalog and data routes', () => {
+  it.each([
+    {
+      name: 'list unwraps the lookups',
+      call: (api: ReturnType<typeof createLookupsApi>) => api.list(),
+      answer: { lookups: [{ name: 'a' }] },
+      expected: { method: 'GET', path: apiPaths.list() },
+      result: [{ name: 'a' }],
+    },
+    {
+      name: 'migrate with dry_run in the query string',
+      call: (api: ReturnType<typeof createLookupsApi>) => api.migrate('lk a', { dryRun: true }),
+      answer: { action: 'would_migrate' },
+      expected: { method: 'POST', path: apiPaths.migrate('lk a'), query: { dry_run: true } },
+      result: { action: 'would_migrate' },
+    },
+    {
+      name: 'rollback with the slice',
+      call: (api: ReturnType<typeof createLookupsApi>) => api.rollback('lk', 's1'),
+      answer: { slice: 's1', previous: 's2' },
+      expected: { method: 'POST', path: apiPaths.rollback('lk'), body: '{"slice":"s1"}' },
+      result: { slice: 's1', previous: 's2' },
+    },
+    {
+      name: 'reap of one lookup with its options',
+      call: (api: ReturnType<typeof createLookupsApi>) => api.reap('lk', { dry_run: true }),
+      answer: { removed: [] },
+      expected: { method: 'POST', path: apiPaths.reap('lk'), body: '{"dry_run":true}' },
+      result: { removed: [] },
+    },
+    {
+      name: 'reap of every lookup',
+      call: (api: ReturnType<typeof createLookupsApi>) => api.reapAll(),
+      answer: { removed: [] },
+      expected: { method: 'POST', path: apiPaths.reapAll(), body: '{}' },
+      result: { removed: [] },
+    },
+    {
+      name: 'delete',
+      call: (api: ReturnType<typeof createLookupsApi>) => api.remove('lk'),
+      answer: { name: 'lk' },
+      expected: { method: 'DELETE', path: apiPaths.lookup('lk') },
+      result: { name: 'lk' },
+    },
+    {
+      name: 'field caps of every field',
+      call: (api: ReturnType<typeof createLookupsApi>) => api.fieldCaps('lk'),
+      answer: { indices: [], fields: {} },
+      expected: {
+        method: 'GET',
+        path: apiPaths.fieldCaps('lk'),
+        query: { fields: '*', include_unmapped: true },
+      },
+      result: { indices: [], fields: {} },
+    },
+    {
+      name: 'explain',
+      call: (api: ReturnType<typeof createLookupsApi>) => api.explain('source=a'),
+      answer: { plan: [] },
+      expected: { method: 'POST', path: apiPaths.explain(), body: '{"query":"source=a"}' },
+      result: { plan: [] },
+    },
+  ])('$name', async ({ call, answer, expected, result }) => {
+    const { http, calls } = fakeHttp(() => Promise.resolve(answer));
+    await expect(call(createLookupsApi(http))).resolves.toEqual(result);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].method).toBe(expected.method);
+    expect(calls[0].path).toBe(expected.path);
+    if ('query' in expected) expect(calls[0].options?.query).toEqual(expected.query);
+    if ('body' in expected) expect(calls[0].options?.body).toBe(expected.body);
+  });
+
+  it('imports a file as the multipart part "file", options in the query string', async () => {
+    const { http, calls } = fakeHttp(() =>
+      Promise.resolve({ rows_written: 2, slice: 's', action: 'created' })
+    );
+    const file = new File(['code\na1\n'], 'codes.csv', { type: 'text/csv' });
+    await createLookupsApi(http).importFile('lk', file, {
+      key_field: ['code', 'region'],
+      override_if_empty: false,
+      format: 'csv',
+      delimiter: ';',
+    });
+    expect(calls[0].path).toBe(apiPaths.import('lk'));
+    const form = calls[0].options?.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect((form.get('file') as File).name).toBe('codes.csv');
+    expect(calls[0].options?.query).toEqual({
+      key_field: 'code,region',
+      override_if_empty: false,
+      format: 'csv',
+      delimiter: ';',
+    });
+  });
+
+  it('builds export links with the base path', () => {
+    const { http } = fakeHttp(() => Promise.resolve());
+    http.basePath.prepend = (url: string) => `/osd${url}`;
+    expect(createLookupsApi(http).exportUrl('lk a', 'ndjson')).toBe(
+      '/osd/api/lookups/lk%20a/_export?format=ndjson'
+    );
+  });
+
+  it('keeps a failure as plain data for the store', () => {
+    const failure = toApiFailure(
+      new LookupsApiError('over the ceiling', 400, { setting: 'lookups.max_rows' }, null)
+    );
+    expect(failure).toEqual({
+      message: 'over the ceiling',
+      statusCode: 400,
+      attributes: { setting: 'lookups.max_rows' },
+    });
   });
 });

@@ -1,12 +1,35 @@
 /*
  * Typed calls to the plugin's HTTP API. Paths come from `common/api/paths` and answer types from
- * `common/api/codecs`, so the browser never repeats a path literal. A failed call rejects with a
+ * `common/api`, so the browser never repeats a path literal. A failed call rejects with a
  * `LookupsApiError` whose message is the server's own `message` (which says what to do), not
  * the HTTP status text OSD's fetch error carries.
  */
 import type { HttpFetchQuery, HttpStart, IHttpFetchError } from 'opensearch-dashboards/public';
 import { apiPaths } from '../../common/api/paths';
-import type { RowsQuery, RowsResponse, WriteBody, WriteResponse } from '../../common/api/codecs';
+import type {
+  DeleteResponse,
+  ExplainResponse,
+  LookupDetail,
+  LookupSummary,
+  MigrateResponse,
+  QueryResponse,
+  ReapBody,
+  ReapResponse,
+  RollbackResponse,
+  RowsQuery,
+  RowsResponse,
+  WriteBody,
+  WriteOptions,
+  WriteResponse,
+} from '../../common/api/codecs';
+import type {
+  CsvDelimiter,
+  ExportFormat,
+  FieldCapsResponse,
+  ImportFormat,
+  SearchBody,
+  SearchResponse,
+} from '../../common/api/search_codecs';
 
 export class LookupsApiError extends Error {
   constructor(
@@ -18,6 +41,13 @@ export class LookupsApiError extends Error {
     super(message, { cause });
     this.name = 'LookupsApiError';
   }
+}
+
+/** A failed call in a form Redux can keep (plain data, no Error instance). */
+export interface ApiFailure {
+  message: string;
+  statusCode?: number;
+  attributes?: Record<string, unknown>;
 }
 
 function isFetchError(e: unknown): e is IHttpFetchError {
@@ -33,6 +63,21 @@ export function errorMessage(e: unknown): string {
   return String(e);
 }
 
+/** Any rejection as an ApiFailure, keeping the status and attributes the server sent. */
+export function toApiFailure(e: unknown): ApiFailure {
+  if (e instanceof LookupsApiError) {
+    return { message: e.message, statusCode: e.statusCode, attributes: e.attributes };
+  }
+  const body = isFetchError(e) ? e.body : undefined;
+  return { message: errorMessage(e), statusCode: body?.statusCode, attributes: body?.attributes };
+}
+
+/** True for the rejection of a call that was cancelled on purpose (an AbortSignal fired). */
+export function isAbort(e: unknown): boolean {
+  const cause = e instanceof LookupsApiError ? e.cause : e;
+  return cause instanceof Error && cause.name === 'AbortError';
+}
+
 async function call<T>(request: () => Promise<T>): Promise<T> {
   try {
     return await request();
@@ -43,24 +88,63 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
+export interface ImportOptions extends WriteOptions {
+  format?: ImportFormat;
+  delimiter?: CsvDelimiter;
+}
+
 export interface LookupsApi {
-  /**
-   * Runs a PPL query, possibly ending in `outputlookup`. Its answer gets a type in common/ when
-   * the query route lands; until then callers get the server's JSON as is.
-   */
-  query(query: string, options?: { size?: number; signal?: AbortSignal }): Promise<unknown>;
+  /** Every lookup the caller may read. */
+  list(signal?: AbortSignal): Promise<LookupSummary[]>;
+  /** One lookup with its slices (versions). */
+  get(name: string, signal?: AbortSignal): Promise<LookupDetail>;
+  /** Runs a PPL query, possibly ending in `outputlookup`. */
+  query(query: string, options?: { size?: number; signal?: AbortSignal }): Promise<QueryResponse>;
+  /** The plan of a query, and what a write would do; writes nothing. */
+  explain(query: string, signal?: AbortSignal): Promise<ExplainResponse>;
   write(name: string, body: WriteBody): Promise<WriteResponse>;
   rows(name: string, query?: RowsQuery, signal?: AbortSignal): Promise<RowsResponse>;
+  search(name: string, body: SearchBody, signal?: AbortSignal): Promise<SearchResponse>;
+  /**
+   * `_field_caps?fields=*&include_unmapped=true`: every field, and for a field only some slices
+   * carry, which (as OpenSearch lists indices only when asked for unmapped ones).
+   */
+  fieldCaps(name: string, signal?: AbortSignal): Promise<FieldCapsResponse>;
+  migrate(name: string, options?: { dryRun?: boolean }): Promise<MigrateResponse>;
+  rollback(name: string, slice: string): Promise<RollbackResponse>;
+  reap(name: string, body?: ReapBody): Promise<ReapResponse>;
+  reapAll(body?: ReapBody): Promise<ReapResponse>;
+  remove(name: string): Promise<DeleteResponse>;
+  /** A multipart upload: the file as the part `file`, options in the query string. */
+  importFile(name: string, file: File, options?: ImportOptions): Promise<WriteResponse>;
+  /** The URL of a download (a plain link, so the browser streams it to disk). */
+  exportUrl(name: string, format: ExportFormat): string;
+}
+
+function importQuery(options: ImportOptions): HttpFetchQuery {
+  const query: HttpFetchQuery = {};
+  if (options.append !== undefined) query.append = options.append;
+  if (options.override_if_empty !== undefined) query.override_if_empty = options.override_if_empty;
+  if (options.key_field?.length) query.key_field = options.key_field.join(',');
+  if (options.max !== undefined) query.max = options.max;
+  if (options.format) query.format = options.format;
+  if (options.delimiter) query.delimiter = options.delimiter;
+  return query;
 }
 
 export function createLookupsApi(http: HttpStart): LookupsApi {
+  const postJson = <T>(path: string, body: unknown, signal?: AbortSignal) =>
+    call(() => http.post<T>(path, { body: JSON.stringify(body), signal }));
   return {
-    query: (query, { size, signal } = {}) =>
-      call(() =>
-        http.post<unknown>(apiPaths.query(), { body: JSON.stringify({ query, size }), signal })
+    list: (signal) =>
+      call(() => http.get<{ lookups: LookupSummary[] }>(apiPaths.list(), { signal })).then(
+        (answer) => answer.lookups
       ),
-    write: (name, body) =>
-      call(() => http.post<WriteResponse>(apiPaths.write(name), { body: JSON.stringify(body) })),
+    get: (name, signal) => call(() => http.get<LookupDetail>(apiPaths.lookup(name), { signal })),
+    query: (query, { size, signal } = {}) =>
+      postJson<QueryResponse>(apiPaths.query(), { query, size }, signal),
+    explain: (query, signal) => postJson<ExplainResponse>(apiPaths.explain(), { query }, signal),
+    write: (name, body) => postJson<WriteResponse>(apiPaths.write(name), body),
     rows: (name, query, signal) =>
       call(() =>
         http.get<RowsResponse>(apiPaths.rows(name), {
@@ -68,5 +152,32 @@ export function createLookupsApi(http: HttpStart): LookupsApi {
           signal,
         })
       ),
+    search: (name, body, signal) => postJson<SearchResponse>(apiPaths.search(name), body, signal),
+    fieldCaps: (name, signal) =>
+      call(() =>
+        http.get<FieldCapsResponse>(apiPaths.fieldCaps(name), {
+          query: { fields: '*', include_unmapped: true },
+          signal,
+        })
+      ),
+    migrate: (name, { dryRun = false } = {}) =>
+      call(() =>
+        http.post<MigrateResponse>(apiPaths.migrate(name), {
+          query: dryRun ? { dry_run: true } : undefined,
+        })
+      ),
+    rollback: (name, slice) => postJson<RollbackResponse>(apiPaths.rollback(name), { slice }),
+    reap: (name, body = {}) => postJson<ReapResponse>(apiPaths.reap(name), body),
+    reapAll: (body = {}) => postJson<ReapResponse>(apiPaths.reapAll(), body),
+    remove: (name) => call(() => http.delete<DeleteResponse>(apiPaths.lookup(name))),
+    importFile: (name, file, options = {}) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return call(() =>
+        http.post<WriteResponse>(apiPaths.import(name), { body: form, query: importQuery(options) })
+      );
+    },
+    exportUrl: (name, format) =>
+      `${http.basePath.prepend(apiPaths.export(name))}?${new URLSearchParams({ format })}`,
   };
 }

@@ -2,7 +2,7 @@
  * Core services reach components through React context, set once by `renderApp`. No module-level
  * globals: two mounts (or a test) each get their own services, and nothing leaks between them.
  */
-import React, { createContext, useContext } from 'react';
+import React, { createContext, useContext, useMemo } from 'react';
 import type {
   ApplicationStart,
   ChromeStart,
@@ -10,6 +10,7 @@ import type {
   NotificationsStart,
 } from 'opensearch-dashboards/public';
 import type { LookupsPublicConfig } from '../types';
+import { createLookupsApi, type LookupsApi } from './api_client';
 
 export interface LookupsServices {
   http: HttpStart;
@@ -17,6 +18,10 @@ export interface LookupsServices {
   chrome: ChromeStart;
   application: ApplicationStart;
   config: LookupsPublicConfig;
+  /** The signed-in user's name when the page says it; keys per-user browser state. */
+  currentUser?: string;
+  /** Browser storage for per-user state; `window.localStorage` unless a test passes its own. */
+  storage?: Storage;
 }
 
 const ServicesContext = createContext<LookupsServices | null>(null);
@@ -38,4 +43,10 @@ export function useServices(): LookupsServices {
     throw new Error('useServices() must be called inside <ServicesProvider>');
   }
   return services;
+}
+
+/** The typed API client over the context's `http`. */
+export function useApi(): LookupsApi {
+  const { http } = useServices();
+  return useMemo(() => createLookupsApi(http), [http]);
 }

@@ -1,17 +1,35 @@
 /*
  * The app's Redux store. `createLookupsStore` makes a fresh store per mount (and per test), so
- * no state outlives the app it belongs to.
+ * no state outlives the app it belongs to. Thunks get the API client as their extra argument.
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, type TypedUseSelectorHook } from 'react-redux';
+import type { LookupsApi } from '../services/api_client';
+import { catalogSlice } from './catalog_slice';
+import { lookupSlice } from './lookup_slice';
+import { querySlice } from './query_slice';
 import { uiSlice } from './ui_slice';
 
-const rootReducer = combineReducers({ ui: uiSlice.reducer });
+const rootReducer = combineReducers({
+  ui: uiSlice.reducer,
+  catalog: catalogSlice.reducer,
+  lookup: lookupSlice.reducer,
+  query: querySlice.reducer,
+});
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-export function createLookupsStore(preloadedState?: Partial<RootState>) {
-  return configureStore({ reducer: rootReducer, preloadedState });
+export function createLookupsStore(api: LookupsApi, preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        thunk: { extraArgument: { api } },
+        // An import's File travels in the thunk's argument; it never reaches the state.
+        serializableCheck: { ignoredActionPaths: ['meta.arg.file'] },
+      }),
+  });
 }
 
 export type LookupsStore = ReturnType<typeof createLookupsStore>;
@@ -22,3 +40,4 @@ export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
 
 export { pageShown } from './ui_slice';
 export type { AppPage, UiState } from './ui_slice';
+export type { LoadStatus } from './types';

@@ -1,12 +1,16 @@
 /*
  * Renders a view the way renderApp does (i18n, services, store), inside a MemoryRouter at a
  * chosen route, with fake core services whose calls a test can inspect. For component tests.
+ *
+ * `fakeHttp` answers requests by method and path (built with `apiPaths`, never by hand), the way
+ * the server would; anything it has no answer for fails like an unknown route.
  */
 import type { ReactElement } from 'react';
 import { configure, render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import type { HttpStart } from 'opensearch-dashboards/public';
+import type { HttpFetchOptions, HttpStart } from 'opensearch-dashboards/public';
 import { LookupsRoot } from '../../public/application';
+import { createLookupsApi } from '../../public/services/api_client';
 import type { LookupsServices } from '../../public/services/services_context';
 import { createLookupsStore, type RootState } from '../../public/store';
 
@@ -18,6 +22,74 @@ export interface FakeServices extends LookupsServices {
     setBreadcrumbs: jest.Mock;
     docTitle: { change: jest.Mock; reset: jest.Mock };
   };
+  notifications: {
+    toasts: {
+      add: jest.Mock;
+      addSuccess: jest.Mock;
+      addWarning: jest.Mock;
+      addDanger: jest.Mock;
+      addError: jest.Mock;
+    };
+  };
+}
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  options?: HttpFetchOptions;
+  /** The parsed JSON body, when there is one. */
+  body?: unknown;
+}
+
+export type FakeRoute = (request: FakeRequest) => unknown | Promise<unknown>;
+
+/** An error shaped like core's HttpFetchError: the server's error body under `body`. */
+export function httpError(
+  statusCode: number,
+  message: string,
+  attributes?: Record<string, unknown>
+) {
+  return Object.assign(new Error(`HTTP ${statusCode}`), {
+    request: {} as Request,
+    body: { statusCode, error: `HTTP ${statusCode}`, message, attributes },
+  });
+}
+
+/**
+ * A fake `http` whose routes are keyed `"<METHOD> <path>"`; a route returns the answer body or
+ * throws `httpError(...)`. Every request is recorded in `requests`.
+ */
+export function fakeHttp(routes: Record<string, FakeRoute> = {}) {
+  const requests: FakeRequest[] = [];
+  const handler =
+    (method: string) =>
+    async (path: string, options?: HttpFetchOptions): Promise<never> => {
+      let body: unknown;
+      if (typeof options?.body === 'string') {
+        try {
+          body = JSON.parse(options.body);
+        } catch {
+          body = options.body;
+        }
+      } else {
+        body = options?.body ?? undefined;
+      }
+      const request: FakeRequest = { method, path, options, body };
+      requests.push(request);
+      const route = routes[`${method} ${path}`];
+      if (!route) throw httpError(404, `no fake route for ${method} ${path}`);
+      return (await route(request)) as never;
+    };
+  const http: HttpStart = {
+    basePath: { get: () => '', prepend: (url) => url, remove: (url) => url },
+    fetch: handler('FETCH'),
+    get: handler('GET'),
+    post: handler('POST'),
+    put: handler('PUT'),
+    delete: handler('DELETE'),
+    patch: handler('PATCH'),
+  };
+  return { http, requests };
 }
 
 export function fakeServices(overrides: Partial<LookupsServices> = {}): FakeServices {
@@ -48,11 +120,30 @@ export function fakeServices(overrides: Partial<LookupsServices> = {}): FakeServ
     },
     application: {
       navigateToApp: jest.fn(() => Promise.resolve()),
-      getUrlForApp: jest.fn((appId: string) => `/app/${appId}`),
+      getUrlForApp: jest.fn(
+        (appId: string, options?: { path?: string }) => `/app/${appId}${options?.path ?? ''}`
+      ),
     },
     config: { max_rows: 1_000_000, max_body_bytes: 10 * 1024 * 1024 },
+    currentUser: 'tester',
+    storage: memoryStorage(),
     ...overrides,
   } as FakeServices;
+}
+
+/** A Storage kept in memory, so tests never share the browser's localStorage. */
+export function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const data = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => void data.set(key, String(value)),
+  };
 }
 
 export function renderWithProviders(
@@ -63,7 +154,7 @@ export function renderWithProviders(
     preloadedState,
   }: { route?: string; services?: FakeServices; preloadedState?: Partial<RootState> } = {}
 ) {
-  const store = createLookupsStore(preloadedState);
+  const store = createLookupsStore(createLookupsApi(services.http), preloadedState);
   const result = render(
     <LookupsRoot services={services} store={store}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>

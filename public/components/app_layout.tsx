@@ -1,0 +1,81 @@
+/*
+ * The frame every page of the app shares, in the OSD look: the app's title, a tab bar between
+ * Query and Catalog (real links, so a tab opens in a new browser tab too), and the page below.
+ */
+import type { ReactNode } from 'react';
+import {
+  EuiPage,
+  EuiPageBody,
+  EuiPageHeader,
+  EuiPageHeaderSection,
+  EuiPanel,
+  EuiTab,
+  EuiTabs,
+  EuiTitle,
+} from '@elastic/eui';
+import { i18n } from '@osd/i18n';
+import { appRoutes } from '../../common/api/paths';
+import { useAppSelector, type AppPage } from '../store';
+import { appTitle } from './chrome';
+import { useRouterLink } from './router_link';
+
+type AppTab = 'query' | 'catalog';
+
+const tabOf = (page: AppPage): AppTab => (page === 'query' ? 'query' : 'catalog');
+
+const TABS: Array<{ id: AppTab; route: string; label: () => string }> = [
+  {
+    id: 'query',
+    route: appRoutes.query(),
+    label: () => i18n.translate('lookups.app.tabs.query', { defaultMessage: 'Query' }),
+  },
+  {
+    id: 'catalog',
+    route: appRoutes.catalog(),
+    label: () => i18n.translate('lookups.app.tabs.catalog', { defaultMessage: 'Catalog' }),
+  },
+];
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const page = useAppSelector((state) => state.ui.page);
+  const link = useRouterLink();
+  const selected = tabOf(page);
+  return (
+    <EuiPage>
+      <EuiPageBody component="main">
+        <EuiPageHeader>
+          <EuiPageHeaderSection>
+            <EuiTitle size="l">
+              <h1 data-test-subj="lookupsLandingTitle">{appTitle()}</h1>
+            </EuiTitle>
+          </EuiPageHeaderSection>
+        </EuiPageHeader>
+        <EuiTabs>
+          {TABS.map((tab) => (
+            <EuiTab
+              key={tab.id}
+              id={`lookupsTab-${tab.id}`}
+              aria-controls="lookupsTabPanel"
+              isSelected={tab.id === selected}
+              {...link(tab.route)}
+              data-test-subj={`lookupsTab-${tab.id}`}
+            >
+              {tab.label()}
+            </EuiTab>
+          ))}
+        </EuiTabs>
+        <EuiPanel
+          id="lookupsTabPanel"
+          role="tabpanel"
+          aria-labelledby={`lookupsTab-${selected}`}
+          hasBorder
+          paddingSize="l"
+          borderRadius="none"
+          data-test-subj={`lookupsPage-${page}`}
+        >
+          {children}
+        </EuiPanel>
+      </EuiPageBody>
+    </EuiPage>
+  );
+}

@@ -1,0 +1,227 @@
+/*
+ * One lookup (`#/lookups/<name>/<tab>`): its kind, size and last write, and tabs for its rows,
+ * fields, versions and settings. The route is the source of truth, so a reload or a shared link
+ * opens the same tab.
+ */
+import { useEffect, useState } from 'react';
+import {
+  EuiButton,
+  EuiButtonEmpty,
+  EuiCallOut,
+  EuiEmptyPrompt,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiLoadingContent,
+  EuiSpacer,
+  EuiStat,
+  EuiTab,
+  EuiTabs,
+  EuiTitle,
+} from '@elastic/eui';
+import { i18n } from '@osd/i18n';
+import { appRoutes } from '../../../common/api/paths';
+import { useAppChrome } from '../../components/chrome';
+import { ApiErrorCallout } from '../../components/error_callout';
+import { formatBytes, formatNumber, formatTime } from '../../components/format';
+import { KindBadge } from '../../components/kind_badge';
+import { useRouterLink } from '../../components/router_link';
+import { useAppDispatch, useAppSelector } from '../../store';
+import { fetchLookup, lookupOpened } from '../../store/lookup_slice';
+import { catalogTitle } from '../catalog/catalog_page';
+import { MigrateModal } from '../migration/migrate_modal';
+import { FieldsTab } from './fields_tab';
+import { RowsTab } from './rows_tab';
+import { SettingsTab } from './settings_tab';
+import { LOOKUP_TABS, tabLabel, type LookupTab } from './tabs';
+import { VersionsTab } from './versions_tab';
+
+export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
+  const dispatch = useAppDispatch();
+  const link = useRouterLink();
+  const openName = useAppSelector((state) => state.lookup.name);
+  const detail = useAppSelector((state) => state.lookup.detail);
+  const [migrating, setMigrating] = useState(false);
+
+  useAppChrome([
+    { text: catalogTitle(), path: appRoutes.catalog() },
+    { text: name, path: appRoutes.lookup(name) },
+    { text: tabLabel(tab) },
+  ]);
+
+  useEffect(() => {
+    dispatch(lookupOpened(name));
+    const request = dispatch(fetchLookup(name));
+    return () => request.abort();
+  }, [dispatch, name]);
+
+  const lookup = openName === name ? detail.data : undefined;
+  const loading = openName !== name || (detail.status !== 'error' && !lookup);
+
+  if (detail.status === 'error' && detail.error && openName === name) {
+    return detail.error.statusCode === 404 ? (
+      <EuiEmptyPrompt
+        iconType="search"
+        title={
+          <h2>
+            {i18n.translate('lookups.lookup.notFoundTitle', {
+              defaultMessage: 'No lookup named "{name}"',
+              values: { name },
+            })}
+          </h2>
+        }
+        body={<p data-test-subj="lookupsLookupError-message">{detail.error.message}</p>}
+        actions={
+          <EuiButton {...link(appRoutes.catalog())}>
+            {i18n.translate('lookups.lookup.backToCatalog', {
+              defaultMessage: 'Back to the catalog',
+            })}
+          </EuiButton>
+        }
+        data-test-subj="lookupsLookupNotFound"
+      />
+    ) : (
+      <ApiErrorCallout
+        title={i18n.translate('lookups.lookup.loadFailed', {
+          defaultMessage: 'The lookup "{name}" could not be read',
+          values: { name },
+        })}
+        error={detail.error}
+        onRetry={() => dispatch(fetchLookup(name))}
+        data-test-subj="lookupsLookupError"
+      />
+    );
+  }
+
+  return (
+    <div data-test-subj="lookupsLookupPage">
+      <EuiFlexGroup alignItems="center" gutterSize="m" responsive={false} wrap>
+        <EuiFlexItem grow={false}>
+          <EuiTitle size="m">
+            <h2 data-test-subj="lookupsLookupName">{name}</h2>
+          </EuiTitle>
+        </EuiFlexItem>
+        <EuiFlexItem grow={false}>{lookup ? <KindBadge kind={lookup.kind} /> : null}</EuiFlexItem>
+        <EuiFlexItem />
+        <EuiFlexItem grow={false}>
+          <EuiButtonEmpty
+            iconType="console"
+            {...link(`${appRoutes.query()}?${new URLSearchParams({ q: `source=${name}` })}`)}
+            data-test-subj="lookupsLookupQuery"
+          >
+            {i18n.translate('lookups.lookup.query', { defaultMessage: 'Query this lookup' })}
+          </EuiButtonEmpty>
+        </EuiFlexItem>
+        {lookup?.kind === 'legacy' ? (
+          <EuiFlexItem grow={false}>
+            <EuiButton
+              fill
+              onClick={() => setMigrating(true)}
+              data-test-subj="lookupsLookupMigrate"
+            >
+              {i18n.translate('lookups.lookup.migrate', { defaultMessage: 'Migrate' })}
+            </EuiButton>
+          </EuiFlexItem>
+        ) : null}
+      </EuiFlexGroup>
+      <EuiSpacer size="m" />
+      {loading ? (
+        <EuiLoadingContent lines={4} data-test-subj="lookupsLookupLoading" />
+      ) : lookup ? (
+        <>
+          {lookup.reason ? (
+            <>
+              <EuiCallOut
+                color={lookup.kind === 'legacy' ? 'warning' : 'danger'}
+                iconType="alert"
+                title={lookup.reason}
+                size="s"
+                data-test-subj="lookupsLookupReason"
+              />
+              <EuiSpacer size="m" />
+            </>
+          ) : lookup.kind === 'legacy' ? (
+            <>
+              <EuiCallOut
+                color="warning"
+                iconType="alert"
+                size="s"
+                title={i18n.translate('lookups.lookup.legacyNote', {
+                  defaultMessage:
+                    'This lookup lives in an index the data importer made. Migrate it to keep versions and write to it with outputlookup.',
+                })}
+              />
+              <EuiSpacer size="m" />
+            </>
+          ) : null}
+          <EuiFlexGroup gutterSize="l" responsive={false} wrap>
+            {[
+              {
+                title: formatNumber(lookup.rows),
+                description: i18n.translate('lookups.lookup.stat.rows', {
+                  defaultMessage: 'Rows',
+                }),
+              },
+              {
+                title: formatBytes(lookup.size_bytes),
+                description: i18n.translate('lookups.lookup.stat.size', {
+                  defaultMessage: 'Size',
+                }),
+              },
+              {
+                title: formatNumber(lookup.slice_count),
+                description: i18n.translate('lookups.lookup.stat.versions', {
+                  defaultMessage: 'Versions',
+                }),
+              },
+              {
+                title: formatTime(lookup.last_write),
+                description: i18n.translate('lookups.lookup.stat.lastWrite', {
+                  defaultMessage: 'Last write',
+                }),
+              },
+            ].map((stat) => (
+              <EuiFlexItem grow={false} key={stat.description}>
+                <EuiStat
+                  title={stat.title}
+                  description={stat.description}
+                  titleSize="xs"
+                  reverse
+                  descriptionElement="div"
+                  titleElement="div"
+                />
+              </EuiFlexItem>
+            ))}
+          </EuiFlexGroup>
+        </>
+      ) : null}
+      <EuiSpacer size="l" />
+      <EuiTabs size="s">
+        {LOOKUP_TABS.map((id) => (
+          <EuiTab
+            key={id}
+            id={`lookupsLookupTab-${id}`}
+            aria-controls="lookupsLookupTabPanel"
+            isSelected={id === tab}
+            {...link(appRoutes.lookup(name, id))}
+            data-test-subj={`lookupsLookupTab-${id}`}
+          >
+            {tabLabel(id)}
+          </EuiTab>
+        ))}
+      </EuiTabs>
+      <EuiSpacer size="m" />
+      <div
+        id="lookupsLookupTabPanel"
+        role="tabpanel"
+        aria-labelledby={`lookupsLookupTab-${tab}`}
+        data-test-subj={`lookupsLookupPanel-${tab}`}
+      >
+        {tab === 'rows' ? <RowsTab name={name} /> : null}
+        {tab === 'fields' ? <FieldsTab name={name} /> : null}
+        {tab === 'versions' ? <VersionsTab name={name} lookup={lookup} /> : null}
+        {tab === 'settings' ? <SettingsTab name={name} lookup={lookup} /> : null}
+      </div>
+      {migrating ? <MigrateModal name={name} onClose={() => setMigrating(false)} /> : null}
+    </div>
+  );
+}

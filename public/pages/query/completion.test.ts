@@ -1,0 +1,82 @@
+import { completionsAt, fieldText, indicesIn } from './completion';
+
+const sources = {
+  indices: ['web_logs', 'web-archive'],
+  lookups: ['lk_hosts', 'lk_regions'],
+  fields: ['host', 'status', 'count()'],
+};
+const labels = (text: string, cursor = text.length) =>
+  completionsAt(text, cursor, sources)?.items.map((i) => i.label);
+
+describe('completionsAt', () => {
+  it.each([
+    { text: '', expected: ['source=', 'search', 'makeresults'] },
+    { text: 'so', expected: ['source='] },
+    { text: 'source=', expected: ['lk_hosts', 'lk_regions', 'web-archive', 'web_logs'] },
+    { text: 'source=web-', expected: ['web-archive'] },
+    { text: 'source=web_logs,', expected: ['lk_hosts', 'lk_regions', 'web-archive'] },
+    { text: 'source=web_logs | st', expected: ['stats'] },
+    { text: 'source=web_logs | where ho', expected: ['host'] },
+    {
+      text: 'source=web_logs | outputlookup append=true ',
+      expected: ['override_if_empty=', 'key_field=', 'max=', 'lk_hosts', 'lk_regions'],
+    },
+    { text: 'source=web_logs | outputlookup append=', expected: ['true', 'false'] },
+    {
+      text: 'source=web_logs | outputlookup key_field=host,',
+      expected: ['host', 'status', 'count()'],
+    },
+    { text: 'source=web_logs | outputlookup lk_r', expected: ['lk_regions'] },
+    {
+      text: 'source=web_logs | lookup ',
+      expected: ['lk_hosts', 'lk_regions', 'web-archive', 'web_logs'],
+    },
+    { text: 'source=web_logs | stats count() by st', expected: ['status'] },
+  ])('offers $expected for "$text"', ({ text, expected }) => {
+    expect(labels(text)).toEqual(expected);
+  });
+
+  it('offers every supported command after a pipe', () => {
+    expect(labels('source=web_logs | ')).toEqual([
+      'where',
+      'fields',
+      'rename',
+      'eval',
+      'stats',
+      'dedup',
+      'sort',
+      'head',
+      'top',
+      'rare',
+      'lookup',
+      'outputlookup',
+    ]);
+  });
+
+  it('offers nothing inside a string or a comment', () => {
+    expect(completionsAt('source=web_logs | where host = "we', 34, sources)).toBeNull();
+    expect(completionsAt('source=web_logs // so', 21, sources)).toBeNull();
+  });
+
+  it('replaces the whole word under the cursor', () => {
+    const completion = completionsAt('source=web_logs | where hoXYZ', 26, sources)!;
+    expect(completion).toMatchObject({ from: 24, to: 29, prefix: 'ho' });
+  });
+
+  it('inserts fields that are not plain names in backticks', () => {
+    const item = completionsAt('source=web_logs | where co', 26, sources)!.items[0];
+    expect(item).toMatchObject({ label: 'count()', insert: '`count()`', kind: 'field' });
+    expect(fieldText('@timestamp')).toBe('@timestamp');
+    expect(fieldText('geo.city')).toBe('geo.city');
+    expect(fieldText('a b')).toBe('`a b`');
+  });
+});
+
+describe('indicesIn', () => {
+  it('reads source lists and lookup names, and leaves out patterns', () => {
+    expect(
+      indicesIn('source=web_logs,web-archive,logs-* | lookup lk_hosts host | outputlookup lk_out')
+    ).toEqual(['web_logs', 'web-archive', 'lk_hosts']);
+    expect(indicesIn('search index=`odd name` | head 1')).toEqual(['odd name']);
+  });
+});

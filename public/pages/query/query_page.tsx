@@ -1,0 +1,425 @@
+/*
+ * The Query page: a PPL editor with highlighting, completion and error markers; Run
+ * (Ctrl/Cmd+Enter) shows a table, or for a pipeline ending in outputlookup what it wrote;
+ * Explain shows the plan and what a write would do. Loaded on demand (React.lazy in app.tsx):
+ * the editor, the parser and the tokenizer stay out of the first paint.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useHistory, useLocation } from 'react-router-dom';
+import {
+  EuiButton,
+  EuiButtonEmpty,
+  EuiContextMenuItem,
+  EuiContextMenuPanel,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiFormRow,
+  EuiHorizontalRule,
+  EuiLoadingContent,
+  EuiPopover,
+  EuiSpacer,
+  EuiText,
+  EuiTitle,
+} from '@elastic/eui';
+import { i18n } from '@osd/i18n';
+import type { QueryResponse } from '../../../common/api/codecs';
+import { appRoutes } from '../../../common/api/paths';
+import { parsePpl } from '../../../common/ppl/parser';
+import { useAppChrome } from '../../components/chrome';
+import { ApiErrorCallout } from '../../components/error_callout';
+import { formatTime } from '../../components/format';
+import { useApi, useServices } from '../../services/services_context';
+import { useAppDispatch, useAppSelector } from '../../store';
+import { fetchCatalog } from '../../store/catalog_slice';
+import {
+  explainQuery,
+  isWriteResponse,
+  queryParsed,
+  queryTextChanged,
+  recentCleared,
+  recentLoaded,
+  runQuery,
+} from '../../store/query_slice';
+import { LookupsIntro } from '../landing/intro';
+import { indicesIn, type CompletionSources } from './completion';
+import { ExplainPanel } from './explain_panel';
+import { PplEditor } from './ppl_editor';
+import {
+  parseErrorPosition,
+  QueryFailure,
+  serverErrorPosition,
+  SyntaxErrorMessage,
+  toMarker,
+  withMax,
+  type PositionedError,
+} from './query_errors';
+import { QueryResultsTable, WriteSummary } from './query_results';
+import { browserStorage, loadRecentQueries, saveRecentQueries } from './recent_queries';
+
+const EDITOR_ID = 'lookupsQueryEditor';
+const ERROR_ID = 'lookupsQueryEditorError';
+const HELP_ID = 'lookupsQueryEditorHelp';
+
+export const queryTitle = () => i18n.translate('lookups.query.title', { defaultMessage: 'Query' });
+
+/** Fields of the lookups a query reads, asked once per lookup from `_field_caps`. */
+function useLookupFields(names: string[], lookups: ReadonlySet<string>): string[] {
+  const api = useApi();
+  const [known, setKnown] = useState<Record<string, string[]>>({});
+  const asked = useRef(new Set<string>());
+  const wanted = names.filter((n) => lookups.has(n));
+  const key = wanted.join(',');
+  useEffect(() => {
+    for (const name of key ? key.split(',') : []) {
+      if (asked.current.has(name)) continue;
+      asked.current.add(name);
+      api.fieldCaps(name).then(
+        (caps) => setKnown((k) => ({ ...k, [name]: Object.keys(caps.fields) })),
+        // Completion is a help: a lookup whose fields cannot be read just offers none.
+        () => undefined
+      );
+    }
+  }, [api, key]);
+  return wanted.flatMap((n) => known[n] ?? []);
+}
+
+export function QueryPage() {
+  const dispatch = useAppDispatch();
+  const history = useHistory();
+  const location = useLocation();
+  const { currentUser, storage: givenStorage } = useServices();
+  const storage = useMemo(() => givenStorage ?? browserStorage(), [givenStorage]);
+  const { text, run, explain, parseError, parseErrorText, recent } = useAppSelector(
+    (state) => state.query
+  );
+  const catalog = useAppSelector((state) => state.catalog);
+  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
+  const running = useRef<{ abort: () => void } | null>(null);
+  const [recentOpen, setRecentOpen] = useState(false);
+  const [showExplain, setShowExplain] = useState(false);
+  const loadedFor = useRef<string | null>(null);
+
+  useAppChrome([{ text: queryTitle() }]);
+
+  // Recent queries belong to the signed-in user.
+  useEffect(() => {
+    const key = currentUser ?? '';
+    if (loadedFor.current === key) return;
+    loadedFor.current = key;
+    dispatch(recentLoaded(loadRecentQueries(storage, currentUser)));
+  }, [dispatch, storage, currentUser]);
+  useEffect(() => {
+    if (loadedFor.current === (currentUser ?? '')) saveRecentQueries(storage, currentUser, recent);
+  }, [storage, currentUser, recent]);
+
+  // Lookup names for completion come from the catalog.
+  useEffect(() => {
+    if (catalog.status === 'idle') void dispatch(fetchCatalog());
+  }, [dispatch, catalog.status]);
+
+  // `#/query?q=…` (e.g. "Query this lookup") fills the editor once.
+  useEffect(() => {
+    const q = new URLSearchParams(location.search).get('q');
+    if (q !== null) {
+      dispatch(queryTextChanged(q));
+      history.replace(appRoutes.query());
+    }
+  }, [dispatch, history, location.search]);
+
+  // Once a parse error shows, it follows the text as it is fixed.
+  useEffect(() => {
+    if (parseErrorText === undefined || parseErrorText === text) return undefined;
+    const timer = setTimeout(() => {
+      const parsed = parsePpl(text);
+      dispatch(queryParsed({ text, error: parsed.ok ? undefined : parsed.error }));
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [dispatch, text, parseErrorText]);
+
+  const lookupNames = useMemo(() => catalog.lookups.map((l) => l.name), [catalog.lookups]);
+  const lookupSet = useMemo(() => new Set(lookupNames), [lookupNames]);
+  const recentIndices = useMemo(() => recent.flatMap((r) => indicesIn(r.query)), [recent]);
+  const reading = useMemo(() => indicesIn(text), [text]);
+  const lookupFields = useLookupFields(reading, lookupSet);
+  const sources: CompletionSources = useMemo(() => {
+    const fields = new Set<string>();
+    const result = run.result;
+    if (result && !isWriteResponse(result)) result.schema.forEach((c) => fields.add(c.name));
+    for (const r of recent) {
+      if (r.fields && indicesIn(r.query).some((i) => reading.includes(i))) {
+        r.fields.forEach((f) => fields.add(f));
+      }
+    }
+    lookupFields.forEach((f) => fields.add(f));
+    return {
+      indices: [...new Set(recentIndices)],
+      lookups: lookupNames,
+      fields: [...fields].sort(),
+    };
+  }, [run.result, recent, reading, lookupFields, recentIndices, lookupNames]);
+
+  // The error to mark: the parser's (for this very text) or the server's (for the text it got).
+  const positioned: PositionedError | null = useMemo(() => {
+    // While the text changes the parser's error is re-checked (above), so it stays current.
+    if (parseError) return parseErrorPosition(parseError);
+    if (run.status === 'error' && run.error && run.query === text) {
+      return serverErrorPosition(run.error, text);
+    }
+    if (showExplain && explain.status === 'error' && explain.error && explain.query === text) {
+      return serverErrorPosition(explain.error, text);
+    }
+    return null;
+  }, [parseError, run, explain, showExplain, text]);
+  const markers = positioned ? [toMarker(positioned)] : [];
+
+  const submit = useCallback(
+    (mode: 'run' | 'explain') => {
+      if (text.trim() === '') return;
+      const parsed = parsePpl(text);
+      dispatch(queryParsed({ text, error: parsed.ok ? undefined : parsed.error }));
+      if (!parsed.ok) return;
+      running.current?.abort();
+      if (mode === 'run') {
+        running.current = dispatch(runQuery({ query: text }));
+        setShowExplain(false);
+      } else {
+        running.current = dispatch(explainQuery({ query: text }));
+        setShowExplain(true);
+      }
+    },
+    [dispatch, text]
+  );
+
+  const goTo = (offset: number, length: number) => {
+    const textarea = textareaRef.current;
+    if (!textarea) return;
+    textarea.focus();
+    textarea.setSelectionRange(offset, offset + length);
+  };
+
+  const busy = run.status === 'loading' || explain.status === 'loading';
+  const writes = /\boutputlookup\b/i.test(text);
+  const recentMenu = recent.map((r) => (
+    <EuiContextMenuItem
+      key={r.query}
+      onClick={() => {
+        dispatch(queryTextChanged(r.query));
+        setRecentOpen(false);
+        textareaRef.current?.focus();
+      }}
+      toolTipContent={formatTime(r.at)}
+      data-test-subj="lookupsRecentQuery"
+    >
+      <code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        {r.query.length > 200 ? `${r.query.slice(0, 200)}…` : r.query}
+      </code>
+    </EuiContextMenuItem>
+  ));
+
+  return (
+    <div data-test-subj="lookupsQueryPage">
+      <EuiFormRow
+        fullWidth
+        label={i18n.translate('lookups.query.editorLabel', { defaultMessage: 'PPL query' })}
+        labelAppend={
+          <EuiPopover
+            isOpen={recentOpen}
+            closePopover={() => setRecentOpen(false)}
+            panelPaddingSize="none"
+            anchorPosition="downRight"
+            button={
+              <EuiButtonEmpty
+                size="xs"
+                iconType="clock"
+                onClick={() => setRecentOpen((o) => !o)}
+                isDisabled={recent.length === 0}
+                data-test-subj="lookupsRecentButton"
+              >
+                {i18n.translate('lookups.query.recent', {
+                  defaultMessage: 'Recent queries ({count})',
+                  values: { count: recent.length },
+                })}
+              </EuiButtonEmpty>
+            }
+          >
+            <EuiContextMenuPanel
+              style={{ width: 480, maxHeight: 400, overflowY: 'auto' }}
+              items={[
+                ...recentMenu,
+                <EuiContextMenuItem
+                  key="__clear"
+                  icon="trash"
+                  onClick={() => {
+                    dispatch(recentCleared());
+                    setRecentOpen(false);
+                  }}
+                >
+                  {i18n.translate('lookups.query.recentClear', {
+                    defaultMessage: 'Clear recent queries',
+                  })}
+                </EuiContextMenuItem>,
+              ]}
+            />
+          </EuiPopover>
+        }
+        helpText={
+          <span id={HELP_ID}>
+            {i18n.translate('lookups.query.editorHelp', {
+              defaultMessage:
+                'Ctrl+Enter (⌘+Enter) runs the query; Ctrl+Space suggests commands, options, indices and fields.',
+            })}
+          </span>
+        }
+      >
+        <PplEditor
+          id={EDITOR_ID}
+          value={text}
+          onChange={(value) => dispatch(queryTextChanged(value))}
+          onRun={() => submit('run')}
+          markers={markers}
+          sources={sources}
+          describedBy={positioned ? `${ERROR_ID} ${HELP_ID}` : HELP_ID}
+          invalid={positioned !== null}
+          placeholder="source=web_logs | stats count() by host | outputlookup hosts"
+          textareaRef={textareaRef}
+        />
+      </EuiFormRow>
+      {positioned ? (
+        <>
+          <EuiSpacer size="s" />
+          <SyntaxErrorMessage
+            error={positioned}
+            id={ERROR_ID}
+            onGoTo={() => goTo(positioned.offset, positioned.length)}
+          />
+        </>
+      ) : null}
+      <EuiSpacer size="m" />
+      <EuiFlexGroup gutterSize="s" responsive={false} wrap>
+        <EuiFlexItem grow={false}>
+          <EuiButton
+            fill
+            iconType="play"
+            onClick={() => submit('run')}
+            isLoading={run.status === 'loading'}
+            isDisabled={text.trim() === ''}
+            data-test-subj="lookupsQueryRun"
+          >
+            {writes
+              ? i18n.translate('lookups.query.runWrite', { defaultMessage: 'Run and write' })
+              : i18n.translate('lookups.query.run', { defaultMessage: 'Run' })}
+          </EuiButton>
+        </EuiFlexItem>
+        <EuiFlexItem grow={false}>
+          <EuiButton
+            iconType="inspect"
+            onClick={() => submit('explain')}
+            isLoading={explain.status === 'loading'}
+            isDisabled={text.trim() === ''}
+            data-test-subj="lookupsQueryExplain"
+          >
+            {i18n.translate('lookups.query.explain', { defaultMessage: 'Explain' })}
+          </EuiButton>
+        </EuiFlexItem>
+        {busy ? (
+          <EuiFlexItem grow={false}>
+            <EuiButtonEmpty
+              iconType="cross"
+              onClick={() => running.current?.abort()}
+              data-test-subj="lookupsQueryCancel"
+            >
+              {i18n.translate('lookups.query.cancel', { defaultMessage: 'Cancel' })}
+            </EuiButtonEmpty>
+          </EuiFlexItem>
+        ) : null}
+      </EuiFlexGroup>
+      <EuiHorizontalRule margin="l" />
+      {showExplain ? (
+        <ExplainSection onClose={() => setShowExplain(false)} />
+      ) : (
+        <RunSection
+          onAddMax={(max) => {
+            const next = withMax(run.query ?? text, max);
+            if (next !== null) dispatch(queryTextChanged(next));
+            textareaRef.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function RunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
+  const run = useAppSelector((state) => state.query.run);
+  const text = useAppSelector((state) => state.query.text);
+  if (run.status === 'idle') return <LookupsIntro />;
+  if (run.status === 'loading') {
+    return (
+      <>
+        <EuiText size="s" color="subdued">
+          <p>{i18n.translate('lookups.query.running', { defaultMessage: 'Running…' })}</p>
+        </EuiText>
+        <EuiLoadingContent lines={5} data-test-subj="lookupsQueryLoading" />
+      </>
+    );
+  }
+  if (run.status === 'error' && run.error) {
+    const positioned = serverErrorPosition(run.error, run.query ?? '');
+    // A syntax error with a position shows under the editor while the text is the one sent.
+    if (positioned && run.query === text && typeof run.error.attributes?.setting !== 'string') {
+      return null;
+    }
+    const canLimit = run.query !== undefined && withMax(run.query, 1) !== null;
+    return <QueryFailure error={run.error} onAddMax={canLimit ? onAddMax : undefined} />;
+  }
+  const result = run.result as QueryResponse;
+  return isWriteResponse(result) ? (
+    <WriteSummary result={result} />
+  ) : (
+    <QueryResultsTable result={result} />
+  );
+}
+
+function ExplainSection({ onClose }: { onClose: () => void }) {
+  const explain = useAppSelector((state) => state.query.explain);
+  const text = useAppSelector((state) => state.query.text);
+  const positioned =
+    explain.error && explain.query === text ? serverErrorPosition(explain.error, text) : null;
+  return (
+    <div>
+      <EuiFlexGroup justifyContent="spaceBetween" alignItems="center" responsive={false}>
+        <EuiFlexItem grow={false}>
+          <EuiTitle size="xs">
+            <h2>{i18n.translate('lookups.query.explainTitle', { defaultMessage: 'Explain' })}</h2>
+          </EuiTitle>
+        </EuiFlexItem>
+        <EuiFlexItem grow={false}>
+          <EuiButtonEmpty
+            size="s"
+            iconType="cross"
+            onClick={onClose}
+            data-test-subj="lookupsExplainClose"
+          >
+            {i18n.translate('lookups.query.explainClose', { defaultMessage: 'Close' })}
+          </EuiButtonEmpty>
+        </EuiFlexItem>
+      </EuiFlexGroup>
+      <EuiSpacer size="s" />
+      {explain.status === 'loading' ? <EuiLoadingContent lines={4} /> : null}
+      {explain.status === 'error' && explain.error && !positioned ? (
+        <ApiErrorCallout
+          title={i18n.translate('lookups.query.explainFailed', {
+            defaultMessage: 'The query cannot be explained',
+          })}
+          error={explain.error}
+          data-test-subj="lookupsExplainError"
+        />
+      ) : null}
+      {explain.status === 'ready' && explain.result ? (
+        <ExplainPanel result={explain.result} />
+      ) : null}
+    </div>
+  );
+}
+
+export default QueryPage;

@@ -1,0 +1,7 @@
+/*
+ * jest's jsdom lacks TextEncoder/TextDecoder, which browsers and Node have and the shared
+ * substrate code (lookup names, key encoding) uses when it loads.
+ */
+import { TextDecoder, TextEncoder } from 'util';
+
+Object.assign(globalThis, { TextEncoder, TextDecoder });
