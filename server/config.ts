@@ -15,7 +15,7 @@ export const configSchema = schema.object({
    * Writes of at least this many rows (or of an unknown count) load with build settings; for
    * smaller ones the two settings updates cost more than they save.
    */
-  build_settings_min_rows: schema.number({ defaultValue: 20_000, min: 1 }),
+  build_settings_min_rows: schema.number({ defaultValue: 200_000, min: 1 }),
   /** The absolute time limit for retrying items OpenSearch rejected with 429. */
   bulk_retry_deadline_ms: schema.number({ defaultValue: 120_000, min: 1000 }),
 });

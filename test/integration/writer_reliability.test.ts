@@ -91,7 +91,11 @@ describe('a write killed mid-stream', () => {
     // Small batches, one at a time, so there is a moment between batches to kill the host in.
     writeFileSync(
       configFile,
-      JSON.stringify({ plugins: { lookups: { bulk_batch_size: 200, bulk_max_in_flight: 1 } } })
+      JSON.stringify({
+        plugins: {
+          lookups: { bulk_batch_size: 200, bulk_max_in_flight: 1, build_settings_min_rows: 1 },
+        },
+      })
     );
     const name = lookupName('killed');
     const index = `${name}__lookup`;
@@ -121,8 +125,11 @@ describe('a write killed mid-stream', () => {
       if (waited > 60_000) throw new Error('the write never started loading');
       await new Promise((r) => setTimeout(r, 20));
     }
+    // The dying write had put build settings in force: they are still there after the kill.
+    const during = await admin.indices.getSettings({ index, flat_settings: true });
     await host.kill();
     await pending;
+    expect(during.body[index].settings['index.refresh_interval']).toBe('-1');
 
     await admin.indices.refresh({ index });
     expect(await readRowsSorted(admin, name, 'k')).toEqual(oldRows);
