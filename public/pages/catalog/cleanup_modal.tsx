@@ -6,30 +6,22 @@
  *
  * The API has no "delete this one version": cleanup is per lookup, by age and count.
  */
-import { useEffect, useState } from 'react';
 import {
   EuiBasicTable,
   EuiCallOut,
   EuiConfirmModal,
-  EuiLoadingContent,
   EuiSpacer,
   EuiText,
   EuiTitle,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { ReapResponse } from '../../../common/api/codecs';
-import { ApiErrorCallout } from '../../components/error_callout';
+import { PreviewStatus, previewOf, usePreviewStep } from '../../components/previewed_action';
 import { formatNumber, rowCount, shortSlice, versionCount } from '../../components/format';
 import type { ApiFailure } from '../../services/api_client';
 import { useServices } from '../../services/services_context';
 import { useAppDispatch } from '../../store';
 import { reapVersions } from '../../store/operations';
-
-type Step =
-  | { state: 'previewing' }
-  | { state: 'preview'; preview: ReapResponse; error?: ApiFailure }
-  | { state: 'removing'; preview: ReapResponse }
-  | { state: 'failed'; error: ApiFailure };
 
 export function CleanupModal({
   names,
@@ -41,27 +33,17 @@ export function CleanupModal({
 }) {
   const dispatch = useAppDispatch();
   const { notifications } = useServices();
-  const [step, setStep] = useState<Step>({ state: 'previewing' });
   const key = names?.join('\n');
 
-  useEffect(() => {
-    let live = true;
-    const targets = key === undefined ? undefined : key.split('\n');
-    dispatch(reapVersions({ names: targets, body: { dry_run: true } }))
-      .unwrap()
-      .then(
-        (preview) => live && setStep({ state: 'preview', preview }),
-        (error: ApiFailure) => live && setStep({ state: 'failed', error })
-      );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, key]);
+  const [step, setStep] = usePreviewStep(
+    () => dispatch(reapVersions({ names, body: { dry_run: true } })).unwrap(),
+    key
+  );
 
   const remove = async () => {
     if (step.state !== 'preview') return;
     const { preview } = step;
-    setStep({ state: 'removing', preview });
+    setStep({ state: 'running', preview });
     try {
       const done = await dispatch(reapVersions({ names, body: {} })).unwrap();
       const rows = done.removed.reduce((sum, r) => sum + r.rows, 0);
@@ -77,7 +59,7 @@ export function CleanupModal({
     }
   };
 
-  const preview = step.state === 'preview' || step.state === 'removing' ? step.preview : null;
+  const preview = previewOf(step);
   const count = preview?.removed.length ?? 0;
   const title =
     names === undefined
@@ -106,44 +88,25 @@ export function CleanupModal({
       })}
       buttonColor="danger"
       confirmButtonDisabled={count === 0}
-      isLoading={step.state === 'removing'}
+      isLoading={step.state === 'running'}
       maxWidth={720}
       data-test-subj="lookupsCleanupModal"
     >
-      {step.state === 'previewing' ? (
-        <>
-          <EuiText size="s">
-            <p>
-              {i18n.translate('lookups.cleanup.previewing', {
-                defaultMessage: 'Listing the versions that can be removed…',
-              })}
-            </p>
-          </EuiText>
-          <EuiLoadingContent lines={3} />
-        </>
-      ) : null}
-      {step.state === 'failed' ? (
-        <ApiErrorCallout
-          title={i18n.translate('lookups.cleanup.previewFailed', {
-            defaultMessage: 'The cleanup cannot be previewed',
-          })}
-          error={step.error}
-          data-test-subj="lookupsCleanupError"
-        />
-      ) : null}
-      {preview ? <CleanupPreview preview={preview} /> : null}
-      {step.state === 'preview' && step.error ? (
-        <>
-          <EuiSpacer size="m" />
-          <ApiErrorCallout
-            title={i18n.translate('lookups.cleanup.failed', {
-              defaultMessage: 'The cleanup failed',
-            })}
-            error={step.error}
-            data-test-subj="lookupsCleanupError"
-          />
-        </>
-      ) : null}
+      <PreviewStatus
+        step={step}
+        previewingText={i18n.translate('lookups.cleanup.previewing', {
+          defaultMessage: 'Listing the versions that can be removed…',
+        })}
+        previewFailedTitle={i18n.translate('lookups.cleanup.previewFailed', {
+          defaultMessage: 'The cleanup cannot be previewed',
+        })}
+        failedTitle={i18n.translate('lookups.cleanup.failed', {
+          defaultMessage: 'The cleanup failed',
+        })}
+        errorTestSubj="lookupsCleanupError"
+      >
+        {preview ? <CleanupPreview preview={preview} /> : null}
+      </PreviewStatus>
     </EuiConfirmModal>
   );
 }

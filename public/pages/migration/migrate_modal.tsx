@@ -3,30 +3,22 @@
  * fields, the new backing index, and that the importer's index stays as it is), then "Migrate".
  * Afterwards the store reloads the lookup, which now shows as managed, and a toast says so.
  */
-import { useEffect, useState } from 'react';
 import {
   EuiBadge,
   EuiCallOut,
   EuiConfirmModal,
   EuiDescriptionList,
-  EuiLoadingContent,
   EuiSpacer,
   EuiText,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { MigrateResponse } from '../../../common/api/codecs';
-import { ApiErrorCallout } from '../../components/error_callout';
+import { PreviewStatus, previewOf, usePreviewStep } from '../../components/previewed_action';
 import { formatNumber } from '../../components/format';
 import type { ApiFailure } from '../../services/api_client';
 import { useServices } from '../../services/services_context';
 import { useAppDispatch } from '../../store';
 import { migrateLookup } from '../../store/operations';
-
-type Step =
-  | { state: 'previewing' }
-  | { state: 'preview'; preview: MigrateResponse; error?: ApiFailure }
-  | { state: 'migrating'; preview: MigrateResponse }
-  | { state: 'failed'; error: ApiFailure };
 
 export function MigrateModal({
   name,
@@ -38,25 +30,16 @@ export function MigrateModal({
 }) {
   const dispatch = useAppDispatch();
   const { notifications } = useServices();
-  const [step, setStep] = useState<Step>({ state: 'previewing' });
 
-  useEffect(() => {
-    let live = true;
-    dispatch(migrateLookup({ name, dryRun: true }))
-      .unwrap()
-      .then(
-        (preview) => live && setStep({ state: 'preview', preview }),
-        (error: ApiFailure) => live && setStep({ state: 'failed', error })
-      );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, name]);
+  const [step, setStep] = usePreviewStep(
+    () => dispatch(migrateLookup({ name, dryRun: true })).unwrap(),
+    name
+  );
 
   const migrate = async () => {
     if (step.state !== 'preview') return;
     const { preview } = step;
-    setStep({ state: 'migrating', preview });
+    setStep({ state: 'running', preview });
     try {
       const done = await dispatch(migrateLookup({ name, dryRun: false })).unwrap();
       notifications.toasts.addSuccess({
@@ -72,7 +55,7 @@ export function MigrateModal({
     }
   };
 
-  const preview = step.state === 'preview' || step.state === 'migrating' ? step.preview : null;
+  const preview = previewOf(step);
   const canMigrate = preview !== null && preview.action === 'would_migrate';
 
   return (
@@ -86,44 +69,25 @@ export function MigrateModal({
       cancelButtonText={i18n.translate('lookups.migrate.cancel', { defaultMessage: 'Cancel' })}
       confirmButtonText={i18n.translate('lookups.migrate.confirm', { defaultMessage: 'Migrate' })}
       confirmButtonDisabled={!canMigrate}
-      isLoading={step.state === 'migrating'}
+      isLoading={step.state === 'running'}
       defaultFocusedButton="confirm"
       data-test-subj="lookupsMigrateModal"
     >
-      {step.state === 'previewing' ? (
-        <>
-          <EuiText size="s">
-            <p>
-              {i18n.translate('lookups.migrate.previewing', {
-                defaultMessage: 'Checking what the migration would do…',
-              })}
-            </p>
-          </EuiText>
-          <EuiLoadingContent lines={3} />
-        </>
-      ) : null}
-      {step.state === 'failed' ? (
-        <ApiErrorCallout
-          title={i18n.translate('lookups.migrate.previewFailed', {
-            defaultMessage: 'The migration cannot be previewed',
-          })}
-          error={step.error}
-          data-test-subj="lookupsMigrateError"
-        />
-      ) : null}
-      {preview ? <MigratePreview preview={preview} /> : null}
-      {step.state === 'preview' && step.error ? (
-        <>
-          <EuiSpacer size="m" />
-          <ApiErrorCallout
-            title={i18n.translate('lookups.migrate.failed', {
-              defaultMessage: 'The migration failed',
-            })}
-            error={step.error}
-            data-test-subj="lookupsMigrateError"
-          />
-        </>
-      ) : null}
+      <PreviewStatus
+        step={step}
+        previewingText={i18n.translate('lookups.migrate.previewing', {
+          defaultMessage: 'Checking what the migration would do…',
+        })}
+        previewFailedTitle={i18n.translate('lookups.migrate.previewFailed', {
+          defaultMessage: 'The migration cannot be previewed',
+        })}
+        failedTitle={i18n.translate('lookups.migrate.failed', {
+          defaultMessage: 'The migration failed',
+        })}
+        errorTestSubj="lookupsMigrateError"
+      >
+        {preview ? <MigratePreview preview={preview} /> : null}
+      </PreviewStatus>
     </EuiConfirmModal>
   );
 }
