@@ -3,6 +3,7 @@
  * TypeScript types of the answers (used by the browser's API client). Keys are snake_case.
  */
 import * as t from 'io-ts';
+import type { PplType } from '../ppl/types';
 import { QueryBoolean, QueryInt, refined, strictObject } from './decode';
 
 export const MAX_INT = 2147483647;
@@ -265,4 +266,22 @@ export interface QueryErrorPosition {
   offset: number;
   length: number;
   expected?: string[];
+}
+
+// ---- Sources (for completion) -------------------------------------------------------------------
+/** What the caller may query after `source=`: an index, an alias (lookups are aliases), a data stream. */
+export type SourceKind = 'index' | 'alias' | 'data_stream';
+export interface SourceSummary {
+  name: string;
+  kind: SourceKind;
+}
+/** `GET /api/lookups/_sources`: sorted by name, at most MAX_SOURCES; `truncated` when cut. */
+export const MAX_SOURCES = 1_000;
+export interface SourcesResponse {
+  sources: SourceSummary[];
+  truncated: boolean;
+}
+/** `GET /api/lookups/_sources/{name}/_fields`: the fields from the mapping, with PPL type names. */
+export interface SourceFieldsResponse {
+  fields: Array<{ name: string; type: PplType }>;
 }

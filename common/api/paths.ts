@@ -10,6 +10,9 @@ export const ROUTE_PATTERNS = {
   query: `${API_BASE}/_query`,
   explain: `${API_BASE}/_explain`,
   reapAll: `${API_BASE}/_reap`,
+  // Literal segments: hapi (and OSD) prefer them over `{name}`, and no lookup name starts with `_`.
+  sources: `${API_BASE}/_sources`,
+  sourceFields: `${API_BASE}/_sources/{name}/_fields`,
   lookup: `${API_BASE}/{name}`,
   write: `${API_BASE}/{name}/_write`,
   import: `${API_BASE}/{name}/_import`,
@@ -30,6 +33,8 @@ export const apiPaths = {
   query: () => ROUTE_PATTERNS.query,
   explain: () => ROUTE_PATTERNS.explain,
   reapAll: () => ROUTE_PATTERNS.reapAll,
+  sources: () => ROUTE_PATTERNS.sources,
+  sourceFields: (name: string) => `${ROUTE_PATTERNS.sources}/${encodeURIComponent(name)}/_fields`,
   lookup: (name: string) => lookupPath(name),
   write: (name: string) => lookupPath(name, '_write'),
   import: (name: string) => lookupPath(name, '_import'),

@@ -18,6 +18,8 @@ import type {
   RollbackResponse,
   RowsQuery,
   RowsResponse,
+  SourceFieldsResponse,
+  SourcesResponse,
   WriteBody,
   WriteOptions,
   WriteResponse,
@@ -119,6 +121,10 @@ export interface LookupsApi {
   importFile(name: string, file: File, options?: ImportOptions): Promise<WriteResponse>;
   /** The URL of a download (a plain link, so the browser streams it to disk). */
   exportUrl(name: string, format: ExportFormat): string;
+  /** The indices, aliases and data streams the caller may query (for completion). */
+  sources(signal?: AbortSignal): Promise<SourcesResponse>;
+  /** The fields of an index, alias or data stream, with PPL type names. */
+  sourceFields(name: string, signal?: AbortSignal): Promise<SourceFieldsResponse>;
 }
 
 function importQuery(options: ImportOptions): HttpFetchQuery {
@@ -179,5 +185,8 @@ export function createLookupsApi(http: HttpStart): LookupsApi {
     },
     exportUrl: (name, format) =>
       `${http.basePath.prepend(apiPaths.export(name))}?${new URLSearchParams({ format })}`,
+    sources: (signal) => call(() => http.get<SourcesResponse>(apiPaths.sources(), { signal })),
+    sourceFields: (name, signal) =>
+      call(() => http.get<SourceFieldsResponse>(apiPaths.sourceFields(name), { signal })),
   };
 }

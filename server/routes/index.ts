@@ -6,6 +6,7 @@ import { registerCatalogRoutes } from './catalog';
 import { registerQueryRoutes } from './query';
 import { registerLookupDataRoutes } from './lookup_data';
 import { registerRowsRoute } from './rows';
+import { registerSourcesRoutes } from './sources';
 import { registerWriteRoute } from './write';
 
 export interface RouteDeps {
@@ -20,4 +21,5 @@ export function registerRoutes(router: IRouter, deps: RouteDeps) {
   registerCatalogRoutes(router, deps);
   registerQueryRoutes(router, deps);
   registerLookupDataRoutes(router, deps);
+  registerSourcesRoutes(router, deps);
 }

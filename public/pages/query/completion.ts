@@ -4,8 +4,9 @@
  * outputlookup's options, field names and functions inside commands. Pure: the editor passes the
  * text, the cursor and what it knows (indices, lookups, fields), and gets the items back.
  *
- * Index names come from the catalog's lookups and the indices of recent queries, field names
- * from result schemas: there is no route that lists indices or a plain index's fields.
+ * The Query page gathers them: index names from `GET _sources` (what the caller may read), the
+ * catalog's lookups and the indices of recent queries; field names from `_sources/{name}/_fields`,
+ * lookups' `_field_caps` and result schemas.
  */
 import {
   AGGREGATION_FUNCTIONS,

@@ -83,6 +83,48 @@ function useLookupFields(names: string[], lookups: ReadonlySet<string>): string[
   return wanted.flatMap((n) => known[n] ?? []);
 }
 
+/**
+ * What the cluster says, as the caller: the sources they may query (asked once) and the fields
+ * of each listed source the query reads (asked once per source). Completion is a help: when a
+ * route fails, the editor keeps what it knows from the catalog and recent queries.
+ */
+function useClusterSources(
+  names: string[],
+  lookups: ReadonlySet<string>
+): { indices: string[]; fields: string[] } {
+  const api = useApi();
+  const [indices, setIndices] = useState<string[]>([]);
+  const [known, setKnown] = useState<Record<string, string[]>>({});
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    const controller = new AbortController();
+    api.sources(controller.signal).then(
+      (answer) => setIndices(answer.sources.map((s) => s.name)),
+      () => undefined
+    );
+    return () => controller.abort();
+  }, [api]);
+  const listed = useMemo(() => new Set(indices), [indices]);
+  // Lookups get their fields from `_field_caps` (useLookupFields); names being typed are not asked.
+  const wanted = names.filter((n) => listed.has(n) && !lookups.has(n));
+  const key = wanted.join(',');
+  useEffect(() => {
+    for (const name of key ? key.split(',') : []) {
+      if (asked.current.has(name)) continue;
+      asked.current.add(name);
+      api.sourceFields(name).then(
+        (answer) => setKnown((k) => ({ ...k, [name]: answer.fields.map((f) => f.name) })),
+        () => undefined
+      );
+    }
+  }, [api, key]);
+  const fields = useMemo(
+    () => (key ? key.split(',') : []).flatMap((n) => known[n] ?? []),
+    [key, known]
+  );
+  return useMemo(() => ({ indices, fields }), [indices, fields]);
+}
+
 export function QueryPage() {
   const dispatch = useAppDispatch();
   const history = useHistory();
@@ -141,6 +183,7 @@ export function QueryPage() {
   const recentIndices = useMemo(() => recent.flatMap((r) => indicesIn(r.query)), [recent]);
   const reading = useMemo(() => indicesIn(text), [text]);
   const lookupFields = useLookupFields(reading, lookupSet);
+  const cluster = useClusterSources(reading, lookupSet);
   const sources: CompletionSources = useMemo(() => {
     const fields = new Set<string>();
     const result = run.result;
@@ -151,12 +194,13 @@ export function QueryPage() {
       }
     }
     lookupFields.forEach((f) => fields.add(f));
+    cluster.fields.forEach((f) => fields.add(f));
     return {
-      indices: [...new Set(recentIndices)],
+      indices: [...new Set([...recentIndices, ...cluster.indices])],
       lookups: lookupNames,
       fields: [...fields].sort(),
     };
-  }, [run.result, recent, reading, lookupFields, recentIndices, lookupNames]);
+  }, [run.result, recent, reading, lookupFields, cluster, recentIndices, lookupNames]);
 
   // The error to mark: the parser's (for this very text) or the server's (for the text it got).
   const positioned: PositionedError | null = useMemo(() => {
