@@ -3,7 +3,7 @@
  * meaning kept: a comparison with a missing value is not true, so every negation also requires
  * the field to exist. Conjuncts that cannot be translated stay in the server.
  */
-import type { Expr, FieldRef, Literal } from '../../../common/ppl/ast';
+import type { Expr, Literal } from '../../../common/ppl/ast';
 import { isNumericType } from '../../../common/ppl/types';
 import type { SourceField, SourceSchema } from './source_schema';
 
@@ -173,24 +173,28 @@ export function toQuery(expr: Expr, schema: SourceSchema): Dsl | null {
   }
 }
 
-/** The one source field a simple predicate reads, for negations (NOT over two fields stays in the server). */
+/** The one source field a simple predicate reads; none for logic over several predicates. */
 function singleField(expr: Expr, schema: SourceSchema): SourceField | undefined {
-  const refs: FieldRef[] = [];
-  const visit = (e: Expr) => {
-    if (e.kind === 'Field') refs.push(e);
-    else if (e.kind === 'Binary') {
-      if (e.op === 'AND' || e.op === 'OR' || e.op === 'XOR') {
-        refs.push(e as unknown as FieldRef, e as unknown as FieldRef);
-        return;
-      }
-      visit(e.left);
-      visit(e.right);
-    } else if (e.kind === 'In' || e.kind === 'IsNull') visit(e.expr);
-    else if (e.kind === 'Between' || e.kind === 'Like') visit(e.expr);
+  const names = new Set<string>();
+  const visit = (e: Expr): boolean => {
+    switch (e.kind) {
+      case 'Field':
+        names.add(e.name);
+        return true;
+      case 'Literal':
+        return true;
+      case 'Binary':
+        return e.op !== 'AND' && e.op !== 'OR' && e.op !== 'XOR' && visit(e.left) && visit(e.right);
+      case 'In':
+      case 'IsNull':
+        return visit(e.expr);
+      case 'Between':
+        return visit(e.expr) && visit(e.low) && visit(e.high);
+      case 'Like':
+        return visit(e.expr) && visit(e.pattern);
+      default:
+        return false;
+    }
   };
-  visit(expr);
-  const names = new Set(refs.map((r) => r.name));
-  return names.size === 1 && refs.every((r) => r.kind === 'Field')
-    ? schema.fields.get(refs[0].name)
-    : undefined;
+  return visit(expr) && names.size === 1 ? schema.fields.get([...names][0]) : undefined;
 }
