@@ -60,7 +60,15 @@ export async function readRows(
     );
   }
   const index = target.kind === 'managed' ? target.backingIndex : target.legacyIndex;
-  const [search, mapping] = await Promise.all([
+  const { body: mapping } = await client.indices.getMapping({ index });
+  const properties =
+    (mapping as Record<string, { mappings?: { properties?: MappingProperties } }>)[index]?.mappings
+      ?.properties ?? {};
+  const types = flattenMapping(properties);
+  const fields = [...types.keys()];
+  // The mapping holds the fields of every slice (and, for an importer index, of other lookups):
+  // the columns are those the lookup's current rows carry, found by one aggregation beside the page.
+  const [search, presence] = await Promise.all([
     client.search({
       index: name,
       body: {
@@ -71,25 +79,37 @@ export async function readRows(
         _source: { excludes: [LOOKUP_FIELD] },
       },
     }),
-    client.indices.getMapping({ index }),
+    fields.length === 0
+      ? Promise.resolve({ body: {} })
+      : client.search({
+          index: name,
+          body: {
+            size: 0,
+            aggs: {
+              present: {
+                filters: {
+                  filters: Object.fromEntries(fields.map((f) => [f, { exists: { field: f } }])),
+                },
+              },
+            },
+          },
+        }),
   ]);
-  const properties =
-    (mapping.body as Record<string, { mappings?: { properties?: MappingProperties } }>)[index]
-      ?.mappings?.properties ?? {};
-  const types = flattenMapping(properties);
+  const buckets =
+    (
+      presence.body as {
+        aggregations?: { present?: { buckets: Record<string, { doc_count: number }> } };
+      }
+    ).aggregations?.present?.buckets ?? {};
   const hits = (
     search.body as {
       hits: { total: { value: number }; hits: Array<{ _source: Record<string, unknown> }> };
     }
   ).hits;
 
-  const columnNames = [...types.keys()].filter(
-    (f) => !f.endsWith('.keyword') || !types.has(f.slice(0, -8))
-  );
-  const schema: SchemaColumn[] = columnNames.map((field) => ({
-    name: field,
-    type: types.get(field) ?? 'object',
-  }));
+  const schema: SchemaColumn[] = fields
+    .filter((field) => (buckets[field]?.doc_count ?? 0) > 0)
+    .map((field) => ({ name: field, type: types.get(field) ?? 'object' }));
   const datarows = hits.hits.map((hit) =>
     schema.map(
       (column) =>

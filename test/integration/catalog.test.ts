@@ -8,6 +8,7 @@ import type {
   LookupSummary,
   MigrateResponse,
   ReapResponse,
+  RowsResponse,
 } from '../../common/api/codecs';
 import { callApi } from '../support/api';
 import { adminClient, TestNames, uniqueName } from '../support/cluster';
@@ -101,6 +102,20 @@ describe('kinds', () => {
   it('answers 404 for a name that is no lookup', async () => {
     const res = await detail(uniqueName('lk_nothing'));
     expect(res.status).toBe(404);
+  });
+});
+
+describe('rows', () => {
+  it("show the current version's columns, not those of older versions in the same index", async () => {
+    const name = lookupName('rows_cols');
+    await write(name, [{ host: 'a', region: 'eu', requests: 3 }]);
+    await write(name, [{ host: 'b', owner: 'ana' }]);
+    const res = await callApi<RowsResponse>(host.url, 'GET', apiPaths.rows(name), {
+      caller: users.reader,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.schema.map((c) => c.name).sort()).toEqual(['host', 'owner']);
+    expect(res.body.datarows).toHaveLength(1);
   });
 });
 
