@@ -1,36 +1,89 @@
 /*
- * Reads every document a search matches, in pages, as the caller: a scroll keeps one consistent
- * view (an alias filter applies), and is cleared at the end and on error.
+ * Reads every document a query matches, as the caller, a page at a time: a point in time with
+ * `search_after` on `_shard_doc`, so memory stays bounded and a concurrent write changes nothing
+ * of what is read. The point in time is closed at the end, on error, and when the consumer stops
+ * early (`return()` on the generator). A page that some shards did not answer fails the read
+ * rather than passing for complete.
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
-import { LOOKUP_FIELD } from '../../common/substrate/names';
+import { LookupError } from '../lib/errors';
 
-export async function* scanSources(
+export type Dsl = Record<string, unknown>;
+
+export interface ScanRequest {
+  indices: string[];
+  query: Dsl;
+  /** Sort keys before the `_shard_doc` tiebreak. */
+  sort?: Dsl[];
+  sourceIncludes?: string[];
+  sourceExcludes?: string[];
+  /** Stop after this many documents. */
+  limit?: number;
+  pageSize: number;
+  keepAlive?: string;
+  /** Told when the point in time could not be closed (it expires by itself). */
+  onCloseError?: (error: unknown) => void;
+}
+
+interface PageAnswer {
+  pit_id?: string;
+  _shards: { failed: number };
+  hits: { hits: Array<{ _source?: Record<string, unknown>; sort: unknown[] }> };
+}
+
+export async function* scanDocuments(
   client: OpenSearchClient,
-  index: string,
-  options: { query?: unknown; pageSize?: number } = {}
+  request: ScanRequest
 ): AsyncGenerator<Array<Record<string, unknown>>> {
-  let scrollId: string | undefined;
+  const keepAlive = request.keepAlive ?? '2m';
+  const { body: pit } = await client.createPit({
+    index: request.indices.join(','),
+    keep_alive: keepAlive,
+  });
+  let pitId = (pit as { pit_id: string }).pit_id;
+  const source =
+    request.sourceIncludes || request.sourceExcludes
+      ? {
+          _source: {
+            includes: request.sourceIncludes ?? [],
+            excludes: request.sourceExcludes ?? [],
+          },
+        }
+      : {};
+  let left = request.limit ?? Infinity;
+  let after: unknown[] | undefined;
   try {
-    let { body } = await client.search({
-      index,
-      scroll: '2m',
-      body: {
-        size: options.pageSize ?? 2000,
-        sort: ['_doc'],
-        query: options.query ?? { match_all: {} },
-        _source: { excludes: [LOOKUP_FIELD] },
-      },
-    });
-    for (;;) {
-      scrollId = body._scroll_id;
-      const hits = body.hits.hits as Array<{ _source: Record<string, unknown> }>;
+    while (left > 0) {
+      const size = Math.min(request.pageSize, left);
+      const { body } = await client.search({
+        body: {
+          size,
+          pit: { id: pitId, keep_alive: keepAlive },
+          query: request.query,
+          sort: [...(request.sort ?? []), { _shard_doc: 'asc' }],
+          track_total_hits: false,
+          ...source,
+          ...(after ? { search_after: after } : {}),
+        },
+      });
+      const answer = body as PageAnswer;
+      if (answer.pit_id) pitId = answer.pit_id;
+      if (answer._shards.failed > 0) {
+        throw new LookupError(
+          503,
+          `Some shards of ${request.indices.join(', ')} did not answer, so the read would be incomplete; try again.`
+        );
+      }
+      const hits = answer.hits.hits;
       if (hits.length === 0) return;
-      yield hits.map((hit) => hit._source);
-      ({ body } = await client.scroll({ body: { scroll_id: scrollId, scroll: '2m' } }));
+      left -= hits.length;
+      after = hits[hits.length - 1].sort;
+      yield hits.map((h) => h._source ?? {});
+      if (hits.length < size) return;
     }
   } finally {
-    if (scrollId)
-      await client.clearScroll({ body: { scroll_id: scrollId } }).catch(() => undefined);
+    await client
+      .deletePit({ body: { pit_id: [pitId] } })
+      .catch((error) => request.onCloseError?.(error));
   }
 }

@@ -13,8 +13,8 @@ import { Readable } from 'stream';
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { ExportFormat } from '../../common/api/search_codecs';
 import { LOOKUP_FIELD } from '../../common/substrate/names';
-import { LookupError } from '../lib/errors';
 import { columnFields, indexFields, requireReadable } from './field_caps_service';
+import { scanDocuments } from './document_scan';
 import { probeTarget } from './target_probe';
 
 export const EXPORT_PAGE_SIZE = 1000;
@@ -24,16 +24,6 @@ export interface ExportStream {
   stream: Readable;
   filename: string;
   contentType: string;
-}
-
-interface Hit {
-  _source?: Record<string, unknown>;
-  sort?: unknown[];
-}
-interface PageAnswer {
-  pit_id?: string;
-  _shards: { failed: number };
-  hits: { hits: Hit[] };
 }
 
 /** A field's value by its dotted path, in `_source` as written (`{"a.b": 1}` or `{"a":{"b":1}}`). */
@@ -87,54 +77,28 @@ export async function openExport(
 ): Promise<ExportStream> {
   const lookup = requireReadable(await probeTarget(client, name), name);
   const slice = lookup.currentSlice;
-  const { body: pit } = await client.createPit({
-    index: lookup.index,
-    keep_alive: EXPORT_KEEP_ALIVE,
-  });
-  let pitId = String((pit as { pit_id: string }).pit_id);
-  let closed = false;
-  const closePit = async () => {
-    if (closed) return;
-    closed = true;
-    try {
-      await client.deletePit({ body: { pit_id: [pitId] } });
-    } catch (error) {
+  const pages = scanDocuments(client, {
+    indices: [lookup.index],
+    query: { term: { [LOOKUP_FIELD]: slice } },
+    sourceExcludes: [LOOKUP_FIELD],
+    pageSize: EXPORT_PAGE_SIZE,
+    keepAlive: EXPORT_KEEP_ALIVE,
+    onCloseError: (error) =>
       // It expires by itself within the keep-alive; nothing else to do.
-      logger.warn(`could not close the point in time of an export of "${name}": ${String(error)}`);
-    }
-  };
-
-  const page = async (after: unknown[] | undefined): Promise<Hit[]> => {
-    const { body } = await client.search({
-      body: {
-        pit: { id: pitId, keep_alive: EXPORT_KEEP_ALIVE },
-        size: EXPORT_PAGE_SIZE,
-        sort: [{ _shard_doc: 'asc' }],
-        ...(after ? { search_after: after } : {}),
-        track_total_hits: false,
-        query: { term: { [LOOKUP_FIELD]: slice } },
-        _source: { excludes: [LOOKUP_FIELD] },
-      },
-    });
-    const answer = body as PageAnswer;
-    if (answer.pit_id) pitId = answer.pit_id;
-    if (answer._shards.failed > 0) {
-      // A partial export must not pass for a complete one.
-      throw new LookupError(
-        503,
-        `Some shards of "${lookup.index}" did not answer, so the export would be incomplete; try again.`
-      );
-    }
-    return answer.hits.hits;
+      logger.warn(`could not close the point in time of an export of "${name}": ${String(error)}`),
+  });
+  const closePit = async () => {
+    await pages.return(undefined);
   };
 
   let columns: string[];
-  let first: Hit[];
+  let first: IteratorResult<Array<Record<string, unknown>>>;
   try {
+    // Opens the point in time and reads the first page, so their failures keep their status.
+    first = await pages.next();
     // Read after the point in time is open: the mapping then knows every field it can hold.
     const fields = await indexFields(client, lookup.index);
     columns = columnFields(fields, { withMultiFields: false }).map((f) => f.name);
-    first = await page(undefined);
   } catch (error) {
     await closePit();
     throw error;
@@ -142,18 +106,15 @@ export async function openExport(
 
   const render =
     format === 'csv'
-      ? (hit: Hit) => csvLine(columns.map((c) => valueAtPath(hit._source ?? {}, c)))
-      : (hit: Hit) => `${JSON.stringify(hit._source ?? {})}\n`;
+      ? (row: Record<string, unknown>) => csvLine(columns.map((c) => valueAtPath(row, c)))
+      : (row: Record<string, unknown>) => `${JSON.stringify(row)}\n`;
 
   async function* chunks() {
     try {
       if (format === 'csv') yield csvLine(columns);
-      let hits = first;
-      while (hits.length > 0) {
-        yield hits.map(render).join('');
-        if (hits.length < EXPORT_PAGE_SIZE) break;
-        hits = await page(hits[hits.length - 1].sort);
-      }
+      if (first.done) return;
+      yield first.value.map(render).join('');
+      for await (const rows of pages) yield rows.map(render).join('');
     } finally {
       await closePit();
     }

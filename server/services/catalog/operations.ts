@@ -17,7 +17,7 @@ import { LOOKUP_FIELD, backingIndexName } from '../../../common/substrate/names'
 import type { LookupsConfig } from '../../config';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
 import type { Ceiling } from '../ceiling';
-import { scanSources } from '../document_scan';
+import { scanDocuments } from '../document_scan';
 import { writeLookup } from '../writer/lookup_writer';
 import { recordId, recordTime, WriteRecordStore } from '../write_records';
 import { CatalogService } from './catalog_service';
@@ -95,7 +95,14 @@ export class LookupOperations {
       name,
       {
         count: lookup.rows,
-        batches: () => scanSources(client, name, { pageSize: this.deps.config.bulk_batch_size }),
+        // The importer's index, through the lookup's own filter: what the alias shows.
+        batches: () =>
+          scanDocuments(client, {
+            indices: [lookup.backing_index!],
+            query: (lookup.filter ?? { match_none: {} }) as Record<string, unknown>,
+            sourceExcludes: [LOOKUP_FIELD],
+            pageSize: this.deps.config.bulk_batch_size,
+          }),
       },
       { append: false }
     );

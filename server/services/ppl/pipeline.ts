@@ -36,7 +36,8 @@ import {
   whereOp,
 } from './operators';
 import { Dsl, joinConjuncts, splitConjuncts, toQuery } from './pushdown';
-import { scanComposite, scanDocuments } from './scan';
+import { scanDocuments } from '../document_scan';
+import { scanComposite } from './scan';
 import { readSourceSchema, SourceSchema } from './source_schema';
 
 export interface PipelineDeps {

@@ -7,7 +7,9 @@ import type { Expr, Literal } from '../../../common/ppl/ast';
 import { isNumericType } from '../../../common/ppl/types';
 import type { SourceField, SourceSchema } from './source_schema';
 
-export type Dsl = Record<string, unknown>;
+import type { Dsl } from '../document_scan';
+
+export type { Dsl };
 
 export function splitConjuncts(expr: Expr): Expr[] {
   return expr.kind === 'Binary' && expr.op === 'AND'
