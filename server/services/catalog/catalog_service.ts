@@ -230,6 +230,13 @@ export class CatalogService {
   }
 
   async get(name: string): Promise<LookupDetail> {
+    return (await this.getWithRecords(name)).lookup;
+  }
+
+  /** The lookup and the write records it was computed from, for operations that need both. */
+  async getWithRecords(
+    name: string
+  ): Promise<{ lookup: LookupDetail; records: Map<string, WriteRecord> }> {
     const result = await scan(this.client, this.records, `${name},${backingIndexName(name)}`, name);
     const entry = result.entries[0];
     if (!entry) {
@@ -237,6 +244,6 @@ export class CatalogService {
         `There is no lookup named "${name}". Check the name, or write it first with outputlookup.`
       );
     }
-    return summarize(entry, result);
+    return { lookup: summarize(entry, result), records: result.records };
   }
 }

@@ -19,7 +19,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors'
 import type { Ceiling } from '../ceiling';
 import { scanDocuments } from '../document_scan';
 import { writeLookup } from '../writer/lookup_writer';
-import { recordId, recordTime, WriteRecordStore } from '../write_records';
+import { recordId, recordTime, WriteRecord, WriteRecordStore } from '../write_records';
 import { CatalogService } from './catalog_service';
 
 export const DEFAULT_KEEP = 3;
@@ -154,7 +154,7 @@ export class LookupOperations {
   }
 
   async reap(name: string, options: ReapBody): Promise<ReapResponse> {
-    const lookup = await this.catalog.get(name);
+    const { lookup, records } = await this.catalog.getWithRecords(name);
     if (lookup.kind !== 'managed' && lookup.kind !== 'broken') {
       throw new ConflictError(
         lookup.kind === 'legacy'
@@ -163,7 +163,7 @@ export class LookupOperations {
         { kind: lookup.kind }
       );
     }
-    return this.reapLookup(lookup, options);
+    return this.reapLookup(lookup, records, options);
   }
 
   async reapAll(options: ReapBody): Promise<ReapResponse> {
@@ -177,7 +177,8 @@ export class LookupOperations {
       if ((summary.kind !== 'managed' && summary.kind !== 'broken') || summary.orphan_count === 0)
         continue;
       try {
-        const result = await this.reapLookup(await this.catalog.get(summary.name), options);
+        const { lookup, records } = await this.catalog.getWithRecords(summary.name);
+        const result = await this.reapLookup(lookup, records, options);
         out.removed.push(...result.removed);
         out.kept.push(...result.kept);
       } catch (error) {
@@ -210,12 +211,15 @@ export class LookupOperations {
     };
   }
 
-  private async reapLookup(lookup: LookupDetail, options: ReapBody): Promise<ReapResponse> {
+  private async reapLookup(
+    lookup: LookupDetail,
+    records: Map<string, WriteRecord>,
+    options: ReapBody
+  ): Promise<ReapResponse> {
     const keep = options.keep ?? DEFAULT_KEEP;
     const graceMs = parseTimeValue(options.older_than ?? DEFAULT_GRACE);
     const dryRun = options.dry_run ?? false;
     const index = lookup.backing_index!;
-    const records = await this.deps.records.forBackingIndices([index]);
     const now = Date.now();
 
     const orphans = lookup.slices.filter((s) => !s.current && !s.in_flight);
