@@ -23,5 +23,6 @@ $(npx tsx -e "const { TEST_USERS } = require('./scripts/opensearch/security'); f
 
 MSG
 export LOOKUPS_HOST_PORT="$PORT" OPENSEARCH_URL
-export OPENSEARCH_INTERNAL_USERNAME=admin OPENSEARCH_INTERNAL_PASSWORD="$OPENSEARCH_INITIAL_ADMIN_PASSWORD"
+# The host runs as OSD does: kibanaserver (demo internal_users.yml), role kibana_server.
+export OPENSEARCH_INTERNAL_USERNAME=kibanaserver OPENSEARCH_INTERNAL_PASSWORD=kibanaserver
 exec npx tsx host/src/main.ts

@@ -22,6 +22,9 @@ export interface HostConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
+/** The security plugin's demo `internal_users.yml` identity for OSD's server. */
+export const DEFAULT_INTERNAL_USER = { username: 'kibanaserver', password: 'kibanaserver' };
+
 function fromEnvNumber(name: string): number | undefined {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -43,14 +46,17 @@ export function loadHostConfig(argv: string[] = process.argv.slice(2)): HostConf
     host: process.env.LOOKUPS_HOST_BIND ?? fromFile.host ?? '127.0.0.1',
     port: fromEnvNumber('LOOKUPS_HOST_PORT') ?? fromFile.port ?? 5601,
     opensearchUrl: process.env.OPENSEARCH_URL ?? fromFile.opensearchUrl ?? 'http://127.0.0.1:9200',
+    // As OSD runs: `opensearch.username: kibanaserver` from the security plugin's demo
+    // configuration, with its reserved `kibana_server` role (no user data access).
     internalUser: {
       username:
-        process.env.OPENSEARCH_INTERNAL_USERNAME ?? fromFile.internalUser?.username ?? 'admin',
+        process.env.OPENSEARCH_INTERNAL_USERNAME ??
+        fromFile.internalUser?.username ??
+        DEFAULT_INTERNAL_USER.username,
       password:
         process.env.OPENSEARCH_INTERNAL_PASSWORD ??
         fromFile.internalUser?.password ??
-        process.env.OPENSEARCH_INITIAL_ADMIN_PASSWORD ??
-        '',
+        DEFAULT_INTERNAL_USER.password,
     },
     cookieSecret:
       process.env.LOOKUPS_COOKIE_SECRET ?? fromFile.cookieSecret ?? randomBytes(32).toString('hex'),

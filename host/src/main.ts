@@ -9,6 +9,7 @@ import { loadHostConfig, HostConfig } from './config';
 import { createLoggerFactory } from './logger';
 import { HostClusterClient } from './opensearch/cluster_client';
 import { HostRouter, registerHostRoutes } from './http/router';
+import { HostContextContainer } from './http/context';
 import {
   registerSession,
   resolveAuthorization,
@@ -19,6 +20,7 @@ import {
 import { appShell } from './app/pages';
 import { registerBundles } from './app/static';
 import { loadServerPlugin, runLifecycle } from './plugin_loader';
+import type { RequestHandlerContextContainer } from 'opensearch-dashboards/server';
 
 export const PLUGIN_DIR = resolve(__dirname, '../..');
 
@@ -41,23 +43,34 @@ export async function startHost(config: HostConfig) {
 
   const plugin = loadServerPlugin(PLUGIN_DIR, config.plugins, loggerFactory);
   const routers: HostRouter[] = [];
+  // As OSD's http service: one container for route handler contexts, core's `core` first.
+  const coreId = Symbol('core');
+  const contextContainer: RequestHandlerContextContainer = new HostContextContainer(
+    new Map([[plugin.opaqueId, []]]),
+    coreId
+  );
+  contextContainer.registerContext(coreId, 'core', (_context, request) => ({
+    opensearch: { client: clusterClient.asScoped(request) },
+  }));
   await runLifecycle(
     plugin,
     {
       http: {
         createRouter: () => {
-          const router = new HostRouter();
+          const router = new HostRouter(plugin.opaqueId);
           routers.push(router);
           return router;
         },
         basePath: { serverBasePath: '' },
+        registerRouteHandlerContext: (contextName, provider) =>
+          contextContainer.registerContext(plugin.opaqueId, contextName, provider),
       },
     },
     { opensearch: { client: clusterClient } }
   );
   for (const router of routers) {
     registerHostRoutes(server, router, {
-      clusterClient,
+      contextContainer,
       logger: loggerFactory.get('http', 'router'),
       cookieName: SESSION_COOKIE,
     });

@@ -28,6 +28,8 @@ export interface PluginManifest {
 
 export interface LoadedPlugin {
   manifest: PluginManifest;
+  /** The plugin's `PluginOpaqueId`, as its initializer context carries it. */
+  opaqueId: symbol;
   instance: Plugin<unknown, unknown>;
   config: Record<string, unknown>;
   browserConfig: Record<string, unknown>;
@@ -59,8 +61,9 @@ export function loadServerPlugin(
     Object.entries(config).filter(([key]) => exposed[key] === true)
   );
   const config$ = new BehaviorSubject(config);
+  const opaqueId = Symbol(manifest.id);
   const context: PluginInitializerContext = {
-    opaqueId: Symbol(manifest.id),
+    opaqueId,
     env: {
       mode: { dev: false, prod: true },
       packageInfo: { version: manifest.opensearchDashboardsVersion },
@@ -71,7 +74,7 @@ export function loadServerPlugin(
       get: <T>() => config as unknown as T,
     },
   };
-  return { manifest, instance: entry.plugin(context), config, browserConfig };
+  return { manifest, opaqueId, instance: entry.plugin(context), config, browserConfig };
 }
 
 export async function runLifecycle(

@@ -5,7 +5,7 @@
 import { ChildProcess, spawn } from 'child_process';
 import { createServer } from 'net';
 import { resolve } from 'path';
-import { adminPassword, OPENSEARCH_URL } from './cluster';
+import { OPENSEARCH_URL } from './cluster';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -41,8 +41,9 @@ export async function startTestHost(env: Record<string, string> = {}): Promise<T
         ...process.env,
         LOOKUPS_HOST_PORT: String(port),
         OPENSEARCH_URL,
-        OPENSEARCH_INTERNAL_USERNAME: 'admin',
-        OPENSEARCH_INTERNAL_PASSWORD: adminPassword(),
+        // OSD's own identity: kibanaserver from the demo security configuration.
+        OPENSEARCH_INTERNAL_USERNAME: 'kibanaserver',
+        OPENSEARCH_INTERNAL_PASSWORD: 'kibanaserver',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

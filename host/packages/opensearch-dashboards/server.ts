@@ -3,6 +3,7 @@
  * src/core/server (plugins/types.ts, http/router/*, opensearch/client/*, logging/*).
  * Only the members the plugin touches are listed; their shapes are OSD's.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- OSD's own generic signatures */
 import type { Client } from '@opensearch-project/opensearch';
 import type { Observable } from 'rxjs';
 
@@ -29,9 +30,16 @@ export type OpenSearchClient = Omit<
 > & {
   transport: { request: Client['transport']['request'] };
 };
+/**
+ * OSD's long-numeral client (`OpenSearchClientNext`): the same API over opensearch-js created
+ * with `enableLongNumeralSupport: true`, so integers beyond 2^53 come back as BigInt.
+ */
+export type OpenSearchClientNext = OpenSearchClient;
 export interface IScopedClusterClient {
   readonly asInternalUser: OpenSearchClient;
   readonly asCurrentUser: OpenSearchClient;
+  readonly asInternalUserWithLongNumeralsSupport: OpenSearchClientNext;
+  readonly asCurrentUserWithLongNumeralsSupport: OpenSearchClientNext;
 }
 export interface IClusterClient {
   readonly asInternalUser: OpenSearchClient;
@@ -65,7 +73,7 @@ export interface RouteValidationResultFactory {
   badRequest: (error: Error | string, path?: string[]) => { error: RouteValidationError };
 }
 export type RouteValidationFunction<T> = (
-  data: any, // eslint-disable-line @typescript-eslint/no-explicit-any
+  data: any,
   validationResult: RouteValidationResultFactory
 ) => { value: T; error?: never } | { value?: never; error: RouteValidationError };
 
@@ -91,7 +99,7 @@ export interface OpenSearchDashboardsRequest<
   Params = unknown,
   Query = unknown,
   Body = unknown,
-  Method extends RouteMethod = any, // eslint-disable-line @typescript-eslint/no-explicit-any
+  Method extends RouteMethod = any,
 > {
   readonly id: string;
   readonly uuid: string;
@@ -108,7 +116,7 @@ export interface OpenSearchDashboardsRequest<
 }
 
 // ---- http: responses -------------------------------------------------------------------------
-export type ResponseErrorAttributes = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type ResponseErrorAttributes = Record<string, any>;
 export type ResponseError =
   string | Error | { message: string | Error; attributes?: ResponseErrorAttributes };
 export type ResponseHeaders = Record<string, string | string[]>;
@@ -117,11 +125,7 @@ export interface HttpResponseOptions {
   headers?: ResponseHeaders;
 }
 export type HttpResponsePayload =
-  | undefined
-  | string
-  | Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
-  | Buffer
-  | NodeJS.ReadableStream;
+  undefined | string | Record<string, any> | Buffer | NodeJS.ReadableStream;
 export interface ErrorHttpResponseOptions {
   body?: ResponseError;
   headers?: ResponseHeaders;
@@ -132,7 +136,7 @@ export interface CustomHttpResponseOptions<T extends HttpResponsePayload | Respo
   statusCode: number;
 }
 export interface IOpenSearchDashboardsResponse<
-  T extends HttpResponsePayload | ResponseError = any, // eslint-disable-line @typescript-eslint/no-explicit-any
+  T extends HttpResponsePayload | ResponseError = any,
 > {
   readonly status: number;
   readonly payload?: T;
@@ -154,6 +158,13 @@ export interface OpenSearchDashboardsResponseFactory {
 }
 
 // ---- http: router ----------------------------------------------------------------------------
+/**
+ * The per-request context of a route handler. An interface, as in OSD (src/core/server/index.ts),
+ * so a plugin adds its own key by augmentation:
+ *   declare module 'opensearch-dashboards/server' {
+ *     interface RequestHandlerContext { lookups?: LookupsRequestContext }
+ *   }
+ */
 export interface RequestHandlerContext {
   core: {
     opensearch: { client: IScopedClusterClient };
@@ -163,7 +174,7 @@ export type RequestHandler<
   P = unknown,
   Q = unknown,
   B = unknown,
-  Method extends RouteMethod = any, // eslint-disable-line @typescript-eslint/no-explicit-any
+  Method extends RouteMethod = any,
 > = (
   context: RequestHandlerContext,
   request: OpenSearchDashboardsRequest<P, Q, B, Method>,
@@ -182,10 +193,57 @@ export interface IRouter {
   delete: RouteRegistrar<'delete'>;
 }
 
+// ---- context container (OSD src/core/utils/context.ts) -----------------------------------------
+export type PluginOpaqueId = symbol;
+/** @osd/utility-types: a Promise of T, or T itself when T is already a Promise. */
+export type ShallowPromise<T> = T extends Promise<infer U> ? Promise<U> : Promise<T>;
+/** All properties optional except those in K. */
+type PartialExceptFor<T, K extends keyof T> = Partial<T> & Pick<T, K>;
+export type HandlerFunction<T extends object> = (context: T, ...args: any[]) => any;
+export type HandlerContextType<T extends HandlerFunction<any>> =
+  T extends HandlerFunction<infer U> ? U : never;
+export type HandlerParameters<T extends HandlerFunction<any>> = T extends (
+  context: any,
+  ...args: infer U
+) => any
+  ? U
+  : never;
+/**
+ * Called each time a context is built for a handler, in registration order (core first), with
+ * the context built so far (`core` always present) and the handler's own arguments.
+ */
+export type IContextProvider<
+  THandler extends HandlerFunction<any>,
+  TContextName extends keyof HandlerContextType<THandler>,
+> = (
+  context: PartialExceptFor<HandlerContextType<THandler>, 'core'>,
+  ...rest: HandlerParameters<THandler>
+) =>
+  Promise<HandlerContextType<THandler>[TContextName]> | HandlerContextType<THandler>[TContextName];
+export interface IContextContainer<THandler extends HandlerFunction<any>> {
+  registerContext<TContextName extends keyof HandlerContextType<THandler>>(
+    pluginOpaqueId: PluginOpaqueId,
+    contextName: TContextName,
+    provider: IContextProvider<THandler, TContextName>
+  ): this;
+  createHandler(
+    pluginOpaqueId: PluginOpaqueId,
+    handler: THandler
+  ): (...rest: HandlerParameters<THandler>) => ShallowPromise<ReturnType<THandler>>;
+}
+export type RequestHandlerContextContainer = IContextContainer<RequestHandler<any, any, any>>;
+export type RequestHandlerContextProvider<TContextName extends keyof RequestHandlerContext> =
+  IContextProvider<RequestHandler<any, any, any>, TContextName>;
+
 // ---- plugin lifecycle ------------------------------------------------------------------------
 export interface HttpServiceSetup {
   createRouter: () => IRouter;
   basePath: { serverBasePath: string };
+  /** OSD http/types.ts: a provider whose (awaited) value is `context[contextName]` in handlers. */
+  registerRouteHandlerContext: <T extends keyof RequestHandlerContext>(
+    contextName: T,
+    provider: RequestHandlerContextProvider<T>
+  ) => RequestHandlerContextContainer;
 }
 export interface OpenSearchServiceStart {
   readonly client: IClusterClient;

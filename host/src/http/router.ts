@@ -9,12 +9,13 @@ import Boom from '@hapi/boom';
 import type { Request, ResponseObject, ResponseToolkit, Server } from '@hapi/hapi';
 import { Subject } from 'rxjs';
 import type {
-  IClusterClient,
   IOpenSearchDashboardsResponse,
   IRouter,
   Logger,
   OpenSearchDashboardsRequest,
+  PluginOpaqueId,
   RequestHandler,
+  RequestHandlerContextContainer,
   RouteConfig,
   RouteMethod,
   RouteValidationFunction,
@@ -34,7 +35,11 @@ interface RegisteredRoute {
 
 export class HostRouter implements IRouter {
   public readonly routes: RegisteredRoute[] = [];
-  constructor(public readonly routerPath = '') {}
+  /** `pluginId`: the opaque id of the plugin that created the router (its handlers' context). */
+  constructor(
+    public readonly pluginId: PluginOpaqueId,
+    public readonly routerPath = ''
+  ) {}
 
   private register =
     <M extends RouteMethod>(method: M) =>
@@ -88,10 +93,16 @@ function isSafeMethod(method: string) {
 }
 
 export interface RouteDeps {
-  clusterClient: IClusterClient;
+  /** Builds each handler's context (OSD's `createHandler`), core's `opensearch` and plugins'. */
+  contextContainer: RequestHandlerContextContainer;
   logger: Logger;
   cookieName: string;
 }
+
+type EnhancedHandler = (
+  request: OpenSearchDashboardsRequest,
+  response: typeof responseFactory
+) => Promise<IOpenSearchDashboardsResponse>;
 
 export function registerHostRoutes(server: Server, router: HostRouter, deps: RouteDeps) {
   for (const route of router.routes) {
@@ -103,6 +114,10 @@ export function registerHostRoutes(server: Server, router: HostRouter, deps: Rou
     };
     const wantsBody = !isSafeMethod(route.method);
     const validatesBody = route.config.validate !== false && !!route.config.validate.body;
+    const enhanced = deps.contextContainer.createHandler(
+      router.pluginId,
+      route.handler as Parameters<RequestHandlerContextContainer['createHandler']>[1]
+    ) as EnhancedHandler;
     server.route({
       method: route.method,
       path: `${router.routerPath}${route.config.path}`,
@@ -123,13 +138,14 @@ export function registerHostRoutes(server: Server, router: HostRouter, deps: Rou
           ? { server: false, socket: false }
           : undefined,
       },
-      handler: (request, h) => handle(route, request, h, deps),
+      handler: (request, h) => handle(route, enhanced, request, h, deps),
     });
   }
 }
 
 async function handle(
   route: RegisteredRoute,
+  enhanced: EnhancedHandler,
   request: Request,
   h: ResponseToolkit,
   deps: RouteDeps
@@ -155,11 +171,8 @@ async function handle(
     return Boom.badRequest((e as Error).message);
   }
 
-  const context = {
-    core: { opensearch: { client: deps.clusterClient.asScoped(osdRequest) } },
-  };
   try {
-    const response = await route.handler(context, osdRequest, responseFactory);
+    const response = await enhanced(osdRequest, responseFactory);
     return toHapiResponse(response, h);
   } catch (e) {
     const status = (e as { meta?: { statusCode?: number } })?.meta?.statusCode;

@@ -1,8 +1,11 @@
 /*
- * OSD's cluster client, as the host provides it: `asInternalUser` carries the host's own
- * credentials; `asScoped(request).asCurrentUser` carries the caller's `authorization` header and
- * nothing else (OSD's `requestHeadersWhitelist` default), over a client with NO credentials of
- * its own, so a request without the caller's header can never run as the host.
+ * OSD's cluster client (src/core/server/opensearch/client/cluster_client.ts), as the host
+ * provides it: `asInternalUser` carries the host's own credentials; `asScoped(request)` gives
+ * `asCurrentUser`, which carries the caller's `authorization` header and nothing else (OSD's
+ * `requestHeadersWhitelist` default), over a client with NO credentials of its own, so a request
+ * without the caller's header can never run as the host. Each has a twin created with
+ * opensearch-js's `enableLongNumeralSupport: true` (OSD's `...WithLongNumeralsSupport`), which
+ * reads integers beyond 2^53 as BigInt instead of rounding them.
  */
 import { Client } from '@opensearch-project/opensearch';
 import type {
@@ -10,6 +13,7 @@ import type {
   IClusterClient,
   IScopedClusterClient,
   OpenSearchClient,
+  OpenSearchClientNext,
   ScopeableRequest,
 } from 'opensearch-dashboards/server';
 
@@ -17,14 +21,20 @@ export const FORWARDED_REQUEST_HEADERS = ['authorization'] as const;
 
 export class HostClusterClient implements IClusterClient {
   public readonly asInternalUser: OpenSearchClient;
-  private readonly unauthenticated: Client;
+  public readonly asInternalUserWithLongNumeralsSupport: OpenSearchClientNext;
+  private readonly rootScoped: Client;
+  private readonly rootScopedWithLongNumerals: Client;
   private readonly clients: Client[];
+  private closed = false;
 
   constructor(node: string, internalUser: { username: string; password: string }) {
     const internal = new Client({ node, auth: internalUser });
-    this.unauthenticated = new Client({ node });
+    const internalLong = new Client({ node, auth: internalUser, enableLongNumeralSupport: true });
+    this.rootScoped = new Client({ node });
+    this.rootScopedWithLongNumerals = new Client({ node, enableLongNumeralSupport: true });
     this.asInternalUser = internal;
-    this.clients = [internal, this.unauthenticated];
+    this.asInternalUserWithLongNumeralsSupport = internalLong;
+    this.clients = [internal, internalLong, this.rootScoped, this.rootScopedWithLongNumerals];
   }
 
   asScoped(request: ScopeableRequest): IScopedClusterClient {
@@ -35,11 +45,15 @@ export class HostClusterClient implements IClusterClient {
     }
     return {
       asInternalUser: this.asInternalUser,
-      asCurrentUser: this.unauthenticated.child({ headers }),
+      asCurrentUser: this.rootScoped.child({ headers }),
+      asInternalUserWithLongNumeralsSupport: this.asInternalUserWithLongNumeralsSupport,
+      asCurrentUserWithLongNumeralsSupport: this.rootScopedWithLongNumerals.child({ headers }),
     };
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     await Promise.all(this.clients.map((client) => client.close()));
   }
 }
