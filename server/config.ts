@@ -2,6 +2,8 @@ import { schema, TypeOf } from '@osd/config-schema';
 
 /** `lookups.*` in opensearch_dashboards.yml (or the standalone host's config). */
 export const configSchema = schema.object({
+  /** OSD checks `lookups.enabled` against this schema; false leaves the plugin out. */
+  enabled: schema.boolean({ defaultValue: true }),
   /** The operator's ceiling on the rows of one write. */
   max_rows: schema.number({ defaultValue: 1_000_000, min: 1 }),
   /** The largest JSON body `_write` accepts; bigger results go through `_query` or `_import`. */
@@ -18,6 +20,11 @@ export const configSchema = schema.object({
   build_settings_min_rows: schema.number({ defaultValue: 200_000, min: 1 }),
   /** The absolute time limit for retrying items OpenSearch rejected with 429. */
   bulk_retry_deadline_ms: schema.number({ defaultValue: 120_000, min: 1000 }),
+  /**
+   * How long a lookup's lease (one mutating operation at a time) outlives its host: renewed every
+   * third of it while the operation runs; after a crash the lookup is free again this much later.
+   */
+  lease_ttl_ms: schema.number({ defaultValue: 30_000, min: 1000 }),
 });
 
 export type LookupsConfig = TypeOf<typeof configSchema>;

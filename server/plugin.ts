@@ -1,3 +1,5 @@
+import { randomUUID } from 'crypto';
+import { first } from 'rxjs/operators';
 import type {
   CoreSetup,
   CoreStart,
@@ -5,38 +7,63 @@ import type {
   Plugin,
   PluginInitializerContext,
 } from 'opensearch-dashboards/server';
+import type { StatusResponse } from '../common/api/codecs';
 import type { LookupsConfig } from './config';
+import { createRequestContext, PluginServices } from './request_context';
 import { registerRoutes } from './routes';
-import { WriteRecordStore } from './services/write_records';
+import { LeaseStore } from './services/plugin_index/leases';
+import { PluginIndex } from './services/plugin_index/plugin_index';
+import { WriteRecordStore } from './services/plugin_index/write_records';
+import { checkServerIdentity } from './services/server_identity';
 
 export type LookupsPluginSetup = void;
 export type LookupsPluginStart = void;
 
+type Identity = StatusResponse['server_identity'];
+
 export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginStart> {
   private readonly logger: Logger;
-  private readonly config: LookupsConfig;
+  /** Names this process in the leases it holds. */
+  private readonly hostId = randomUUID();
+  private services: Promise<PluginServices> | undefined;
+  private identity: Promise<Identity> | undefined;
 
-  constructor(initializerContext: PluginInitializerContext) {
+  constructor(private readonly initializerContext: PluginInitializerContext) {
     this.logger = initializerContext.logger.get();
-    this.config = initializerContext.config.get<LookupsConfig>();
   }
 
-  public setup(core: CoreSetup) {
-    // Services that need the server's own client exist once core has started.
-    const records = core
-      .getStartServices()
-      .then(
-        ([coreStart]) =>
-          new WriteRecordStore(
-            coreStart.opensearch.client.asInternalUser,
-            this.logger.get('records')
-          )
-      );
-    registerRoutes(core.http.createRouter(), {
-      config: this.config,
-      logger: this.logger,
-      records: () => records,
+  public async setup(core: CoreSetup) {
+    // OSD's server side reads config as an observable; its first value is the validated config.
+    const config = await this.initializerContext.config
+      .create<LookupsConfig>()
+      .pipe(first())
+      .toPromise();
+    if (!config) throw new Error('lookups: no configuration');
+
+    // The plugin index is kept with the server's identity, which core gives out at start.
+    const started = core.getStartServices().then(([coreStart]) => {
+      const internal = coreStart.opensearch.client.asInternalUser;
+      const index = new PluginIndex(internal, this.logger.get('plugin-index'));
+      const services: PluginServices = {
+        config,
+        logger: this.logger,
+        records: new WriteRecordStore(index, this.logger.get('records')),
+        leases: new LeaseStore(index, this.hostId, this.logger.get('leases'), {
+          ttlMs: config.lease_ttl_ms,
+          renewEveryMs: Math.max(100, Math.floor(config.lease_ttl_ms / 3)),
+        }),
+      };
+      const identity = checkServerIdentity(internal, index, this.logger.get('server-identity'));
+      return { services, identity };
     });
+    this.services = started.then((s) => s.services);
+    this.identity = started.then((s) => s.identity);
+
+    const services = this.services;
+    core.http.registerRouteHandlerContext('lookups', async (context) =>
+      createRequestContext(context.core, await services)
+    );
+    registerRoutes(core.http.createRouter(), config, () => this.identity!);
   }
 
   public start(_core: CoreStart) {}

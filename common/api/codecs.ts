@@ -133,6 +133,14 @@ export interface SliceInfo {
   current: boolean;
   /** A write is still filling it. */
   in_flight?: boolean;
+  /**
+   * From the slice's write record: `complete` once every row went in, `failed` when its write
+   * stopped part-way (never offered for restore), `writing` while (or if) a write is filling it.
+   * Absent for slices another writer made.
+   */
+  state?: 'writing' | 'complete' | 'failed';
+  /** The source query was read from indices this caller may not read, so its text is withheld. */
+  query_hidden?: boolean;
   created_at?: string;
   last_write_at?: string;
   written_by?: string | null;
@@ -284,4 +292,12 @@ export interface SourcesResponse {
 /** `GET /api/lookups/_sources/{name}/_fields`: the fields from the mapping, with PPL type names. */
 export interface SourceFieldsResponse {
   fields: Array<{ name: string; type: PplType }>;
+}
+
+/** `GET /api/lookups/_status`: what the server's own identity may not do, found at start-up. */
+export interface StatusResponse {
+  server_identity: {
+    username: string | null;
+    problems: Array<{ permission: string; message: string }>;
+  };
 }

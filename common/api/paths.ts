@@ -10,6 +10,7 @@ export const ROUTE_PATTERNS = {
   query: `${API_BASE}/_query`,
   explain: `${API_BASE}/_explain`,
   reapAll: `${API_BASE}/_reap`,
+  status: `${API_BASE}/_status`,
   // Literal segments: hapi (and OSD) prefer them over `{name}`, and no lookup name starts with `_`.
   sources: `${API_BASE}/_sources`,
   sourceFields: `${API_BASE}/_sources/{name}/_fields`,
@@ -33,6 +34,7 @@ export const apiPaths = {
   query: () => ROUTE_PATTERNS.query,
   explain: () => ROUTE_PATTERNS.explain,
   reapAll: () => ROUTE_PATTERNS.reapAll,
+  status: () => ROUTE_PATTERNS.status,
   sources: () => ROUTE_PATTERNS.sources,
   sourceFields: (name: string) => `${ROUTE_PATTERNS.sources}/${encodeURIComponent(name)}/_fields`,
   lookup: (name: string) => lookupPath(name),

@@ -1,88 +1,50 @@
 /* The catalog: lookups and their slices, migration, rollback, cleanup, deletion. */
-import type { IRouter, RequestHandlerContext } from 'opensearch-dashboards/server';
+import type { IRouter } from 'opensearch-dashboards/server';
 import { DryRunQuery, ReapBody, RollbackBody } from '../../common/api/codecs';
 import { ROUTE_PATTERNS } from '../../common/api/paths';
-import { toErrorResponse } from '../lib/errors';
 import { CatalogService } from '../services/catalog/catalog_service';
 import { LookupOperations } from '../services/catalog/operations';
-import { readCeiling } from '../services/ceiling';
-import { currentUsername } from '../services/current_user';
-import type { RouteDeps } from '.';
+import type { LookupsRequestContext } from '../types';
+import { handle } from './handler';
+import { LONG_REQUEST_TIMEOUTS } from './timeouts';
 import { lookupNameParam, validateOptionalBody, validateWith } from './validation';
 
-export function registerCatalogRoutes(router: IRouter, deps: RouteDeps) {
-  const { config, logger } = deps;
+const catalog = (ctx: LookupsRequestContext) => new CatalogService(ctx.client, ctx.records);
+const operations = (ctx: LookupsRequestContext) => new LookupOperations(ctx);
 
-  const catalogFor = async (context: RequestHandlerContext) =>
-    new CatalogService(context.core.opensearch.client.asCurrentUser, await deps.records());
-
-  const operationsFor = async (context: RequestHandlerContext) => {
-    const { client } = context.core.opensearch;
-    const [ceiling, user, records] = await Promise.all([
-      readCeiling(client.asInternalUser, config.max_rows, logger),
-      currentUsername(client.asCurrentUser),
-      deps.records(),
-    ]);
-    return new LookupOperations({
-      client: client.asCurrentUser,
-      records,
-      config,
-      ceiling,
-      logger,
-      user,
-    });
-  };
-
+export function registerCatalogRoutes(router: IRouter) {
   router.get(
     { path: ROUTE_PATTERNS.list, validate: false },
-    async (context, _request, response) => {
-      try {
-        return response.ok({ body: { lookups: await (await catalogFor(context)).list() } });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    handle(async (ctx, _request, response) =>
+      response.ok({ body: { lookups: await catalog(ctx).list() } })
+    )
   );
 
   router.get(
     { path: ROUTE_PATTERNS.lookup, validate: { params: lookupNameParam('read') } },
-    async (context, request, response) => {
-      try {
-        return response.ok({ body: await (await catalogFor(context)).get(request.params.name) });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    handle(async (ctx, request, response) =>
+      response.ok({ body: await catalog(ctx).get(request.params.name) })
+    )
   );
 
   router.delete(
     { path: ROUTE_PATTERNS.lookup, validate: { params: lookupNameParam('read') } },
-    async (context, request, response) => {
-      try {
-        return response.ok({
-          body: await (await operationsFor(context)).delete(request.params.name),
-        });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    handle(async (ctx, request, response) =>
+      response.ok({ body: await operations(ctx).delete(request.params.name) })
+    )
   );
 
   router.post(
     {
       path: ROUTE_PATTERNS.migrate,
       validate: { params: lookupNameParam('write'), query: validateWith(DryRunQuery) },
+      options: { timeout: LONG_REQUEST_TIMEOUTS },
     },
-    async (context, request, response) => {
-      try {
-        const operations = await operationsFor(context);
-        return response.ok({
-          body: await operations.migrate(request.params.name, request.query.dry_run ?? false),
-        });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    handle(async (ctx, request, response) =>
+      response.ok({
+        body: await operations(ctx).migrate(request.params.name, request.query.dry_run ?? false),
+      })
+    )
   );
 
   router.post(
@@ -90,27 +52,20 @@ export function registerCatalogRoutes(router: IRouter, deps: RouteDeps) {
       path: ROUTE_PATTERNS.rollback,
       validate: { params: lookupNameParam('read'), body: validateWith(RollbackBody) },
     },
-    async (context, request, response) => {
-      try {
-        const operations = await operationsFor(context);
-        return response.ok({
-          body: await operations.rollback(request.params.name, request.body.slice),
-        });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    handle(async (ctx, request, response) =>
+      response.ok({ body: await operations(ctx).rollback(request.params.name, request.body.slice) })
+    )
   );
 
   router.post(
-    { path: ROUTE_PATTERNS.reapAll, validate: { body: validateOptionalBody(ReapBody) } },
-    async (context, request, response) => {
-      try {
-        return response.ok({ body: await (await operationsFor(context)).reapAll(request.body) });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    {
+      path: ROUTE_PATTERNS.reapAll,
+      validate: { body: validateOptionalBody(ReapBody) },
+      options: { timeout: LONG_REQUEST_TIMEOUTS },
+    },
+    handle(async (ctx, request, response) =>
+      response.ok({ body: await operations(ctx).reapAll(request.body) })
+    )
   );
 
   router.post(
@@ -118,13 +73,8 @@ export function registerCatalogRoutes(router: IRouter, deps: RouteDeps) {
       path: ROUTE_PATTERNS.reap,
       validate: { params: lookupNameParam('read'), body: validateOptionalBody(ReapBody) },
     },
-    async (context, request, response) => {
-      try {
-        const operations = await operationsFor(context);
-        return response.ok({ body: await operations.reap(request.params.name, request.body) });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    handle(async (ctx, request, response) =>
+      response.ok({ body: await operations(ctx).reap(request.params.name, request.body) })
+    )
   );
 }

@@ -1,25 +1,25 @@
-/* One registration function per area, each given what it needs. */
-import type { IRouter, Logger } from 'opensearch-dashboards/server';
+/* One registration function per area; the per-request services come from `context.lookups`. */
+import type { IRouter } from 'opensearch-dashboards/server';
+import type { StatusResponse } from '../../common/api/codecs';
 import type { LookupsConfig } from '../config';
-import type { WriteRecordStore } from '../services/write_records';
 import { registerCatalogRoutes } from './catalog';
 import { registerQueryRoutes } from './query';
 import { registerLookupDataRoutes } from './lookup_data';
 import { registerRowsRoute } from './rows';
 import { registerSourcesRoutes } from './sources';
+import { registerStatusRoute } from './status';
 import { registerWriteRoute } from './write';
 
-export interface RouteDeps {
-  config: LookupsConfig;
-  logger: Logger;
-  records: () => Promise<WriteRecordStore>;
-}
-
-export function registerRoutes(router: IRouter, deps: RouteDeps) {
-  registerWriteRoute(router, deps);
-  registerRowsRoute(router, deps);
-  registerCatalogRoutes(router, deps);
-  registerQueryRoutes(router, deps);
-  registerLookupDataRoutes(router, deps);
-  registerSourcesRoutes(router, deps);
+export function registerRoutes(
+  router: IRouter,
+  config: LookupsConfig,
+  identity: () => Promise<StatusResponse['server_identity']>
+) {
+  registerWriteRoute(router, config.max_body_bytes);
+  registerRowsRoute(router);
+  registerCatalogRoutes(router);
+  registerQueryRoutes(router);
+  registerLookupDataRoutes(router, config.max_import_bytes);
+  registerSourcesRoutes(router);
+  registerStatusRoute(router, identity);
 }

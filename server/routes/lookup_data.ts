@@ -12,18 +12,14 @@ import {
   ImportQuery,
   SearchBody,
 } from '../../common/api/search_codecs';
-import { toErrorResponse } from '../lib/errors';
-import { readCeiling } from '../services/ceiling';
-import { currentUsername } from '../services/current_user';
 import { openExport } from '../services/export_service';
 import { FieldCapsService } from '../services/field_caps_service';
 import { importLookup } from '../services/import/import_service';
 import { searchLookup } from '../services/search_service';
-import type { RouteDeps } from '.';
+import { writeUnderLease } from '../services/writer/write_service';
+import { handle } from './handler';
+import { LONG_REQUEST_TIMEOUTS, UPLOAD_REQUEST_TIMEOUTS } from './timeouts';
 import { lookupNameParam, validateWith } from './validation';
-
-/** How long the file may take to arrive. */
-export const IMPORT_PAYLOAD_TIMEOUT_MS = 10 * 60 * 1000;
 
 /** Content types `_import` accepts: a multipart form with a `file` part, or the file itself. */
 export const IMPORT_CONTENT_TYPES = [
@@ -90,7 +86,7 @@ const importBody: RouteValidationFunction<ImportBody> = (data, { ok, badRequest 
   );
 };
 
-export function registerLookupDataRoutes(router: IRouter, { config, logger, records }: RouteDeps) {
+export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number) {
   // One per plugin: slices' field presence is remembered across requests (and users; every
   // request still asks OpenSearch as its caller, so nobody reads through the cache what they
   // may not read).
@@ -101,18 +97,11 @@ export function registerLookupDataRoutes(router: IRouter, { config, logger, reco
       path: ROUTE_PATTERNS.fieldCaps,
       validate: { params: lookupNameParam('read'), query: validateWith(FieldCapsQuery) },
     },
-    async (context, request, response) => {
-      try {
-        const body = await fieldCaps.fieldCaps(
-          context.core.opensearch.client.asCurrentUser,
-          request.params.name,
-          request.query
-        );
-        return response.ok({ body });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    handle(async (ctx, request, response) =>
+      response.ok({
+        body: await fieldCaps.fieldCaps(ctx.client, request.params.name, request.query),
+      })
+    )
   );
 
   router.post(
@@ -120,48 +109,36 @@ export function registerLookupDataRoutes(router: IRouter, { config, logger, reco
       path: ROUTE_PATTERNS.search,
       validate: { params: lookupNameParam('read'), body: validateWith(SearchBody) },
     },
-    async (context, request, response) => {
-      try {
-        const body = await searchLookup(
-          context.core.opensearch.client.asCurrentUser,
-          request.params.name,
-          request.body
-        );
-        return response.ok({ body });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    handle(async (ctx, request, response) =>
+      response.ok({ body: await searchLookup(ctx.client, request.params.name, request.body) })
+    )
   );
 
   router.get(
     {
       path: ROUTE_PATTERNS.export,
       validate: { params: lookupNameParam('read'), query: validateWith(ExportQuery) },
+      options: { timeout: LONG_REQUEST_TIMEOUTS },
     },
-    async (context, request, response) => {
-      try {
-        const { stream, filename, contentType } = await openExport(
-          context.core.opensearch.client.asCurrentUser,
-          request.params.name,
-          request.query.format ?? 'csv',
-          logger
-        );
-        // The client went away: stop reading, which closes the point in time.
-        const aborted = request.events.aborted$.subscribe(() => stream.destroy());
-        stream.once('close', () => aborted.unsubscribe());
-        return response.ok({
-          body: stream,
-          headers: {
-            'content-type': contentType,
-            'content-disposition': `attachment; filename="${filename}"`,
-            'cache-control': 'no-store',
-          },
-        });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    handle(async (ctx, request, response) => {
+      const { stream, filename, contentType } = await openExport(
+        ctx.client,
+        request.params.name,
+        request.query.format ?? 'csv',
+        ctx.logger
+      );
+      // The client went away: stop reading, which closes the point in time.
+      const aborted = request.events.aborted$.subscribe(() => stream.destroy());
+      stream.once('close', () => aborted.unsubscribe());
+      return response.ok({
+        body: stream,
+        headers: {
+          'content-type': contentType,
+          'content-disposition': contentDisposition(filename),
+          'cache-control': 'no-store',
+        },
+      });
+    })
   );
 
   router.post(
@@ -177,36 +154,38 @@ export function registerLookupDataRoutes(router: IRouter, { config, logger, reco
           output: 'stream',
           parse: true,
           accepts: IMPORT_CONTENT_TYPES,
-          maxBytes: config.max_import_bytes,
+          maxBytes: maxImportBytes,
         },
-        // A large file on a slow link takes longer than the platform's 10 s to arrive.
-        timeout: { payload: IMPORT_PAYLOAD_TIMEOUT_MS },
+        timeout: UPLOAD_REQUEST_TIMEOUTS,
       },
     },
-    async (context, request, response) => {
-      try {
-        const { client } = context.core.opensearch;
-        const [ceiling, user] = await Promise.all([
-          readCeiling(client.asInternalUser, config.max_rows, logger),
-          currentUsername(client.asCurrentUser),
-        ]);
-        const body = await importLookup(
-          { client: client.asCurrentUser, config, ceiling, logger, records: await records(), user },
-          request.params.name,
+    handle(async (ctx, request, response) => {
+      const { name } = request.params;
+      const body = await writeUnderLease(ctx, name, 'import', (deps) =>
+        importLookup(
+          deps,
+          name,
           {
             stream: request.body.stream,
             filename: request.body.filename,
             contentType: request.body.contentType ?? headerValue(request.headers['content-type']),
-            maxBytes: config.max_import_bytes,
+            maxBytes: maxImportBytes,
           },
           request.query
-        );
-        return response.ok({ body });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+        )
+      );
+      return response.ok({ body });
+    })
   );
+}
+
+/**
+ * RFC 6266: an ASCII fallback name plus the exact UTF-8 one, so a lookup named `lk_日本` downloads
+ * under its own name (a raw non-Latin-1 header value is refused by Node).
+ */
+export function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

@@ -1,62 +1,48 @@
 /* PPL: run a pipeline (and write its result when it ends in outputlookup), or explain it. */
-import type { IRouter, RequestHandlerContext } from 'opensearch-dashboards/server';
+import type { IRouter } from 'opensearch-dashboards/server';
 import { ExplainBody, QueryBody } from '../../common/api/codecs';
 import { ROUTE_PATTERNS } from '../../common/api/paths';
-import { toErrorResponse } from '../lib/errors';
-import { readCeiling } from '../services/ceiling';
-import { currentUsername } from '../services/current_user';
+import { withLookupLease } from '../services/lookup_lease';
 import { QueryService } from '../services/ppl/query_service';
-import type { RouteDeps } from '.';
+import type { LookupsRequestContext } from '../types';
+import { handle } from './handler';
+import { LONG_REQUEST_TIMEOUTS } from './timeouts';
 import { validateWith } from './validation';
 
-export function registerQueryRoutes(router: IRouter, deps: RouteDeps) {
-  const { config, logger } = deps;
+async function queryService(ctx: LookupsRequestContext) {
+  return new QueryService({
+    client: ctx.client,
+    config: ctx.config,
+    ceiling: await ctx.ceiling(),
+    logger: ctx.logger,
+    records: ctx.records,
+    // Whether the query writes is the parser's call: the user is asked only when it does.
+    underLease: (name, work) =>
+      withLookupLease(ctx, name, 'write', async (lease) => work({ lease, user: await ctx.user() })),
+  });
+}
 
-  const serviceFor = async (context: RequestHandlerContext, withUser: boolean) => {
-    const { client } = context.core.opensearch;
-    const [ceiling, user, records] = await Promise.all([
-      readCeiling(client.asInternalUser, config.max_rows, logger),
-      withUser ? currentUsername(client.asCurrentUser) : Promise.resolve(null),
-      deps.records(),
-    ]);
-    return new QueryService({
-      client: client.asCurrentUser,
-      config,
-      ceiling,
-      logger,
-      records,
-      user,
-    });
-  };
-
+export function registerQueryRoutes(router: IRouter) {
   router.post(
     {
       path: ROUTE_PATTERNS.query,
       validate: { body: validateWith(QueryBody) },
-      options: { timeout: { payload: 600_000 } },
+      options: { timeout: LONG_REQUEST_TIMEOUTS },
     },
-    async (context, request, response) => {
-      try {
-        const { query, size } = request.body;
-        const writes = /\boutputlookup\b/i.test(query);
-        const service = await serviceFor(context, writes);
-        return response.ok({ body: await service.run(query, size) });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    handle(async (ctx, request, response) => {
+      const { query, size } = request.body;
+      return response.ok({ body: await (await queryService(ctx)).run(query, size) });
+    })
   );
 
   router.post(
-    { path: ROUTE_PATTERNS.explain, validate: { body: validateWith(ExplainBody) } },
-    async (context, request, response) => {
-      try {
-        return response.ok({
-          body: await (await serviceFor(context, false)).explain(request.body.query),
-        });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    {
+      path: ROUTE_PATTERNS.explain,
+      validate: { body: validateWith(ExplainBody) },
+      options: { timeout: LONG_REQUEST_TIMEOUTS },
+    },
+    handle(async (ctx, request, response) =>
+      response.ok({ body: await (await queryService(ctx)).explain(request.body.query) })
+    )
   );
 }

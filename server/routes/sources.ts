@@ -2,9 +2,8 @@
 import type { IRouter, RouteValidationFunction } from 'opensearch-dashboards/server';
 import { ROUTE_PATTERNS } from '../../common/api/paths';
 import { validateLookupName } from '../../common/substrate/names';
-import { toErrorResponse } from '../lib/errors';
 import { SourcesService } from '../services/sources_service';
-import type { RouteDeps } from '.';
+import { handle } from './handler';
 
 /** `{name}`: an index, alias or data stream name, checked by OpenSearch's rules for reads. */
 const sourceNameParam: RouteValidationFunction<{ name: string }> = (data, { ok, badRequest }) => {
@@ -14,28 +13,18 @@ const sourceNameParam: RouteValidationFunction<{ name: string }> = (data, { ok, 
   return check.ok ? ok({ name }) : badRequest(check.message.replace(/^Lookup name/, 'Index name'));
 };
 
-export function registerSourcesRoutes(router: IRouter, { logger }: RouteDeps) {
+export function registerSourcesRoutes(router: IRouter) {
   router.get(
     { path: ROUTE_PATTERNS.sources, validate: false },
-    async (context, _request, response) => {
-      try {
-        const service = new SourcesService(context.core.opensearch.client.asCurrentUser);
-        return response.ok({ body: await service.list() });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    handle(async (ctx, _request, response) =>
+      response.ok({ body: await new SourcesService(ctx.client).list() })
+    )
   );
 
   router.get(
     { path: ROUTE_PATTERNS.sourceFields, validate: { params: sourceNameParam } },
-    async (context, request, response) => {
-      try {
-        const service = new SourcesService(context.core.opensearch.client.asCurrentUser);
-        return response.ok({ body: await service.fields(request.params.name) });
-      } catch (error) {
-        return toErrorResponse(error, response, logger);
-      }
-    }
+    handle(async (ctx, request, response) =>
+      response.ok({ body: await new SourcesService(ctx.client).fields(request.params.name) })
+    )
   );
 }

@@ -256,19 +256,22 @@ describe('a read-only user', () => {
     const { one } = await createImporterLookups(admin, testNames);
     const before = await slicesIn(admin, `${name}__lookup`);
 
+    // One after another: sent at once, they would take turns on the lookup's lease (409).
     const attempts = [
-      callApi(host.url, 'POST', apiPaths.migrate(one), { caller: users.reader }),
-      callApi(host.url, 'POST', apiPaths.rollback(name), {
-        caller: users.reader,
-        body: { slice: first.body.slice },
-      }),
-      callApi(host.url, 'POST', apiPaths.reap(name), {
-        caller: users.reader,
-        body: { keep: 0, older_than: '0s' },
-      }),
-      callApi(host.url, 'DELETE', apiPaths.lookup(name), { caller: users.reader }),
+      () => callApi(host.url, 'POST', apiPaths.migrate(one), { caller: users.reader }),
+      () =>
+        callApi(host.url, 'POST', apiPaths.rollback(name), {
+          caller: users.reader,
+          body: { slice: first.body.slice },
+        }),
+      () =>
+        callApi(host.url, 'POST', apiPaths.reap(name), {
+          caller: users.reader,
+          body: { keep: 0, older_than: '0s' },
+        }),
+      () => callApi(host.url, 'DELETE', apiPaths.lookup(name), { caller: users.reader }),
     ];
-    for (const res of await Promise.all(attempts)) expect(res.status).toBe(403);
+    for (const attempt of attempts) expect((await attempt()).status).toBe(403);
     expect(await slicesIn(admin, `${name}__lookup`)).toEqual(before);
     expect(await readRowsSorted(admin, name, 'v')).toEqual([{ v: 2 }]);
     expect((await aliasFilterOf(admin, one))?.index).not.toBe(`${one}__lookup`);

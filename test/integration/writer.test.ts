@@ -159,17 +159,22 @@ describe('append', () => {
     expect(await readRowsSorted(admin, name, 'host')).toEqual([{ host: 'a' }, { host: 'b' }]);
   });
 
-  it('to an absent lookup uses the deterministic slice, and concurrent first appends keep every row', async () => {
+  it('to an absent lookup uses the deterministic slice; concurrent first appends take turns and keep every row', async () => {
     const name = lookupName('race');
-    const writes = await Promise.all(
-      Array.from({ length: 4 }, (_, w) =>
-        write(name, {
-          rows: Array.from({ length: 50 }, (_, i) => ({ writer: w, i })),
-          append: true,
-        })
-      )
-    );
-    for (const res of writes) {
+    // One operation per lookup at a time: a busy lookup answers 409 naming the write in
+    // progress, and the same append sent again once it is free goes in.
+    const appendUntilAccepted = async (w: number) => {
+      const rows = Array.from({ length: 50 }, (_, i) => ({ writer: w, i }));
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const res = await write(name, { rows, append: true });
+        if (res.status !== 409) return { res, busy: attempt };
+        expect(res.body.attributes).toMatchObject({ reason: 'lookup_busy', operation: 'write' });
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error('the lookup stayed busy');
+    };
+    const outcomes = await Promise.all([0, 1, 2, 3].map(appendUntilAccepted));
+    for (const { res } of outcomes) {
       expect(res.status).toBe(200);
       expect(res.body.slice).toBe(appendToAbsentSliceUuid(name));
     }

@@ -7,7 +7,7 @@ import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { LookupDetail, LookupSummary, SliceInfo } from '../../../common/api/codecs';
 import { LOOKUP_FIELD, backingIndexName } from '../../../common/substrate/names';
 import { LookupError, NotFoundError, openSearchStatus } from '../../lib/errors';
-import { isInFlight, recordId, WriteRecord, WriteRecordStore } from '../write_records';
+import { isInFlight, recordId, WriteRecord, WriteRecordStore } from '../plugin_index/write_records';
 import { AliasesByIndex, CatalogEntry, classifyCatalog } from './classify';
 
 const MAX_SLICES_PER_INDEX = 1000;
@@ -147,7 +147,7 @@ function sliceDetails(
   if (entry.currentSlice && !byId.has(entry.currentSlice))
     byId.set(entry.currentSlice, { id: entry.currentSlice, rows: 0, current: false });
   for (const record of records.values()) {
-    if (record.backing_index === index && record.status === 'running' && !byId.has(record.slice)) {
+    if (record.backing_index === index && record.status === 'writing' && !byId.has(record.slice)) {
       byId.set(record.slice, { id: record.slice, rows: 0, current: false });
     }
   }
@@ -158,6 +158,7 @@ function sliceDetails(
       const info: SliceInfo = { ...slice, current: slice.id === entry.currentSlice };
       if (isInFlight(record, now)) info.in_flight = true;
       if (record && record.status !== 'seen') {
+        info.state = record.status;
         info.created_at = record.finished_at ?? record.started_at;
         if (record.last_write_at) info.last_write_at = record.last_write_at;
         info.written_by = record.user ?? null;

@@ -3,7 +3,6 @@
  * retained slice, reap orphans, delete. Each refuses cleanly, with nothing changed, where it
  * cannot apply; each runs as the caller.
  */
-import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type {
   DeleteResponse,
   LookupDetail,
@@ -14,12 +13,19 @@ import type {
 } from '../../../common/api/codecs';
 import { sliceFilter } from '../../../common/substrate/alias_filter';
 import { LOOKUP_FIELD, backingIndexName } from '../../../common/substrate/names';
-import type { LookupsConfig } from '../../config';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
-import type { Ceiling } from '../ceiling';
+import {
+  BadRequestError,
+  ConflictError,
+  LookupError,
+  NotFoundError,
+  openSearchStatus,
+} from '../../lib/errors';
+import type { LookupsRequestContext } from '../../types';
 import { scanDocuments } from '../document_scan';
+import { withLookupLease } from '../lookup_lease';
+import type { Lease } from '../plugin_index/leases';
 import { writeLookup } from '../writer/lookup_writer';
-import { recordId, recordTime, WriteRecord, WriteRecordStore } from '../write_records';
+import { recordId, recordTime, WriteRecord } from '../plugin_index/write_records';
 import { CatalogService } from './catalog_service';
 
 export const DEFAULT_KEEP = 3;
@@ -35,15 +41,12 @@ export function parseTimeValue(value: string): number {
   return Number(match[1]) * UNITS[match[2]];
 }
 
-export interface OperationsDeps {
-  client: OpenSearchClient;
-  records: WriteRecordStore;
-  config: LookupsConfig;
-  ceiling: Ceiling;
-  logger: Logger;
-  user: string | null;
-}
+export type OperationsDeps = Pick<
+  LookupsRequestContext,
+  'client' | 'records' | 'leases' | 'config' | 'logger' | 'ceiling' | 'user'
+>;
 
+/** Each mutating operation takes the lookup's lease and reads the lookup's state under it. */
 export class LookupOperations {
   private readonly catalog: CatalogService;
 
@@ -52,6 +55,17 @@ export class LookupOperations {
   }
 
   async migrate(name: string, dryRun: boolean): Promise<MigrateResponse> {
+    if (dryRun) return this.migrateUnderLease(name, true);
+    return withLookupLease(this.deps, name, 'migrate', (lease) =>
+      this.migrateUnderLease(name, false, lease)
+    );
+  }
+
+  private async migrateUnderLease(
+    name: string,
+    dryRun: boolean,
+    lease?: Lease
+  ): Promise<MigrateResponse> {
     const lookup = await this.catalog.get(name);
     const target = backingIndexName(name);
     if (lookup.kind === 'managed') {
@@ -91,7 +105,12 @@ export class LookupOperations {
     }
     const { client } = this.deps;
     const result = await writeLookup(
-      { ...this.deps, records: this.deps.records, user: this.deps.user },
+      {
+        ...this.deps,
+        ceiling: await this.deps.ceiling(),
+        user: await this.deps.user(),
+        lease,
+      },
       name,
       {
         count: lookup.rows,
@@ -120,6 +139,16 @@ export class LookupOperations {
   }
 
   async rollback(name: string, slice: string): Promise<RollbackResponse> {
+    return withLookupLease(this.deps, name, 'rollback', (lease) =>
+      this.rollbackUnderLease(name, slice, lease)
+    );
+  }
+
+  private async rollbackUnderLease(
+    name: string,
+    slice: string,
+    lease: Lease
+  ): Promise<RollbackResponse> {
     const lookup = await this.managed(name, 'rolled back');
     if (slice === lookup.current_slice) {
       throw new BadRequestError(`Slice ${slice} is already the current version of "${name}".`, {
@@ -143,6 +172,13 @@ export class LookupOperations {
         `Slice ${slice} is still being written; wait for that write to finish.`,
         { slice }
       );
+    if (target.state === 'failed' || target.state === 'writing') {
+      throw new ConflictError(
+        `Version ${slice} of "${name}" is incomplete: its write ${target.state === 'failed' ? 'failed' : 'stopped'} part-way, so it cannot be restored. Pick a complete version.`,
+        { slice, state: target.state }
+      );
+    }
+    lease.assertHeld();
     await this.deps.client.indices.updateAliases({
       body: {
         actions: [
@@ -154,6 +190,18 @@ export class LookupOperations {
   }
 
   async reap(name: string, options: ReapBody): Promise<ReapResponse> {
+    if (options.dry_run) return this.reapUnderLease(name, options);
+    return withLookupLease(this.deps, name, 'reap', (lease) =>
+      this.reapUnderLease(name, options, lease)
+    );
+  }
+
+  /** The alias is read under the lease: the current slice is never one the reaper removes. */
+  private async reapUnderLease(
+    name: string,
+    options: ReapBody,
+    lease?: Lease
+  ): Promise<ReapResponse> {
     const { lookup, records } = await this.catalog.getWithRecords(name);
     if (lookup.kind !== 'managed' && lookup.kind !== 'broken') {
       throw new ConflictError(
@@ -163,7 +211,7 @@ export class LookupOperations {
         { kind: lookup.kind }
       );
     }
-    return this.reapLookup(lookup, records, options);
+    return this.reapLookup(lookup, records, options, lease);
   }
 
   async reapAll(options: ReapBody): Promise<ReapResponse> {
@@ -173,22 +221,34 @@ export class LookupOperations {
       kept: [],
       skipped: [],
     };
+    let tried = 0;
+    const refused: unknown[] = [];
     for (const summary of await this.catalog.list()) {
       if ((summary.kind !== 'managed' && summary.kind !== 'broken') || summary.orphan_count === 0)
         continue;
+      tried++;
       try {
-        const { lookup, records } = await this.catalog.getWithRecords(summary.name);
-        const result = await this.reapLookup(lookup, records, options);
+        const result = await this.reap(summary.name, options);
         out.removed.push(...result.removed);
         out.kept.push(...result.kept);
       } catch (error) {
+        const status = error instanceof LookupError ? error.statusCode : openSearchStatus(error);
+        if (status === 403) refused.push(error);
         out.skipped!.push({ lookup: summary.name, reason: (error as Error).message });
       }
     }
+    // Nothing could be done because every lookup was refused: that is a refusal, not a success.
+    if (tried > 0 && refused.length === tried) throw refused[0];
     return out;
   }
 
   async delete(name: string): Promise<DeleteResponse> {
+    return withLookupLease(this.deps, name, 'delete', (lease) =>
+      this.deleteUnderLease(name, lease)
+    );
+  }
+
+  private async deleteUnderLease(name: string, lease: Lease): Promise<DeleteResponse> {
     const lookup = await this.catalog.get(name);
     if (lookup.kind === 'legacy') {
       throw new ConflictError(
@@ -200,6 +260,7 @@ export class LookupOperations {
       throw new ConflictError(`${lookup.reason} Nothing was deleted.`, { kind: lookup.kind });
     }
     const index = lookup.backing_index!;
+    lease.assertHeld();
     await this.deps.client.indices.delete({ index });
     await this.deps.records.forget(index);
     const rows = lookup.slices.reduce((n, s) => n + s.rows, 0);
@@ -214,7 +275,8 @@ export class LookupOperations {
   private async reapLookup(
     lookup: LookupDetail,
     records: Map<string, WriteRecord>,
-    options: ReapBody
+    options: ReapBody,
+    lease?: Lease
   ): Promise<ReapResponse> {
     const keep = options.keep ?? DEFAULT_KEEP;
     const graceMs = parseTimeValue(options.older_than ?? DEFAULT_GRACE);
@@ -225,6 +287,8 @@ export class LookupOperations {
     const orphans = lookup.slices.filter((s) => !s.current && !s.in_flight);
     // Slices another writer made have no record: their grace period runs from when first seen.
     const unseen = orphans.filter((s) => !records.has(recordId(index, s.id)));
+    // The server writes records on the caller's behalf only once the caller may delete here.
+    if (!dryRun) await this.checkMayDelete(index);
     if (!dryRun)
       await this.deps.records.noteSeen(
         unseen.map((s) => ({ lookup: lookup.name, backing_index: index, slice: s.id }))
@@ -256,6 +320,7 @@ export class LookupOperations {
       kept.push({ lookup: lookup.name, slice: s.id, reason: 'a write is still filling it' });
 
     if (!dryRun && removed.length > 0) {
+      lease?.assertHeld();
       await this.deps.client.deleteByQuery({
         index,
         refresh: true,
@@ -268,6 +333,18 @@ export class LookupOperations {
       );
     }
     return { dry_run: dryRun, removed, kept };
+  }
+
+  /**
+   * The caller's right to delete documents in the backing index, asked as the caller with a
+   * delete-by-query that matches nothing: a 403 here stops the reap before anything is written.
+   */
+  private async checkMayDelete(index: string) {
+    await this.deps.client.deleteByQuery({
+      index,
+      refresh: false,
+      body: { query: { match_none: {} } },
+    });
   }
 
   private async managed(name: string, verb: string): Promise<LookupDetail> {

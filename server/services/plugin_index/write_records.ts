@@ -1,32 +1,38 @@
 /*
- * A small record per slice: when it was written, by whom, how, how many rows, and the source
- * query when it came from PPL. Metadata only, never user data: it lives in the plugin's hidden
- * index and is read and written with the server's identity, and the catalog shows a record only
- * next to a lookup the caller could read. Records are best effort: a write never fails because
- * its record could not be kept.
+ * A small record per slice: when it was written, by whom, how, how many rows, the source query
+ * when it came from PPL, and whether the slice is complete. Metadata only, never user data: it
+ * lives in the plugin's hidden index, read and written with the server's identity, and the
+ * catalog shows a record only next to a lookup the caller could read. Records are best effort
+ * for what they describe (a write never fails because its record could not be kept), but a
+ * slice without a `complete` record is never offered for rollback.
  *
- * A record also tells the reaper which slices a write is still filling (status `running` with a
- * recent heartbeat), and when an orphan made by another writer was first seen, so that the grace
- * period runs from then.
+ * A record also tells the reaper which slices a write is still filling (state `writing` with a
+ * recent heartbeat), and when an orphan made by another writer was first seen, so that the
+ * grace period runs from then.
  */
-import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
-import type { WriteAction } from '../../common/api/codecs';
-import { openSearchStatus } from '../lib/errors';
+import type { Logger } from 'opensearch-dashboards/server';
+import type { WriteAction } from '../../../common/api/codecs';
+import { openSearchStatus } from '../../lib/errors';
+import type { PluginIndex } from './plugin_index';
 
-export const WRITE_RECORDS_INDEX = '.lookups-write-records';
 /** A running write that has not said anything for this long is taken as dead. */
 export const IN_FLIGHT_TIMEOUT_MS = 2 * 60 * 1000;
 const HEARTBEAT_EVERY_MS = 15 * 1000;
+
+/** `writing` while rows go in; `complete` once every row is in (published or kept as a version). */
+export type RecordStatus = 'writing' | 'complete' | 'failed' | 'seen';
 
 export interface WriteRecord {
   lookup: string;
   backing_index: string;
   slice: string;
-  status: 'running' | 'published' | 'failed' | 'seen';
+  status: RecordStatus;
   action?: WriteAction | 'migrate' | 'overwrite' | 'create' | 'append';
   user?: string | null;
   rows?: number;
   query?: string;
+  /** The indices the source query read, so its text is shown only to who may read them all. */
+  source_indices?: string[];
   started_at: string;
   heartbeat_at?: string;
   finished_at?: string;
@@ -35,29 +41,10 @@ export interface WriteRecord {
   error?: string;
 }
 
-const MAPPINGS = {
-  dynamic: 'strict',
-  properties: {
-    lookup: { type: 'keyword' },
-    backing_index: { type: 'keyword' },
-    slice: { type: 'keyword' },
-    status: { type: 'keyword' },
-    action: { type: 'keyword' },
-    user: { type: 'keyword' },
-    rows: { type: 'long' },
-    query: { type: 'text', index: false },
-    started_at: { type: 'date' },
-    heartbeat_at: { type: 'date' },
-    finished_at: { type: 'date' },
-    last_write_at: { type: 'date' },
-    error: { type: 'text', index: false },
-  },
-};
-
-export const recordId = (backingIndex: string, slice: string) => `${backingIndex}/${slice}`;
+export const recordId = (backingIndex: string, slice: string) => `record:${backingIndex}/${slice}`;
 
 export function isInFlight(record: WriteRecord | undefined, now = Date.now()): boolean {
-  if (!record || record.status !== 'running') return false;
+  if (!record || record.status !== 'writing') return false;
   const last = Date.parse(record.heartbeat_at ?? record.started_at);
   return now - last < IN_FLIGHT_TIMEOUT_MS;
 }
@@ -68,11 +55,14 @@ export function recordTime(record: WriteRecord | undefined): number | undefined 
   return at ? Date.parse(at) : undefined;
 }
 
-export class WriteRecordStore {
-  private indexReady: Promise<void> | undefined;
+interface RecordHit {
+  _id: string;
+  _source: { record: WriteRecord };
+}
 
+export class WriteRecordStore {
   constructor(
-    private readonly internalClient: OpenSearchClient,
+    private readonly index: PluginIndex,
     private readonly logger: Logger
   ) {}
 
@@ -80,7 +70,7 @@ export class WriteRecordStore {
   async begin(record: Omit<WriteRecord, 'status' | 'started_at'>): Promise<RunningRecord> {
     const started: WriteRecord = {
       ...record,
-      status: 'running',
+      status: 'writing',
       started_at: new Date().toISOString(),
     };
     await this.put(started);
@@ -91,20 +81,24 @@ export class WriteRecordStore {
   async touch(backingIndex: string, slice: string, lookup: string) {
     const now = new Date().toISOString();
     await this.guard('touch', async () => {
-      await this.ensureIndex();
-      await this.internalClient.update({
-        index: WRITE_RECORDS_INDEX,
+      await this.index.ensure();
+      await this.index.client.update({
+        index: this.index.name,
         id: recordId(backingIndex, slice),
         refresh: true,
         body: {
-          doc: { last_write_at: now },
+          doc: { updated_at: now, record: { last_write_at: now } },
           upsert: {
-            lookup,
-            backing_index: backingIndex,
-            slice,
-            status: 'published',
-            started_at: now,
-            last_write_at: now,
+            type: 'record',
+            updated_at: now,
+            record: {
+              lookup,
+              backing_index: backingIndex,
+              slice,
+              status: 'complete',
+              started_at: now,
+              last_write_at: now,
+            },
           },
         },
       });
@@ -116,12 +110,12 @@ export class WriteRecordStore {
     if (slices.length === 0) return;
     const now = new Date().toISOString();
     const body = slices.flatMap((s) => [
-      { create: { _index: WRITE_RECORDS_INDEX, _id: recordId(s.backing_index, s.slice) } },
-      { ...s, status: 'seen', started_at: now },
+      { create: { _index: this.index.name, _id: recordId(s.backing_index, s.slice) } },
+      { type: 'record', updated_at: now, record: { ...s, status: 'seen', started_at: now } },
     ]);
     await this.guard('note orphans', async () => {
-      await this.ensureIndex();
-      await this.internalClient.bulk({ body, refresh: true });
+      await this.index.ensure();
+      await this.index.client.bulk({ body, refresh: true });
     });
   }
 
@@ -130,91 +124,90 @@ export class WriteRecordStore {
     const out = new Map<string, WriteRecord>();
     if (indices.length === 0) return out;
     await this.guard('read', async () => {
-      const { body } = await this.internalClient.search(
+      const { body } = await this.index.client.search(
         {
-          index: WRITE_RECORDS_INDEX,
-          body: { size: 10000, query: { terms: { backing_index: indices } } },
+          index: this.index.name,
+          body: {
+            size: 10000,
+            query: {
+              bool: {
+                filter: [
+                  { term: { type: 'record' } },
+                  { terms: { 'record.backing_index': indices } },
+                ],
+              },
+            },
+          },
         },
         { ignore: [404] }
       );
-      for (const hit of (body as { hits?: { hits: Array<{ _id: string; _source: WriteRecord }> } })
-        .hits?.hits ?? []) {
-        out.set(hit._id, hit._source);
+      for (const hit of (body as { hits?: { hits: RecordHit[] } }).hits?.hits ?? []) {
+        out.set(hit._id, hit._source.record);
       }
     });
     return out;
   }
 
-  async forget(backingIndex: string, slices?: string[]) {
-    await this.guard('forget', async () => {
-      const query = slices
-        ? {
-            bool: {
-              filter: [{ term: { backing_index: backingIndex } }, { terms: { slice: slices } }],
-            },
-          }
-        : { term: { backing_index: backingIndex } };
-      const { body } = await this.internalClient.search(
-        { index: WRITE_RECORDS_INDEX, body: { size: 10000, _source: false, query } },
+  /** The record of one slice, read in real time (no refresh needed). */
+  async get(backingIndex: string, slice: string): Promise<WriteRecord | undefined> {
+    try {
+      const { body } = await this.index.client.get(
+        { index: this.index.name, id: recordId(backingIndex, slice) },
         { ignore: [404] }
       );
-      const ids = ((body as { hits?: { hits: Array<{ _id: string }> } }).hits?.hits ?? []).map(
-        (h) => h._id
+      return (body as { found?: boolean; _source?: { record: WriteRecord } }).found
+        ? (body as { _source: { record: WriteRecord } })._source.record
+        : undefined;
+    } catch (error) {
+      this.warn('read', error);
+      return undefined;
+    }
+  }
+
+  async forget(backingIndex: string, slices?: string[]) {
+    await this.guard('forget', async () => {
+      const filter: unknown[] = [
+        { term: { type: 'record' } },
+        { term: { 'record.backing_index': backingIndex } },
+      ];
+      if (slices) filter.push({ terms: { 'record.slice': slices } });
+      await this.index.client.deleteByQuery(
+        {
+          index: this.index.name,
+          refresh: true,
+          conflicts: 'proceed',
+          body: { query: { bool: { filter } } },
+        },
+        { ignore: [404] }
       );
-      if (ids.length === 0) return;
-      await this.internalClient.bulk({
-        refresh: true,
-        body: ids.map((id) => ({ delete: { _index: WRITE_RECORDS_INDEX, _id: id } })),
-      });
     });
   }
 
   async put(record: WriteRecord) {
     await this.guard('write', async () => {
-      await this.ensureIndex();
-      await this.internalClient.index({
-        index: WRITE_RECORDS_INDEX,
+      await this.index.ensure();
+      await this.index.client.index({
+        index: this.index.name,
         id: recordId(record.backing_index, record.slice),
-        body: record,
+        body: { type: 'record', updated_at: new Date().toISOString(), record },
         refresh: true,
       });
     });
-  }
-
-  private async ensureIndex() {
-    this.indexReady ??= this.internalClient.indices
-      .create({
-        index: WRITE_RECORDS_INDEX,
-        body: {
-          settings: { 'index.hidden': true, number_of_shards: 1, auto_expand_replicas: '0-1' },
-          mappings: MAPPINGS,
-        },
-      })
-      .then(
-        () => undefined,
-        (error) => {
-          if (
-            !/resource_already_exists_exception/.test(
-              JSON.stringify((error as { meta?: { body?: unknown } }).meta?.body ?? '')
-            )
-          ) {
-            this.indexReady = undefined;
-            throw error;
-          }
-        }
-      );
-    await this.indexReady;
   }
 
   private async guard(what: string, work: () => Promise<void>) {
     try {
       await work();
     } catch (error) {
-      const status = openSearchStatus(error);
-      this.logger.warn(
-        `write records: could not ${what}${status ? ` (OpenSearch ${status})` : ''}: ${(error as Error).message}`
-      );
+      this.warn(what, error);
     }
+  }
+
+  private warn(what: string, error: unknown) {
+    const status = openSearchStatus(error);
+    this.logger.warn(
+      `write records: could not ${what}${status ? ` (OpenSearch ${status})` : ''}: ${(error as Error).message}`
+    );
   }
 }
 
@@ -225,6 +218,10 @@ export class RunningRecord {
     private readonly store: WriteRecordStore,
     private record: WriteRecord
   ) {}
+
+  get slice() {
+    return this.record.slice;
+  }
 
   /** Cheap to call per batch: it only writes every few seconds. */
   async heartbeat() {

@@ -57,6 +57,37 @@ async function writeMeta(client: OpenSearchClient, index: string, meta: Record<s
 const isBuildValues = (values: IndexSettingValues) =>
   KEYS.every((k) => values[k] === BUILD_VALUES[k]);
 
+/**
+ * Restores the noted settings where build values are still in force although no write holds
+ * the lookup: what a write killed mid-way leaves. Called under the lookup's lease, before any
+ * operation, so appends and small overwrites settle it too. Answers whether it restored.
+ */
+export async function restoreAbandonedBuildSettings(
+  client: OpenSearchClient,
+  index: string,
+  logger: Logger
+): Promise<boolean> {
+  try {
+    const [current, meta] = await Promise.all([
+      readSettings(client, index),
+      readMeta(client, index),
+    ]);
+    const noted = meta[META_KEY] as IndexSettingValues | undefined;
+    if (!noted || !isBuildValues(current) || isBuildValues(noted)) return false;
+    await client.indices.putSettings({ index, body: noted });
+    logger.info(`restored the settings of ${index} that an interrupted write left behind`);
+    return true;
+  } catch (error) {
+    const status = openSearchStatus(error);
+    if (status === 404) return false;
+    if (status === 403) {
+      logger.debug(`no right to read or change settings of ${index}; left as they are`);
+      return false;
+    }
+    throw error;
+  }
+}
+
 export async function applyBuildSettings(
   client: OpenSearchClient,
   index: string,

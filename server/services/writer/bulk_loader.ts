@@ -7,6 +7,9 @@
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import { BadRequestError, LookupError } from '../../lib/errors';
 
+/** Long enough for one slow batch under load; the retry deadline bounds the whole write. */
+export const BULK_REQUEST_TIMEOUT_MS = 10 * 60 * 1000;
+
 export interface BulkDocument {
   /** 0-based position of the row in the write's input, for messages. */
   rowNumber: number;
@@ -102,7 +105,12 @@ export class BulkLoader {
     let pending = batch;
     for (let attempt = 0; ; attempt++) {
       const body = serialize(pending, this.options.index);
-      const { body: response } = await this.options.client.bulk({ body });
+      // Never re-sent by the client: a `_bulk` that timed out may still be applied, and a second
+      // copy would duplicate rows. Only 429 items are retried, below, by the writer itself.
+      const { body: response } = await this.options.client.bulk(
+        { body },
+        { maxRetries: 0, requestTimeout: BULK_REQUEST_TIMEOUT_MS }
+      );
       const items = (response as { items: Array<Record<string, BulkItemResult>> }).items;
       const rejected: BulkDocument[] = [];
       const failed: string[] = [];

@@ -18,7 +18,8 @@ import { ensureBackingIndex } from './backing_index';
 import { BulkDocument, BulkLoader } from './bulk_loader';
 import { checkKeyFields, KeyEncoder, toDocument } from './documents';
 import { RowSource, truncate } from './row_source';
-import type { RunningRecord, WriteRecordStore } from '../write_records';
+import type { Lease } from '../plugin_index/leases';
+import type { RunningRecord, WriteRecordStore } from '../plugin_index/write_records';
 
 export interface WriterDeps {
   /** The caller's client (`asCurrentUser`). */
@@ -33,6 +34,10 @@ export interface WriterDeps {
   records?: WriteRecordStore;
   user?: string | null;
   query?: string;
+  /** The indices the source query read (see write records). */
+  sourceIndices?: string[];
+  /** The lookup's lease, held by the caller: nothing is published once it is lost. */
+  lease?: Lease;
 }
 
 type Publishing = Exclude<WritePlan, { refuse: unknown }>;
@@ -91,6 +96,7 @@ export async function writeLookup(
           slice,
           user: deps.user ?? null,
           query: deps.query,
+          source_indices: deps.sourceIndices,
         });
 
   let rows: number;
@@ -110,6 +116,7 @@ export async function writeLookup(
       });
       return { rows_written: 0, slice: currentSliceOf(plan), action: 'unchanged' };
     }
+    deps.lease?.assertHeld();
     await publish(client, name, plan, slice);
   } catch (error) {
     if (error instanceof CeilingExceededError && staged) {
@@ -119,7 +126,7 @@ export async function writeLookup(
     throw error;
   }
   const action = actionOf(plan, keyFields !== undefined);
-  if (record) await record.finish({ status: 'published', action, rows });
+  if (record) await record.finish({ status: 'complete', action, rows });
   else await deps.records?.touch(plan.backingIndex, slice, name);
   return { rows_written: rows, slice, action };
 }

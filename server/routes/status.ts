@@ -1,0 +1,17 @@
+/* What the server's identity may not do, so the app can say so (a callout naming the permission). */
+import type { IRouter } from 'opensearch-dashboards/server';
+import type { StatusResponse } from '../../common/api/codecs';
+import { ROUTE_PATTERNS } from '../../common/api/paths';
+import { handle } from './handler';
+
+export function registerStatusRoute(
+  router: IRouter,
+  identity: () => Promise<StatusResponse['server_identity']>
+) {
+  router.get(
+    { path: ROUTE_PATTERNS.status, validate: false },
+    handle(async (_ctx, _request, response) =>
+      response.ok({ body: { server_identity: await identity() } satisfies StatusResponse })
+    )
+  );
+}

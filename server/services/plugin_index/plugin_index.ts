@@ -1,0 +1,101 @@
+/*
+ * The plugin's own hidden index: write records, per-lookup leases (and later jobs and
+ * schedules), one document type each, side by side as OSD's saved objects are. Metadata only,
+ * never user rows. It is read and written with the server's identity, so its name sits under
+ * a pattern the security plugin's reserved `kibana_server` role covers by default
+ * (`.opensearch_dashboards_*`, indices_all): a stock OSD can keep it without extra roles.
+ */
+import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import { openSearchStatus } from '../../lib/errors';
+
+export const PLUGIN_INDEX = '.opensearch_dashboards_lookups';
+
+export type PluginDocumentType = 'record' | 'lease';
+
+const RECORD_PROPERTIES = {
+  lookup: { type: 'keyword' },
+  backing_index: { type: 'keyword' },
+  slice: { type: 'keyword' },
+  status: { type: 'keyword' },
+  action: { type: 'keyword' },
+  user: { type: 'keyword' },
+  rows: { type: 'long' },
+  query: { type: 'text', index: false },
+  source_indices: { type: 'keyword' },
+  started_at: { type: 'date' },
+  heartbeat_at: { type: 'date' },
+  finished_at: { type: 'date' },
+  last_write_at: { type: 'date' },
+  error: { type: 'text', index: false },
+};
+
+const LEASE_PROPERTIES = {
+  lookup: { type: 'keyword' },
+  host: { type: 'keyword' },
+  operation: { type: 'keyword' },
+  user: { type: 'keyword' },
+  job_id: { type: 'keyword' },
+  acquired_at: { type: 'date' },
+  expires_at: { type: 'date' },
+};
+
+/** Strict and additive: a newer plugin adds properties, never changes one. */
+export const PLUGIN_INDEX_MAPPINGS = {
+  dynamic: 'strict',
+  properties: {
+    type: { type: 'keyword' },
+    updated_at: { type: 'date' },
+    record: { type: 'object', dynamic: 'strict', properties: RECORD_PROPERTIES },
+    lease: { type: 'object', dynamic: 'strict', properties: LEASE_PROPERTIES },
+  },
+};
+
+const INDEX_SETTINGS = {
+  'index.hidden': true,
+  number_of_shards: 1,
+  auto_expand_replicas: '0-1',
+};
+
+/** The server identity's client for the plugin index, and the one-time creation of it. */
+export class PluginIndex {
+  private ready: Promise<void> | undefined;
+
+  constructor(
+    public readonly client: OpenSearchClient,
+    private readonly logger: Logger,
+    public readonly name: string = PLUGIN_INDEX
+  ) {}
+
+  /** Creates the index, or brings an existing one's mapping up to date; once per process. */
+  ensure(): Promise<void> {
+    this.ready ??= this.create().catch((error) => {
+      this.ready = undefined;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  private async create() {
+    try {
+      await this.client.indices.create({
+        index: this.name,
+        body: { settings: INDEX_SETTINGS, mappings: PLUGIN_INDEX_MAPPINGS },
+      });
+      this.logger.debug(`created ${this.name}`);
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+      await this.client.indices.putMapping({ index: this.name, body: PLUGIN_INDEX_MAPPINGS });
+    }
+  }
+}
+
+export function isAlreadyExists(error: unknown): boolean {
+  return (
+    openSearchStatus(error) === 400 &&
+    /resource_already_exists_exception/.test(
+      JSON.stringify((error as { meta?: { body?: unknown } }).meta?.body ?? '')
+    )
+  );
+}
+
+export const isVersionConflict = (error: unknown) => openSearchStatus(error) === 409;

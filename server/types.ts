@@ -1,0 +1,28 @@
+/*
+ * The per-request services every route handler gets as `context.lookups`, registered once with
+ * OSD's `http.registerRouteHandlerContext` (server/request_context.ts).
+ */
+import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import type { LookupsConfig } from './config';
+import type { Ceiling } from './services/ceiling';
+import type { LeaseStore } from './services/plugin_index/leases';
+import type { WriteRecordStore } from './services/plugin_index/write_records';
+
+export interface LookupsRequestContext {
+  /** The caller's client: every read or write of user data goes through it. */
+  client: OpenSearchClient;
+  config: LookupsConfig;
+  logger: Logger;
+  records: WriteRecordStore;
+  leases: LeaseStore;
+  /** The ceiling on one write; read once per request, on first use. */
+  ceiling(): Promise<Ceiling>;
+  /** Who the caller is, as the security plugin sees them; asked once per request, on first use. */
+  user(): Promise<string | null>;
+}
+
+declare module 'opensearch-dashboards/server' {
+  interface RequestHandlerContext {
+    lookups: LookupsRequestContext;
+  }
+}
