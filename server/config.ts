@@ -25,6 +25,11 @@ export const configSchema = schema.object({
    * third of it while the operation runs; after a crash the lookup is free again this much later.
    */
   lease_ttl_ms: schema.number({ defaultValue: 30_000, min: 1000 }),
+  /**
+   * Signs search page tokens; the same on every host. Unset: one secret is made once and kept
+   * in the plugin index.
+   */
+  page_token_secret: schema.maybe(schema.string({ minLength: 32 })),
 });
 
 export type LookupsConfig = TypeOf<typeof configSchema>;

@@ -13,6 +13,7 @@ import { createRequestContext, PluginServices } from './request_context';
 import { registerRoutes } from './routes';
 import { LeaseStore } from './services/plugin_index/leases';
 import { PluginIndex } from './services/plugin_index/plugin_index';
+import { TokenSigner } from './services/plugin_index/token_secret';
 import { WriteRecordStore } from './services/plugin_index/write_records';
 import { checkServerIdentity } from './services/server_identity';
 
@@ -52,6 +53,7 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
           ttlMs: config.lease_ttl_ms,
           renewEveryMs: Math.max(100, Math.floor(config.lease_ttl_ms / 3)),
         }),
+        tokens: new TokenSigner(index, this.logger.get('tokens'), config.page_token_secret),
       };
       const identity = checkServerIdentity(internal, index, this.logger.get('server-identity'));
       return { services, identity };

@@ -4,6 +4,7 @@ import type { LookupsConfig } from './config';
 import { readCeiling } from './services/ceiling';
 import { currentUsername } from './services/current_user';
 import type { LeaseStore } from './services/plugin_index/leases';
+import type { TokenSigner } from './services/plugin_index/token_secret';
 import type { WriteRecordStore } from './services/plugin_index/write_records';
 import type { LookupsRequestContext } from './types';
 
@@ -12,6 +13,7 @@ export interface PluginServices {
   logger: Logger;
   records: WriteRecordStore;
   leases: LeaseStore;
+  tokens: TokenSigner;
 }
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {

@@ -71,7 +71,13 @@ export const LookupNameParams = strictObject('lookup name', { name: t.string }, 
 export const RowsQuery = strictObject(
   'rows query',
   {},
-  { from: QueryInt(0, 10000), size: QueryInt(0, 10000), sort: t.string }
+  {
+    from: QueryInt(0, 10000),
+    size: QueryInt(0, 10000),
+    sort: t.string,
+    /** The `slice` of the first page: later pages read the same version. */
+    slice: t.string,
+  }
 );
 export type RowsQuery = t.TypeOf<typeof RowsQuery>;
 
@@ -96,6 +102,8 @@ export interface RowsResponse {
   schema: SchemaColumn[];
   datarows: unknown[][];
   total: number;
+  /** The version these rows are from; send it back as `slice` for the next pages. */
+  slice: string;
 }
 
 /** OSD's error body. `message` says what to do; `attributes` points at the problem. */

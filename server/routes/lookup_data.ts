@@ -109,9 +109,17 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
       path: ROUTE_PATTERNS.search,
       validate: { params: lookupNameParam('read'), body: validateWith(SearchBody) },
     },
-    handle(async (ctx, request, response) =>
-      response.ok({ body: await searchLookup(ctx.client, request.params.name, request.body) })
-    )
+    handle(async (ctx, request, response) => {
+      // Tokens are bound to the user they were given to: another user's token is refused.
+      const user = await ctx.user();
+      const keys = {
+        sign: (data: string) => ctx.tokens.sign(user, data),
+        verify: (data: string, mac: string) => ctx.tokens.verify(user, data, mac),
+      };
+      return response.ok({
+        body: await searchLookup(ctx.client, request.params.name, request.body, keys),
+      });
+    })
   );
 
   router.get(

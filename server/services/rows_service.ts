@@ -10,6 +10,8 @@ export interface RowsRequest {
   size?: number;
   /** `field` or `field:desc`, comma-separated. */
   sort?: string;
+  /** Pins the page to this version (the `slice` the first page answered). */
+  slice?: string;
 }
 
 type MappingProperties = Record<string, { type?: string; properties?: MappingProperties }>;
@@ -60,6 +62,13 @@ export async function readRows(
     );
   }
   const index = target.kind === 'managed' ? target.backingIndex : target.legacyIndex;
+  // Every page reads one version: the backing index filtered on the slice of the first page,
+  // so an overwrite between two pages never mixes versions.
+  const slice = request.slice ?? target.currentSlice;
+  if (request.slice !== undefined && target.kind === 'legacy' && slice !== target.currentSlice) {
+    throw sliceGone(name, slice);
+  }
+  const pinned = { term: { [LOOKUP_FIELD]: slice } };
   const { body: mapping } = await client.indices.getMapping({ index });
   const properties =
     (mapping as Record<string, { mappings?: { properties?: MappingProperties } }>)[index]?.mappings
@@ -70,21 +79,26 @@ export async function readRows(
   // the columns are those the lookup's current rows carry, found by one aggregation beside the page.
   const [search, presence] = await Promise.all([
     client.search({
-      index: name,
+      index,
       body: {
         from: request.from ?? 0,
         size: request.size ?? 100,
         track_total_hits: true,
+        query: { bool: { filter: [pinned] } },
         sort: parseSort(request.sort),
         _source: { excludes: [LOOKUP_FIELD] },
+        ...(request.slice !== undefined
+          ? { aggs: { pinned: { global: {}, aggs: { in_slice: { filter: pinned } } } } }
+          : {}),
       },
     }),
     fields.length === 0
       ? Promise.resolve({ body: {} })
       : client.search({
-          index: name,
+          index,
           body: {
             size: 0,
+            query: { bool: { filter: [pinned] } },
             aggs: {
               present: {
                 filters: {
@@ -101,11 +115,19 @@ export async function readRows(
         aggregations?: { present?: { buckets: Record<string, { doc_count: number }> } };
       }
     ).aggregations?.present?.buckets ?? {};
-  const hits = (
-    search.body as {
-      hits: { total: { value: number }; hits: Array<{ _source: Record<string, unknown> }> };
-    }
-  ).hits;
+  const answer = search.body as {
+    hits: { total: { value: number }; hits: Array<{ _source: Record<string, unknown> }> };
+    aggregations?: { pinned?: { in_slice?: { doc_count: number } } };
+  };
+  const hits = answer.hits;
+  if (request.slice !== undefined && hits.total.value === 0) {
+    // An empty page of a version that still exists is fine; of one that was reaped, a 409.
+    if (
+      (answer.aggregations?.pinned?.in_slice?.doc_count ?? 0) === 0 &&
+      slice !== target.currentSlice
+    )
+      throw sliceGone(name, slice);
+  }
 
   const schema: SchemaColumn[] = fields
     .filter((field) => (buckets[field]?.doc_count ?? 0) > 0)
@@ -121,5 +143,13 @@ export async function readRows(
           ) ?? null
     )
   );
-  return { schema, datarows, total: hits.total.value };
+  return { schema, datarows, total: hits.total.value, slice };
+}
+
+function sliceGone(name: string, slice: string) {
+  return new ConflictError(
+    `The version of "${name}" these pages started on (slice ${slice}) no longer exists: a newer ` +
+      'write replaced it and it was cleaned up. Read the rows again from the first page.',
+    { slice }
+  );
 }

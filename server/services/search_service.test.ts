@@ -1,5 +1,8 @@
 import { BadRequestError } from '../lib/errors';
 import type { SearchBody } from '../../common/api/search_codecs';
+import type { Logger } from 'opensearch-dashboards/server';
+import type { PluginIndex } from './plugin_index/plugin_index';
+import { TokenSigner } from './plugin_index/token_secret';
 import { columnsUsed, decodePageToken, encodePageToken, requestDigest } from './search_service';
 
 describe('page tokens', () => {
@@ -11,11 +14,35 @@ describe('page tokens', () => {
     n: 10,
     after: ['id9'],
   };
+  const signer = new TokenSigner(
+    {} as PluginIndex,
+    {} as Logger,
+    'a-test-secret-of-at-least-32-characters'
+  );
+  const keysFor = (user: string | null) => ({
+    sign: (data: string) => signer.sign(user, data),
+    verify: (data: string, mac: string) => signer.verify(user, data, mac),
+  });
+  const alice = keysFor('alice');
 
-  it('round-trip as opaque base64url', () => {
-    const raw = encodePageToken(token);
-    expect(raw).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodePageToken(raw)).toEqual(token);
+  it('round-trip as signed base64url', async () => {
+    const raw = await encodePageToken(token, alice);
+    expect(raw).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(await decodePageToken(raw, alice)).toEqual(token);
+  });
+
+  it("refuses another user's token, and one whose payload was changed", async () => {
+    const raw = await encodePageToken(token, alice);
+    await expect(decodePageToken(raw, keysFor('bob'))).rejects.toThrow(
+      /page_token is not one this API gave out/
+    );
+    const [, mac] = raw.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...token, slice: 'an-orphan' })).toString(
+      'base64url'
+    );
+    await expect(decodePageToken(`${forged}.${mac}`, alice)).rejects.toThrow(BadRequestError);
+    // Unsigned tokens, the old form, are refused too.
+    await expect(decodePageToken(forged, alice)).rejects.toThrow(BadRequestError);
   });
 
   const tampered = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -30,9 +57,12 @@ describe('page tokens', () => {
     ['a negative offset', tampered({ v: 1, index: 'i', slice: 's', q: 'd', n: 1, from: -5 })],
     ['an empty slice', tampered({ ...token, slice: '' })],
     ['an object in search_after', tampered({ ...token, after: [{}] })],
-  ])('refuses %s with a 400', (_label, raw) => {
-    expect(() => decodePageToken(raw)).toThrow(BadRequestError);
-    expect(() => decodePageToken(raw)).toThrow(/page_token is not one this API gave out/);
+  ])('refuses %s with a 400, even when signed', async (_label, payload) => {
+    const signed = `${payload}.${await alice.sign(payload)}`;
+    await expect(decodePageToken(signed, alice)).rejects.toThrow(BadRequestError);
+    await expect(decodePageToken(signed, alice)).rejects.toThrow(
+      /page_token is not one this API gave out/
+    );
   });
 });
 

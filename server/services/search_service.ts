@@ -52,19 +52,30 @@ const PageTokenCodec = strictObject(
 );
 type PageToken = t.TypeOf<typeof PageTokenCodec>;
 
-export function encodePageToken(token: PageToken): string {
-  return Buffer.from(JSON.stringify(token), 'utf8').toString('base64url');
+/** Signs and checks tokens for one user (see TokenSigner). */
+export interface PageTokenKeys {
+  sign(data: string): Promise<string>;
+  verify(data: string, mac: string): Promise<boolean>;
+}
+
+/** `<payload>.<mac>`: the payload is readable, but any change to it (or another user) fails the MAC. */
+export async function encodePageToken(token: PageToken, keys: PageTokenKeys): Promise<string> {
+  const payload = Buffer.from(JSON.stringify(token), 'utf8').toString('base64url');
+  return `${payload}.${await keys.sign(payload)}`;
 }
 
 const BAD_TOKEN =
   'page_token is not one this API gave out for this search (or it was altered); ' +
   'send the same request without page_token to start again.';
 
-export function decodePageToken(raw: string): PageToken {
-  if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw new BadRequestError(BAD_TOKEN, { field: 'page_token' });
+export async function decodePageToken(raw: string, keys: PageTokenKeys): Promise<PageToken> {
+  const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(raw);
+  if (!match || !(await keys.verify(match[1], match[2]))) {
+    throw new BadRequestError(BAD_TOKEN, { field: 'page_token' });
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    parsed = JSON.parse(Buffer.from(match[1], 'base64url').toString('utf8'));
   } catch {
     throw new BadRequestError(BAD_TOKEN, { field: 'page_token' });
   }
@@ -179,10 +190,12 @@ interface SearchAnswer {
 export async function searchLookup(
   client: OpenSearchClient,
   name: string,
-  body: SearchBody
+  body: SearchBody,
+  keys: PageTokenKeys
 ): Promise<SearchResponse> {
   const digest = requestDigest(name, body);
-  const token = body.page_token === undefined ? undefined : decodePageToken(body.page_token);
+  const token =
+    body.page_token === undefined ? undefined : await decodePageToken(body.page_token, keys);
   if (token && token.q !== digest) {
     throw new BadRequestError(
       'page_token belongs to another search: send it with the very request that returned it, ' +
@@ -283,7 +296,7 @@ export async function searchLookup(
   }
 
   const response: SearchResponse = { hits, total, complete, slice };
-  if (next) response.page_token = encodePageToken(next);
+  if (next) response.page_token = await encodePageToken(next, keys);
   if (top) {
     response.score_scope = 'backing_index';
     response.score_note = SCORE_NOTE;

@@ -68,6 +68,7 @@ const ROWS: RowsResponse = {
     ['web-02', 5],
   ],
   total: 2,
+  slice: 'slice-3',
 };
 
 function renderLookup(tab: string, routes: Record<string, FakeRoute> = {}) {

@@ -111,6 +111,8 @@ export function RowsTab({ name }: { name: string }) {
           from: pageIndex * pageSize,
           size: pageSize,
           ...(sortColumn ? { sort: `${sortColumn}:${sort!.direction}` } : {}),
+          // Later pages read the version the first page came from, never a newer one.
+          ...(pageIndex > 0 && rows.data?.slice ? { slice: rows.data.slice } : {}),
         },
       })
     );

@@ -5,7 +5,11 @@
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { LookupDetail, LookupSummary, SliceInfo } from '../../../common/api/codecs';
-import { LOOKUP_FIELD, backingIndexName } from '../../../common/substrate/names';
+import {
+  BACKING_INDEX_SUFFIX,
+  LOOKUP_FIELD,
+  backingIndexName,
+} from '../../../common/substrate/names';
 import { LookupError, NotFoundError, openSearchStatus } from '../../lib/errors';
 import { isInFlight, recordId, WriteRecord, WriteRecordStore } from '../plugin_index/write_records';
 import { AliasesByIndex, CatalogEntry, classifyCatalog } from './classify';
@@ -39,6 +43,22 @@ async function readAliases(client: OpenSearchClient, index: string): Promise<Ali
     }
     throw error;
   }
+}
+
+/**
+ * The URL of a stats request must not grow with the number of lookups (OpenSearch refuses an
+ * initial line over 4 KiB): backing indices by their common suffix, and the few importer indices
+ * by name, or by a wildcard once there are many. The answer is filtered to what was asked.
+ */
+const MAX_NAMED_INDICES = 20;
+function statsExpression(backing: string[], legacy: CatalogEntry[]): string {
+  const legacyIndices = [...new Set(legacy.map((e) => e.index!))];
+  const parts: string[] = [];
+  if (backing.length > MAX_NAMED_INDICES) parts.push(`*${BACKING_INDEX_SUFFIX}`);
+  else parts.push(...backing);
+  if (legacyIndices.length > MAX_NAMED_INDICES) parts.push('*');
+  else parts.push(...legacyIndices);
+  return parts.join(',');
 }
 
 async function scan(
@@ -79,7 +99,7 @@ async function scan(
 
   const [stats, counts, recordMap] = await Promise.all([
     statIndices.length > 0
-      ? client.indices.stats({ index: statIndices.join(','), metric: 'store' })
+      ? client.indices.stats({ index: statsExpression(backing, legacy), metric: 'store' })
       : Promise.resolve({ body: { indices: {} } }),
     searches.length > 0
       ? client.msearch({ body: searches as Array<Record<string, unknown>> })

@@ -10,7 +10,7 @@ import { openSearchStatus } from '../../lib/errors';
 
 export const PLUGIN_INDEX = '.opensearch_dashboards_lookups';
 
-export type PluginDocumentType = 'record' | 'lease';
+export type PluginDocumentType = 'record' | 'lease' | 'secret';
 
 const RECORD_PROPERTIES = {
   lookup: { type: 'keyword' },
@@ -47,6 +47,8 @@ export const PLUGIN_INDEX_MAPPINGS = {
     updated_at: { type: 'date' },
     record: { type: 'object', dynamic: 'strict', properties: RECORD_PROPERTIES },
     lease: { type: 'object', dynamic: 'strict', properties: LEASE_PROPERTIES },
+    // Kept, never indexed: nothing can search for it.
+    secret: { type: 'object', enabled: false },
   },
 };
 
