@@ -9,7 +9,6 @@ import { EuiCallOut, EuiPage, EuiPageBody } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { I18nProvider } from '@osd/i18n/react';
 import type { CoreSetup, CoreStart, PluginInitializerContext } from 'opensearch-dashboards/public';
-import { PLUGIN_ID } from '../../common';
 import { plugin, type LookupsPublicStart } from '../../public';
 import { ApplicationService } from './application';
 import { ChromeService, HostHeader } from './chrome';
@@ -86,13 +85,16 @@ async function boot(rootElement: HTMLElement) {
     </I18nProvider>
   );
 
-  // The host runs one plugin; its browser config is what the server exposed (exposeToBrowser).
+  // The host runs one plugin, and only when the server lists it among the enabled UI plugins
+  // (OSD ships no browser code of a disabled plugin); its browser config is what the server
+  // exposed (exposeToBrowser), keyed by the manifest id.
+  const uiPlugin = metadata.uiPlugins[0];
   const initializerContext: PluginInitializerContext = {
-    opaqueId: Symbol(PLUGIN_ID),
-    env: { mode: { dev: false, prod: true }, packageInfo: { version: '3.4.0' } },
-    config: { get: <T extends object>() => (metadata.pluginConfig[PLUGIN_ID] ?? {}) as T },
+    opaqueId: Symbol(uiPlugin?.id ?? 'none'),
+    env: { mode: { dev: false, prod: true }, packageInfo: { version: metadata.version } },
+    config: { get: <T extends object>() => (uiPlugin?.config ?? {}) as T },
   };
-  const instance = plugin(initializerContext);
+  const instance = uiPlugin ? plugin(initializerContext) : undefined;
 
   const coreStart: CoreStart = {
     http,
@@ -110,8 +112,8 @@ async function boot(rootElement: HTMLElement) {
     getStartServices: () => startServices,
   };
 
-  instance.setup(coreSetup);
-  const pluginStart = instance.start(coreStart);
+  instance?.setup(coreSetup);
+  const pluginStart = instance?.start(coreStart) as LookupsPublicStart;
   resolveStart([coreStart, {}, pluginStart]);
 
   try {

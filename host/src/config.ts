@@ -19,6 +19,18 @@ export interface HostConfig {
   plugins: Record<string, Record<string, unknown>>;
   /** Where the built browser bundles are served from. */
   bundleDir: string;
+  /** The plugin the host runs (a folder with opensearch_dashboards.json), relative to the repo. */
+  pluginDir: string;
+  /** OSD's `server.socketTimeout`: a route's idle socket limit unless it sets `idleSocket`. */
+  socketTimeoutMs: number;
+  /** OSD's `server.keepaliveTimeout`. */
+  keepaliveTimeoutMs: number;
+  /** OSD's `server.maxPayloadBytes`: the body limit of a route that sets none. */
+  maxPayloadBytes: number;
+  /** Browser sessions: idle timeout and absolute lifetime. */
+  session: { idleTimeoutMs: number; lifetimeMs: number };
+  /** Where `/` sends the browser (OSD's `uiSettings.defaultRoute`). */
+  defaultRoute: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
@@ -62,6 +74,22 @@ export function loadHostConfig(argv: string[] = process.argv.slice(2)): HostConf
       process.env.LOOKUPS_COOKIE_SECRET ?? fromFile.cookieSecret ?? randomBytes(32).toString('hex'),
     plugins: { ...(fromFile.plugins ?? {}), lookups },
     bundleDir: process.env.LOOKUPS_BUNDLE_DIR ?? fromFile.bundleDir ?? 'build/public',
+    pluginDir: process.env.LOOKUPS_PLUGIN_DIR ?? fromFile.pluginDir ?? '.',
+    socketTimeoutMs:
+      fromEnvNumber('LOOKUPS_SERVER_SOCKET_TIMEOUT_MS') ?? fromFile.socketTimeoutMs ?? 120_000,
+    keepaliveTimeoutMs: fromFile.keepaliveTimeoutMs ?? 120_000,
+    maxPayloadBytes: fromFile.maxPayloadBytes ?? 1_048_576,
+    session: {
+      idleTimeoutMs:
+        fromEnvNumber('LOOKUPS_SESSION_IDLE_TIMEOUT_MS') ??
+        fromFile.session?.idleTimeoutMs ??
+        60 * 60 * 1000,
+      lifetimeMs:
+        fromEnvNumber('LOOKUPS_SESSION_LIFETIME_MS') ??
+        fromFile.session?.lifetimeMs ??
+        8 * 60 * 60 * 1000,
+    },
+    defaultRoute: fromFile.defaultRoute ?? '/app/lookups',
     logLevel:
       (process.env.LOOKUPS_LOG_LEVEL as HostConfig['logLevel']) ?? fromFile.logLevel ?? 'info',
   };

@@ -4,23 +4,19 @@
  * so the plugin runs, is tested and can be shown without a full OpenSearch Dashboards.
  */
 import Hapi from '@hapi/hapi';
+import moment from 'moment';
 import { resolve } from 'path';
+import type { RequestHandlerContextContainer } from 'opensearch-dashboards/server';
 import { loadHostConfig, HostConfig } from './config';
 import { createLoggerFactory } from './logger';
 import { HostClusterClient } from './opensearch/cluster_client';
 import { HostRouter, registerHostRoutes } from './http/router';
 import { HostContextContainer } from './http/context';
-import {
-  registerSession,
-  resolveAuthorization,
-  SESSION_COOKIE,
-  sessionUser,
-  usernameFromAuthorization,
-} from './auth/session';
+import { registerSecurityHeaders } from './http/security_headers';
+import { AUTH_STRATEGY, registerSession, requestCredentials } from './auth/session';
 import { appShell } from './app/pages';
 import { registerBundles } from './app/static';
-import { loadServerPlugin, runLifecycle } from './plugin_loader';
-import type { RequestHandlerContextContainer } from 'opensearch-dashboards/server';
+import { HOST_OSD_VERSION, loadServerPlugin, runLifecycle } from './plugin_loader';
 
 export const PLUGIN_DIR = resolve(__dirname, '../..');
 
@@ -32,16 +28,38 @@ export async function startHost(config: HostConfig) {
     port: config.port,
     routes: { response: { emptyStatusCode: 204 } },
   });
+  // As OSD's createServer (http_tools.ts): an idle socket is closed after server.socketTimeout,
+  // keep-alive sockets after server.keepaliveTimeout; a malformed request gets a bare 400.
+  server.listener.keepAliveTimeout = config.keepaliveTimeoutMs;
+  server.listener.setTimeout(config.socketTimeoutMs);
+  server.listener.on('timeout', (socket) => socket.destroy());
+  server.listener.on('clientError', (error, socket) => {
+    if (socket.writable) socket.end(Buffer.from('HTTP/1.1 400 Bad Request\r\n\r\n', 'ascii'));
+    else socket.destroy(error);
+  });
   const clusterClient = new HostClusterClient(config.opensearchUrl, config.internalUser);
 
-  registerSession(server, {
+  registerSecurityHeaders(server);
+  const sessions = registerSession(server, {
     cookieSecret: config.cookieSecret,
     opensearchUrl: config.opensearchUrl,
     logger: loggerFactory.get('host', 'auth'),
+    timeouts: config.session,
   });
   registerBundles(server, resolve(PLUGIN_DIR, config.bundleDir));
 
-  const plugin = loadServerPlugin(PLUGIN_DIR, config.plugins, loggerFactory);
+  const pluginDir = resolve(PLUGIN_DIR, config.pluginDir);
+  const plugin = loadServerPlugin(pluginDir, config.plugins, loggerFactory, {
+    globalConfig: {
+      opensearchDashboards: { index: '.kibana' },
+      opensearch: {
+        shardTimeout: moment.duration(30_000),
+        requestTimeout: moment.duration(30_000),
+        pingTimeout: moment.duration(30_000),
+      },
+      path: { data: resolve(PLUGIN_DIR, 'data') },
+    },
+  });
   const routers: HostRouter[] = [];
   // As OSD's http service: one container for route handler contexts, core's `core` first.
   const coreId = Symbol('core');
@@ -69,35 +87,46 @@ export async function startHost(config: HostConfig) {
     { opensearch: { client: clusterClient } }
   );
   for (const router of routers) {
-    registerHostRoutes(server, router, {
-      contextContainer,
-      logger: loggerFactory.get('http', 'router'),
-      cookieName: SESSION_COOKIE,
-    });
+    registerHostRoutes(
+      server,
+      router,
+      { contextContainer, logger: loggerFactory.get('http', 'router') },
+      { socketTimeoutMs: config.socketTimeoutMs, maxPayloadBytes: config.maxPayloadBytes }
+    );
   }
 
+  // The UI plugins the page starts: OSD ships a disabled plugin's browser side to nobody.
+  const uiPlugins =
+    plugin.enabled && plugin.manifest.ui
+      ? [{ id: plugin.manifest.id, config: plugin.browserConfig }]
+      : [];
   server.route({
     method: 'GET',
     path: '/',
-    handler: (_r, h) => h.redirect(`/app/${plugin.manifest.id}`),
+    options: { auth: false },
+    handler: (_r, h) => h.redirect(config.defaultRoute),
   });
   server.route({
     method: 'GET',
     path: '/app/{appPath*}',
+    options: { auth: { strategy: AUTH_STRATEGY, mode: 'try' } },
     handler: (request, h) => {
-      const authorization = resolveAuthorization(request, SESSION_COOKIE);
-      if (!authorization) {
+      const credentials = requestCredentials(request);
+      if (!credentials) {
         return h.redirect(`/login?next=${encodeURIComponent(request.url.pathname)}`);
       }
-      const appId = String(request.params.appPath ?? '').split('/')[0] || plugin.manifest.id;
+      // The app id is the first path segment, as OSD's router reads `/app/{id}/…`: apps
+      // register their own ids in the browser (`core.application.register({ id })`).
+      const appId = String(request.params.appPath ?? '').split('/')[0];
       return h
         .response(
           appShell({
             appId,
             basePath: '',
-            username:
-              sessionUser(request, SESSION_COOKIE) ?? usernameFromAuthorization(authorization),
-            pluginConfig: { [plugin.manifest.id]: plugin.browserConfig },
+            username: credentials.username,
+            version: HOST_OSD_VERSION,
+            uiPlugins,
+            pluginConfig: Object.fromEntries(uiPlugins.map((p) => [p.id, p.config])),
           })
         )
         .type('text/html');
@@ -109,14 +138,27 @@ export async function startHost(config: HostConfig) {
 
   const stop = async () => {
     await server.stop({ timeout: 5000 });
-    plugin.instance.stop?.();
+    plugin.instance?.stop?.();
+    sessions.close();
     await clusterClient.close();
   };
-  return { server, url: server.info.uri, stop };
+  return { server, url: server.info.uri, plugin, sessions, stop };
 }
 
+export type Host = Awaited<ReturnType<typeof startHost>>;
+
 if (require.main === module) {
-  const config = loadHostConfig();
+  const fatal = (error: Error) =>
+    process.stderr.write(
+      `${JSON.stringify({ level: 'fatal', logger: 'host', message: error.message, stack: error.stack })}\n`
+    );
+  let config: HostConfig;
+  try {
+    config = loadHostConfig();
+  } catch (e) {
+    fatal(e as Error);
+    process.exit(1);
+  }
   startHost(config).then(
     (host) => {
       const shutdown = () => host.stop().then(() => process.exit(0));
@@ -124,9 +166,7 @@ if (require.main === module) {
       process.once('SIGINT', shutdown);
     },
     (error: Error) => {
-      process.stderr.write(
-        `${JSON.stringify({ level: 'fatal', logger: 'host', message: error.message, stack: error.stack })}\n`
-      );
+      fatal(error);
       process.exit(1);
     }
   );

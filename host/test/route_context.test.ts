@@ -8,6 +8,7 @@ import type { RequestHandler } from 'opensearch-dashboards/server';
 import { HostContextContainer } from '../src/http/context';
 import { HostRouter, registerHostRoutes } from '../src/http/router';
 import { createLoggerFactory } from '../src/logger';
+import { registerSession } from '../src/auth/session';
 
 declare module 'opensearch-dashboards/server' {
   interface RequestHandlerContext {
@@ -29,6 +30,12 @@ function setup() {
     return { opensearch: { client: {} as never } };
   });
   const server = Hapi.server();
+  registerSession(server, {
+    cookieSecret: 'x'.repeat(32),
+    opensearchUrl: 'http://127.0.0.1:1',
+    logger: createLoggerFactory('fatal').get('test'),
+    timeouts: { idleTimeoutMs: 60_000, lifetimeMs: 60_000 },
+  }).close();
   const router = new HostRouter(pluginId);
   return { server, router, container, pluginId, coreCalls };
 }
@@ -50,7 +57,6 @@ it('gives each handler the awaited values of the providers, built per request in
   registerHostRoutes(server, router, {
     contextContainer: container,
     logger: createLoggerFactory('fatal').get('test'),
-    cookieName: 'sid',
   });
 
   const one = await server.inject({ url: '/api/ctx', headers: { authorization: 'Basic eDp5' } });
@@ -85,7 +91,6 @@ it('answers 500 when a provider throws, without calling the handler', async () =
   registerHostRoutes(server, router, {
     contextContainer: container,
     logger: createLoggerFactory('fatal').get('test'),
-    cookieName: 'sid',
   });
   const res = await server.inject({ url: '/api/ctx', headers: { authorization: 'Basic eDp5' } });
   expect(res.statusCode).toBe(500);

@@ -5,6 +5,7 @@
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- OSD's own generic signatures */
 import type { Client } from '@opensearch-project/opensearch';
+import type { Duration } from 'moment';
 import type { Observable } from 'rxjs';
 
 // ---- logging -------------------------------------------------------------------------------
@@ -255,14 +256,41 @@ export interface CoreSetup<TPluginsStart extends object = object, TStart = unkno
   http: HttpServiceSetup;
   getStartServices: () => Promise<[CoreStart, TPluginsStart, TStart]>;
 }
+/** OSD's `SharedGlobalConfig` (plugins/types.ts), the members the host provides. */
+export interface SharedGlobalConfig {
+  readonly opensearchDashboards: { readonly index: string };
+  readonly opensearch: {
+    readonly shardTimeout: Duration;
+    readonly requestTimeout: Duration;
+    readonly pingTimeout: Duration;
+  };
+  readonly path: { readonly data: string };
+}
+export interface EnvironmentMode {
+  name: 'development' | 'production';
+  dev: boolean;
+  prod: boolean;
+}
+export interface PackageInfo {
+  version: string;
+  branch: string;
+  buildNum: number;
+  buildSha: string;
+  dist: boolean;
+}
+/**
+ * OSD's server-side initializer context: config only as observables (`create`,
+ * `createIfExists`, `legacy.globalConfig$`). There is no synchronous `config.get()` on the
+ * server (that is the browser's context); read it with `create().pipe(first()).toPromise()`.
+ */
 export interface PluginInitializerContext<ConfigSchema = unknown> {
-  opaqueId: symbol;
-  env: { mode: { dev: boolean; prod: boolean }; packageInfo: { version: string } };
+  opaqueId: PluginOpaqueId;
+  env: { mode: EnvironmentMode; packageInfo: Readonly<PackageInfo>; instanceUuid: string };
   logger: LoggerFactory;
   config: {
+    legacy: { globalConfig$: Observable<SharedGlobalConfig> };
     create: <T = ConfigSchema>() => Observable<T>;
-    /** Synchronous access, for setup and start only. */
-    get: <T = ConfigSchema>() => T;
+    createIfExists: <T = ConfigSchema>() => Observable<T | undefined>;
   };
 }
 export interface Plugin<
@@ -281,6 +309,6 @@ export type PluginInitializer<TSetup, TStart> = (
 
 export interface PluginConfigDescriptor<T = unknown> {
   /** An `@osd/config-schema` object type. */
-  schema: { validate(value: unknown): T };
+  schema: { validate(value: unknown, context?: Record<string, unknown>, namespace?: string): T };
   exposeToBrowser?: { [P in keyof T]?: boolean };
 }

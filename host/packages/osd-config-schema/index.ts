@@ -8,14 +8,22 @@ export class ValidationError extends Error {}
 export interface Type<V> {
   readonly __isConfigSchema: true;
   readonly __type?: V;
-  validate(value: unknown, key?: string): V;
+  /**
+   * OSD's signature: `context` holds references (unused here); `namespace` prefixes the path in
+   * error messages, e.g. `[config validation of [lookups].enabled]: ...`.
+   */
+  validate(value: unknown, context?: Record<string, unknown>, namespace?: string): V;
+  /** @internal the host's path-carrying validation. */
+  readonly at: (value: unknown, key: string) => V;
 }
 export type TypeOf<RT extends Type<unknown>> = RT extends Type<infer V> ? V : never;
 
 function make<V>(validate: (value: unknown, key: string) => V): Type<V> {
   return {
     __isConfigSchema: true,
-    validate: (value: unknown, key = '') => validate(value, key),
+    validate: (value: unknown, _context?: Record<string, unknown>, namespace?: string) =>
+      validate(value, namespace ?? ''),
+    at: validate,
   };
 }
 const fail = (key: string, message: string): never => {
@@ -71,7 +79,7 @@ function string(options: { defaultValue?: string; minLength?: number } = {}): Ty
   });
 }
 function maybe<V>(type: Type<V>): Type<V | undefined> {
-  return make((value, key) => (value === undefined ? undefined : type.validate(value, key)));
+  return make((value, key) => (value === undefined ? undefined : type.at(value, key)));
 }
 type Props = Record<string, Type<unknown>>;
 type ObjectValue<P extends Props> = { [K in keyof P]: TypeOf<P[K]> };
@@ -87,7 +95,7 @@ function object<P extends Props>(props: P): Type<ObjectValue<P>> {
     }
     const out: Record<string, unknown> = {};
     for (const [k, type] of Object.entries(props)) {
-      out[k] = type.validate(record[k], key ? `${key}.${k}` : k);
+      out[k] = type.at(record[k], key ? `${key}.${k}` : k);
     }
     return out as ObjectValue<P>;
   });

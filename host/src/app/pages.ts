@@ -10,9 +10,14 @@ const escapeHtml = (s: string) =>
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export interface InjectedMetadata {
+  /** The app the URL names (`/app/<appId>/…`). */
   appId: string;
   basePath: string;
   username?: string;
+  /** The OSD version the host stands in for. */
+  version: string;
+  /** The enabled UI plugins, by manifest id, as OSD injects `uiPlugins`. */
+  uiPlugins: Array<{ id: string; config: Record<string, unknown> }>;
   /** Per plugin id: the config keys the plugin exposes to the browser. */
   pluginConfig: Record<string, Record<string, unknown>>;
 }
@@ -35,8 +40,51 @@ export function appShell(metadata: InjectedMetadata): string {
 </html>`;
 }
 
+export const DEFAULT_APP_PATH = '/app/lookups';
+
+/**
+ * Where the login page may send the browser afterwards: a path on this origin under `/app/`,
+ * nothing else (`//evil`, `/\\evil`, `https://…`, encoded variants, control characters).
+ */
+export function safeNextPath(next: unknown): string {
+  if (
+    typeof next !== 'string' ||
+    !next.startsWith('/') ||
+    next.includes('\\') ||
+    [...next].some((c) => c.charCodeAt(0) < 0x20)
+  ) {
+    return DEFAULT_APP_PATH;
+  }
+  const base = 'http://host.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return DEFAULT_APP_PATH;
+  }
+  if (url.origin !== base || !url.pathname.startsWith('/app/')) return DEFAULT_APP_PATH;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The login form's script, served as /login.js (the CSP allows scripts from 'self' only). */
+export const LOGIN_SCRIPT = `  document.getElementById('login').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = event.target;
+    const error = document.getElementById('error');
+    error.textContent = '';
+    const res = await fetch('/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'osd-xsrf': 'true' },
+      body: JSON.stringify({ username: form.username.value, password: form.password.value }),
+    });
+    if (res.ok) { window.location.assign(form.dataset.next); return; }
+    const body = await res.json().catch(() => ({}));
+    error.textContent = body.message || ('Log in failed (' + res.status + ')');
+  });
+`;
+
 export function loginPage(next: string): string {
-  const safeNext = next.startsWith('/') && !next.startsWith('//') ? next : '/app/lookups';
+  const safeNext = safeNextPath(next);
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -70,22 +118,7 @@ export function loginPage(next: string): string {
     <p id="error" role="alert"></p>
   </form>
 </main>
-<script>
-  document.getElementById('login').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const form = event.target;
-    const error = document.getElementById('error');
-    error.textContent = '';
-    const res = await fetch('/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'osd-xsrf': 'true' },
-      body: JSON.stringify({ username: form.username.value, password: form.password.value }),
-    });
-    if (res.ok) { window.location.assign(form.dataset.next); return; }
-    const body = await res.json().catch(() => ({}));
-    error.textContent = body.message || ('Log in failed (' + res.status + ')');
-  });
-</script>
+<script src="/login.js"></script>
 </body>
 </html>`;
 }

@@ -1,7 +1,8 @@
 /*
  * OSD's router contract on hapi: `core.http.createRouter()` gives the plugin an IRouter; the
- * host turns each registered route into a hapi route whose handler does what OSD's does, in
- * OSD's order: authentication (401), the `osd-xsrf` rule on non-GET (400), validation of
+ * host turns each registered route into a hapi route that does what OSD's does, in OSD's
+ * order: authentication (401, hapi's auth, before the body is read), the body under the
+ * route's payload options (413/415/400), the `osd-xsrf` rule on non-GET (400), validation of
  * params/query/body (400), the plugin's handler with a per-request context, and the mapping of
  * its response (or of a thrown OpenSearch 401) to HTTP.
  */
@@ -22,7 +23,8 @@ import type {
   RouteValidationResultFactory,
 } from 'opensearch-dashboards/server';
 import { responseFactory } from './response_factory';
-import { resolveAuthorization } from '../auth/session';
+import { Readable } from 'stream';
+import { AUTH_STRATEGY, requestCredentials } from '../auth/session';
 
 /** OSD's default `server.maxPayloadBytes`. */
 const DEFAULT_MAX_PAYLOAD_BYTES = 1048576;
@@ -96,7 +98,6 @@ export interface RouteDeps {
   /** Builds each handler's context (OSD's `createHandler`), core's `opensearch` and plugins'. */
   contextContainer: RequestHandlerContextContainer;
   logger: Logger;
-  cookieName: string;
 }
 
 type EnhancedHandler = (
@@ -104,16 +105,42 @@ type EnhancedHandler = (
   response: typeof responseFactory
 ) => Promise<IOpenSearchDashboardsResponse>;
 
-export function registerHostRoutes(server: Server, router: HostRouter, deps: RouteDeps) {
+export interface HttpOptions {
+  /** OSD's `server.socketTimeout` (default 120000): a route's socket idle limit. */
+  socketTimeoutMs: number;
+  /** OSD's `server.maxPayloadBytes` (default 1048576). */
+  maxPayloadBytes: number;
+}
+
+/** OSD's `getAuthOption`: `authRequired` true → required, 'optional' → optional, false → none. */
+function authOption(authRequired: boolean | 'optional' | undefined) {
+  if (authRequired === false) return false as const;
+  return {
+    strategy: AUTH_STRATEGY,
+    mode: authRequired === 'optional' ? 'optional' : 'required',
+  } as const;
+}
+
+export function registerHostRoutes(
+  server: Server,
+  router: HostRouter,
+  deps: RouteDeps,
+  http: HttpOptions = { socketTimeoutMs: 120_000, maxPayloadBytes: DEFAULT_MAX_PAYLOAD_BYTES }
+) {
   for (const route of router.routes) {
-    const bodyOptions = (route.config.options?.body ?? {}) as {
+    const options = route.config.options ?? {};
+    const {
+      accepts: allow,
+      maxBytes,
+      output,
+      parse,
+    } = (options.body ?? {}) as {
       maxBytes?: number;
       output?: 'data' | 'stream';
       parse?: boolean | 'gunzip';
       accepts?: string | string[];
     };
-    const wantsBody = !isSafeMethod(route.method);
-    const validatesBody = route.config.validate !== false && !!route.config.validate.body;
+    const timeout = options.timeout;
     const enhanced = deps.contextContainer.createHandler(
       router.pluginId,
       route.handler as Parameters<RequestHandlerContextContainer['createHandler']>[1]
@@ -122,24 +149,56 @@ export function registerHostRoutes(server: Server, router: HostRouter, deps: Rou
       method: route.method,
       path: `${router.routerPath}${route.config.path}`,
       options: {
-        payload: wantsBody
-          ? {
-              maxBytes: bodyOptions.maxBytes ?? DEFAULT_MAX_PAYLOAD_BYTES,
-              // Like OSD: a route that does not validate a body gets the cheapest, a raw stream.
-              output: bodyOptions.output ?? (validatesBody ? 'data' : 'stream'),
-              parse: bodyOptions.parse ?? (validatesBody ? true : false),
-              allow: bodyOptions.accepts,
-              multipart: bodyOptions.output === 'stream' ? { output: 'stream' } : false,
-              // As OSD: `options.timeout.payload` bounds the time to receive the body (an upload).
-              timeout: route.config.options?.timeout?.payload,
-            }
-          : undefined,
-        timeout: route.config.options?.timeout?.payload
-          ? { server: false, socket: false }
-          : undefined,
+        // As OSD (http_server.ts): authentication is hapi's auth, before the body is read.
+        auth: authOption(options.authRequired),
+        // As OSD: payload options only when the route gives one, and then multipart allowed;
+        // otherwise hapi's defaults under `server.maxPayloadBytes`.
+        payload:
+          route.method === 'get'
+            ? undefined
+            : [allow, maxBytes, output, parse, timeout?.payload].some((v) => v !== undefined)
+              ? {
+                  allow,
+                  maxBytes: maxBytes ?? http.maxPayloadBytes,
+                  output,
+                  parse,
+                  timeout: timeout?.payload,
+                  multipart: true,
+                }
+              : { maxBytes: http.maxPayloadBytes },
+        // As OSD: the socket's idle limit is the route's `timeout.idleSocket`, or
+        // `server.socketTimeout`; `timeout.payload` only bounds the body's arrival.
+        timeout: { socket: timeout?.idleSocket ?? http.socketTimeoutMs },
       },
       handler: (request, h) => handle(route, enhanced, request, h, deps),
     });
+  }
+}
+
+/**
+ * A streamed body (or a multipart form's file streams) fails on its own later: a bad gzip or
+ * deflate encoding, a truncated upload, a client that goes away. Unobserved, that 'error' would
+ * take the whole process down; observed here, it still reaches whoever reads the stream.
+ */
+export function guardStreams(payload: unknown, logger: Logger) {
+  const guard = (value: unknown) => {
+    if (
+      value instanceof Readable ||
+      (value &&
+        typeof (value as Readable).on === 'function' &&
+        typeof (value as Readable).pipe === 'function')
+    ) {
+      (value as Readable).on('error', (e: Error) =>
+        logger.debug(`request body stream: ${e.message}`)
+      );
+    }
+  };
+  guard(payload);
+  if (payload && typeof payload === 'object' && !(payload instanceof Readable)) {
+    for (const value of Object.values(payload as Record<string, unknown>)) {
+      if (Array.isArray(value)) value.forEach(guard);
+      else guard(value);
+    }
   }
 }
 
@@ -150,11 +209,9 @@ async function handle(
   h: ResponseToolkit,
   deps: RouteDeps
 ): Promise<ResponseObject | Boom.Boom> {
+  guardStreams(request.payload, deps.logger);
   const options = route.config.options ?? {};
-  const authorization = resolveAuthorization(request, deps.cookieName);
-  if (options.authRequired !== false && options.authRequired !== 'optional' && !authorization) {
-    return Boom.unauthorized('Authentication required: log in, or send an Authorization header.');
-  }
+  const authorization = requestCredentials(request)?.authorization;
   if (
     !isSafeMethod(route.method) &&
     (options as { xsrfRequired?: boolean }).xsrfRequired !== false &&
@@ -192,12 +249,11 @@ function toOsdRequest(
   request: Request,
   authorization: string | undefined
 ): OpenSearchDashboardsRequest {
+  // As OSD's RouteValidator: a part without a validation rule (or `validate: false`) is `{}`.
   const validate = route.config.validate || undefined;
   const params = validatePart(validate?.params, request.params, 'request params');
   const query = validatePart(validate?.query, { ...request.query }, 'request query');
-  const body = validate?.body
-    ? validatePart(validate.body, request.payload, 'request body')
-    : request.payload;
+  const body = validatePart(validate?.body, request.payload, 'request body');
 
   const aborted$ = new Subject<void>();
   const completed$ = new Subject<void>();
@@ -220,7 +276,7 @@ function toOsdRequest(
     isSystemRequest: request.headers['osd-system-request'] === 'true',
     socket: { remoteAddress: request.info.remoteAddress },
     events: { aborted$: aborted$.asObservable(), completed$: completed$.asObservable() },
-    auth: { isAuthenticated: !!authorization },
+    auth: { isAuthenticated: request.auth.isAuthenticated },
     params,
     query,
     body,
