@@ -9,7 +9,8 @@ import { handle } from './handler';
 import { LONG_REQUEST_TIMEOUTS } from './timeouts';
 import { lookupNameParam, validateOptionalBody, validateWith } from './validation';
 
-const catalog = (ctx: LookupsRequestContext) => new CatalogService(ctx.client, ctx.records);
+const catalog = (ctx: LookupsRequestContext) =>
+  new CatalogService(ctx.client, ctx.records, ctx.user);
 const operations = (ctx: LookupsRequestContext) => new LookupOperations(ctx);
 
 export function registerCatalogRoutes(router: IRouter) {

@@ -15,7 +15,7 @@ import type {
 } from '../../common/api/codecs';
 import { PLUGIN_INDEX } from '../../server/services/plugin_index/plugin_index';
 import { callApi } from '../support/api';
-import { adminClient, TestNames } from '../support/cluster';
+import { adminClient, adminPassword, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
 import { aliasFilterOf, createImporterLookups, readRowsSorted, slicesIn } from '../support/lookups';
 import { users } from '../support/users';
@@ -292,5 +292,39 @@ describe('completion state and rights', () => {
     expect(all.status).toBe(403);
     expect(await recordsOf(`${name}__lookup`)).toEqual(before);
     expect(Object.keys(await slicesIn(admin, `${name}__lookup`))).toHaveLength(2);
+  });
+});
+
+describe("a version's query", () => {
+  it('is shown only to callers who may read every index it read', async () => {
+    const name = lookupName('secretq');
+    const query = `source=secret_logs | fields message | outputlookup ${name}`;
+    const admin_ = { username: 'admin', password: adminPassword() };
+    const written = await callApi(host.url, 'POST', apiPaths.query(), {
+      caller: admin_,
+      body: { query },
+    });
+    expect(written.status).toBe(200);
+    const asAdmin = await detail(name, admin_);
+    expect(asAdmin.body.slices[0]).toMatchObject({ query });
+    for (const caller of [users.reader, users.writer]) {
+      const { body } = await detail(name, caller);
+      expect(body.slices[0].query).toBeUndefined();
+      expect(body.slices[0].query_hidden).toBe(true);
+      expect(JSON.stringify(body)).not.toContain('secret_logs');
+    }
+    // A query over indices the reader may read stays visible to them.
+    const open = lookupName('openq');
+    const openQuery = `source=web_logs | head 2 | fields host | outputlookup ${open}`;
+    expect(
+      (
+        await callApi(host.url, 'POST', apiPaths.query(), {
+          caller: users.writer,
+          body: { query: openQuery },
+        })
+      ).status
+    ).toBe(200);
+    const { body } = await detail(open, users.reader);
+    expect(body.slices[0]).toMatchObject({ query: openQuery });
   });
 });

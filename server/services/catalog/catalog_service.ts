@@ -13,6 +13,7 @@ import {
 import { LookupError, NotFoundError, openSearchStatus } from '../../lib/errors';
 import { isInFlight, recordId, WriteRecord, WriteRecordStore } from '../plugin_index/write_records';
 import { AliasesByIndex, CatalogEntry, classifyCatalog } from './classify';
+import { hideUnreadableQueries } from './query_visibility';
 
 const MAX_SLICES_PER_INDEX = 1000;
 
@@ -239,7 +240,9 @@ function summarize(
 export class CatalogService {
   constructor(
     private readonly client: OpenSearchClient,
-    private readonly records: WriteRecordStore
+    private readonly records: WriteRecordStore,
+    /** Who asks: versions' queries are shown only where this caller may see them. */
+    private readonly caller?: () => Promise<string | null>
   ) {}
 
   async list(): Promise<LookupSummary[]> {
@@ -251,7 +254,10 @@ export class CatalogService {
   }
 
   async get(name: string): Promise<LookupDetail> {
-    return (await this.getWithRecords(name)).lookup;
+    const { lookup } = await this.getWithRecords(name);
+    if (!this.caller) return lookup;
+    const slices = await hideUnreadableQueries(this.client, await this.caller(), lookup.slices);
+    return { ...lookup, slices };
   }
 
   /** The lookup and the write records it was computed from, for operations that need both. */
