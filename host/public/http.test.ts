@@ -35,7 +35,7 @@ const json = (status: number, body: unknown, statusText = '') =>
   });
 
 describe('host http', () => {
-  it('GET: prepends the base path, encodes the query, sends no xsrf header', async () => {
+  it("GET: prepends the base path, encodes the query, sends OSD's default headers", async () => {
     const { http, requests } = setup(() => json(200, { ok: true }), '/osd');
     const body = await http.get('/api/lookups/a%2Fb/_rows', {
       query: { from: 0, size: 10, sort: undefined, fields: ['x', 'y'] },
@@ -46,30 +46,35 @@ describe('host http', () => {
     expect(request.url).toBe(
       `${ORIGIN}/osd/api/lookups/a%2Fb/_rows?from=0&size=10&fields=x&fields=y`
     );
-    expect(request.headers.get('osd-xsrf')).toBeNull();
-    expect(request.headers.get('content-type')).toBeNull();
+    expect(request.headers.get('osd-version')).toBe('3.4.0');
+    expect(request.headers.get('content-type')).toBe('application/json');
   });
 
   it.each(['post', 'put', 'patch', 'delete'] as const)(
-    '%s: sends osd-xsrf and a JSON content type',
+    '%s: sends osd-version and a JSON content type',
     async (method) => {
       const { http, requests } = setup(() => json(200, { done: 1 }));
       await http[method]('/api/lookups/x/_write', { body: JSON.stringify({ rows: [] }) });
       const [request] = requests;
       expect(request.method).toBe(method.toUpperCase());
-      expect(request.headers.get('osd-xsrf')).toBe('true');
+      expect(request.headers.get('osd-version')).toBe('3.4.0');
       expect(request.headers.get('content-type')).toBe('application/json');
       if (method !== 'delete') expect(await request.text()).toBe('{"rows":[]}');
     }
   );
 
-  it('lets the browser set the content type of a multipart body', async () => {
+  it("keeps OSD's JSON content type on a multipart body unless the caller drops it", async () => {
     const { http, requests } = setup(() => json(200, {}));
     const form = new FormData();
     form.append('file', new Blob(['a,b\n1,2\n']), 'rows.csv');
     await http.post('/api/lookups/x/_import', { body: form });
-    expect(requests[0].headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
-    expect(requests[0].headers.get('osd-xsrf')).toBe('true');
+    expect(requests[0].headers.get('content-type')).toBe('application/json');
+    await http.post('/api/lookups/x/_import', {
+      body: form,
+      headers: { 'Content-Type': undefined },
+    });
+    expect(requests[1].headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(requests[1].headers.get('osd-version')).toBe('3.4.0');
   });
 
   it('rejects a non-2xx answer with the server error body, request and response', async () => {

@@ -45,16 +45,6 @@ function appendQuery(url: URL, query: HttpFetchQuery | undefined) {
   }
 }
 
-/** Bodies the browser sets its own content type for (multipart boundaries, files). */
-function isRawBody(body: HttpFetchOptions['body']): boolean {
-  return (
-    body instanceof FormData ||
-    body instanceof Blob ||
-    body instanceof URLSearchParams ||
-    body instanceof ArrayBuffer
-  );
-}
-
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const type = response.headers.get('content-type') ?? '';
@@ -70,6 +60,8 @@ export interface HttpServiceDeps {
   /** The page's origin and fetch; tests pass their own. */
   origin?: string;
   fetch?: (request: Request) => Promise<Response>;
+  /** The OSD version the page was served by (sent as `osd-version`). */
+  version?: string;
 }
 
 export function createHttp({
@@ -77,6 +69,7 @@ export function createHttp({
   onUnauthorized,
   origin = window.location.origin,
   fetch = (request) => window.fetch(request),
+  version = '3.4.0',
 }: HttpServiceDeps): HttpSetup {
   const base = createBasePath(basePath);
 
@@ -85,12 +78,18 @@ export function createHttp({
     const url = new URL(options.prependBasePath === false ? path : base.prepend(path), origin);
     appendQuery(url, options.query);
 
+    // As OSD's fetch.ts: `Content-Type: application/json` on every request unless the caller
+    // passes `'Content-Type': undefined` (then the browser sets it, e.g. a multipart boundary);
+    // `osd-version` on every request (it satisfies the server's xsrf rule).
+    const merged: Record<string, unknown> = {
+      'Content-Type': 'application/json',
+      ...options.headers,
+      'osd-version': version,
+    };
     const headers = new Headers();
-    if (method !== 'GET' && method !== 'HEAD') {
-      headers.set('osd-xsrf', 'true');
-      if (!isRawBody(options.body)) headers.set('content-type', 'application/json');
+    for (const [name, value] of Object.entries(merged)) {
+      if (value !== undefined) headers.set(name, String(value));
     }
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
 
     const request = new Request(url, {
       method,

@@ -47,6 +47,7 @@ async function boot(rootElement: HTMLElement) {
   let redirecting = false;
   const http = createHttp({
     basePath,
+    version: metadata.version,
     onUnauthorized: () => {
       // The session ended: sign in again and come back to the same place.
       if (redirecting) return;

@@ -180,7 +180,13 @@ export function createLookupsApi(http: HttpStart): LookupsApi {
       const form = new FormData();
       form.append('file', file, file.name);
       return call(() =>
-        http.post<WriteResponse>(apiPaths.import(name), { body: form, query: importQuery(options) })
+        http.post<WriteResponse>(apiPaths.import(name), {
+          body: form,
+          query: importQuery(options),
+          // OSD's http.fetch sends `application/json` unless told not to; the browser then
+          // sets the multipart type with its boundary.
+          headers: { 'Content-Type': undefined },
+        })
       );
     },
     exportUrl: (name, format) =>

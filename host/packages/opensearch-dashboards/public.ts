@@ -9,10 +9,14 @@ import type { ReactNode } from 'react';
 export interface HttpFetchQuery {
   [key: string]: string | number | boolean | undefined | Array<string | number | boolean>;
 }
+/** OSD's HttpHeadersInit: a header set to `undefined` is not sent (drops a default). */
+export interface HttpHeadersInit {
+  [name: string]: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
 export interface HttpFetchOptions {
   query?: HttpFetchQuery;
   body?: BodyInit | null;
-  headers?: Record<string, string>;
+  headers?: HttpHeadersInit;
   method?: string;
   signal?: AbortSignal;
   asResponse?: boolean;
