@@ -1,0 +1,55 @@
+/*
+ * The plugin's i18n registration, as OSD's i18n tooling reads it (.i18nrc.json at the plugin
+ * root): every message id in the plugin's browser code is under the `lookups` prefix, and every
+ * locale file it lists exists, is valid JSON and carries every id.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
+import { join, resolve } from 'path';
+
+const ROOT = resolve(__dirname, '../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry) ? [path] : [];
+  });
+}
+
+function messageIds(): string[] {
+  const ids = new Set<string>();
+  for (const file of sourceFiles(join(ROOT, 'public'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/i18n\.translate\(\s*'([^']+)'/g)) ids.add(m[1]);
+    for (const m of text.matchAll(/<FormattedMessage[^>]*?\bid="([^"]+)"/gs)) ids.add(m[1]);
+  }
+  return [...ids].sort();
+}
+
+const rc = JSON.parse(readFileSync(join(ROOT, '.i18nrc.json'), 'utf8'));
+
+it('registers the plugin root under the lookups prefix', () => {
+  expect(rc.prefix).toBe('lookups');
+  expect(rc.paths).toEqual({ lookups: '.' });
+});
+
+it('uses only ids under that prefix in the browser code', () => {
+  const ids = messageIds();
+  expect(ids.length).toBeGreaterThan(50);
+  expect(ids.filter((id) => !id.startsWith('lookups.'))).toEqual([]);
+});
+
+it('lists only real locale files, each with every id, and nothing else in translations/', () => {
+  const listed: string[] = rc.translations;
+  const ids = messageIds();
+  for (const file of listed) {
+    const path = join(ROOT, file);
+    expect(existsSync(path)).toBe(true);
+    const messages = JSON.parse(readFileSync(path, 'utf8')).messages ?? {};
+    expect([file, ids.filter((id) => typeof messages[id] !== 'string')]).toEqual([file, []]);
+  }
+  const present = existsSync(join(ROOT, 'translations'))
+    ? readdirSync(join(ROOT, 'translations')).map((f) => `translations/${f}`)
+    : [];
+  expect(present.sort()).toEqual([...listed].sort());
+});
