@@ -14,7 +14,8 @@ import {
 } from '../../common/api/search_codecs';
 import { openExport } from '../services/export_service';
 import { FieldCapsService } from '../services/field_caps_service';
-import { importLookup } from '../services/import/import_service';
+import { openImportFile } from '../services/import/body';
+import { ImportOptions, importLookup } from '../services/import/import_service';
 import { searchLookup } from '../services/search_service';
 import { writeUnderLease } from '../services/writer/write_service';
 import { handle } from './handler';
@@ -32,12 +33,6 @@ export const IMPORT_CONTENT_TYPES = [
   'text/plain',
 ];
 
-interface ImportBody {
-  stream: Readable;
-  filename?: string;
-  contentType?: string;
-}
-
 function isReadable(value: unknown): value is Readable {
   return (
     typeof value === 'object' &&
@@ -48,42 +43,27 @@ function isReadable(value: unknown): value is Readable {
 }
 
 /**
- * The platform hands a multipart body over parsed, its file part as a stream (with the client's
- * file name and headers under `hapi`); any other body is the raw stream. Options go in the query
- * string, so a text part other than the file is refused rather than ignored.
+ * The body is handed over unparsed (`parse: false`, as OSD passes hapi's payload options
+ * through): the raw request stream, multipart or not; the import service reads it as it arrives.
  */
-const importBody: RouteValidationFunction<ImportBody> = (data, { ok, badRequest }) => {
-  if (isReadable(data)) return ok({ stream: data });
-  if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
-    const parts = data as Record<string, unknown>;
-    const other = Object.keys(parts).find((key) => key !== 'file');
-    if (other !== undefined) {
-      return badRequest(
-        `[${other}]: unknown form field; send the file as the part "file", and the options ` +
-          '(append, override_if_empty, key_field, max, format, delimiter) in the query string'
+const importBody: RouteValidationFunction<Readable> = (data, { ok, badRequest }) =>
+  isReadable(data)
+    ? ok(data)
+    : badRequest(
+        'expected a multipart/form-data body with a part named "file", or the file itself as the body'
       );
-    }
-    const file = parts.file;
-    if (typeof file === 'string') return ok({ stream: Readable.from([file]) });
-    if (!isReadable(file)) {
-      return badRequest(
-        Array.isArray(file)
-          ? '[file]: send one file per import'
-          : '[file]: the form has no file part named "file"'
-      );
-    }
-    const meta = (
-      file as Readable & { hapi?: { filename?: string; headers?: Record<string, string> } }
-    ).hapi;
-    return ok({
-      stream: file,
-      filename: meta?.filename,
-      contentType: meta?.headers?.['content-type'],
-    });
+
+/** `_import`'s query: the ImportQuery options, plus `types=inferred|strings` for CSV values. */
+const importQuery: RouteValidationFunction<ImportOptions> = (data, result) => {
+  const { types, ...rest } = (data ?? {}) as Record<string, unknown>;
+  if (types !== undefined && types !== 'inferred' && types !== 'strings') {
+    return result.badRequest(`expected inferred or strings but got ${JSON.stringify(types)}`, [
+      'types',
+    ]);
   }
-  return badRequest(
-    'expected a multipart/form-data body with a part named "file", or the file itself as the body'
-  );
+  const decoded = validateWith(ImportQuery)(rest, result);
+  if (decoded.error || types === undefined) return decoded;
+  return result.ok({ ...decoded.value, types } as ImportOptions);
 };
 
 export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number) {
@@ -154,13 +134,13 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
       path: ROUTE_PATTERNS.import,
       validate: {
         params: lookupNameParam('write'),
-        query: validateWith(ImportQuery),
+        query: importQuery,
         body: importBody,
       },
       options: {
         body: {
           output: 'stream',
-          parse: true,
+          parse: false,
           accepts: IMPORT_CONTENT_TYPES,
           maxBytes: maxImportBytes,
         },
@@ -169,18 +149,14 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
     },
     handle(async (ctx, request, response) => {
       const { name } = request.params;
+      // The form's file part is found (or the body refused) before the lease is taken.
+      const file = await openImportFile(
+        request.body,
+        headerValue(request.headers['content-type']),
+        maxImportBytes
+      );
       const body = await writeUnderLease(ctx, name, 'import', (deps) =>
-        importLookup(
-          deps,
-          name,
-          {
-            stream: request.body.stream,
-            filename: request.body.filename,
-            contentType: request.body.contentType ?? headerValue(request.headers['content-type']),
-            maxBytes: maxImportBytes,
-          },
-          request.query
-        )
+        importLookup(deps, name, file, request.query)
       );
       return response.ok({ body });
     })

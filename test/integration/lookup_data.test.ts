@@ -2,12 +2,12 @@
  * Field capabilities, search, export and import against the real cluster, through the plugin's
  * HTTP routes, as the test users; read back and compared as admin.
  */
+import { parse as parseCsv } from 'csv-parse/sync';
 import type { WriteResponse } from '../../common/api/codecs';
 import { apiPaths } from '../../common/api/paths';
 import type { FieldCapsResponse, SearchResponse } from '../../common/api/search_codecs';
 import { sliceFilter } from '../../common/substrate/alias_filter';
 import { basicAuthorization } from '../../host/src/auth/session';
-import { CsvParser } from '../../server/services/import/csv';
 import { BACKING_INDEX_BODY } from '../../server/services/writer/backing_index';
 import { callApi, Caller } from '../support/api';
 import { adminClient, TestNames, uniqueName } from '../support/cluster';
@@ -469,7 +469,9 @@ describe('export', () => {
     const res = await exportText(name, 'ndjson');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${name}.ndjson"`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="${name}.ndjson"; filename*=UTF-8''${name}.ndjson`
+    );
     const rows = res.text
       .split('\n')
       .filter(Boolean)
@@ -483,9 +485,10 @@ describe('export', () => {
     const res = await exportText(name, 'csv');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${name}.csv"`);
-    const parser = new CsvParser();
-    const [header, ...records] = [...parser.push(res.text), ...parser.end()].map((r) => r.fields);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="${name}.csv"; filename*=UTF-8''${name}.csv`
+    );
+    const [header, ...records] = parseCsv(res.text) as string[][];
     expect(header).toEqual(['host', 'id', 'note', 'ratio', 'tags']);
     const asCsv = (row: Row) =>
       header.map((column) => {
@@ -524,19 +527,52 @@ describe('export', () => {
 describe('import', () => {
   const csv = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
 
-  it('overwrites from a CSV file, keeping values as strings as the data importer does', async () => {
+  it('overwrites from a CSV file, inferring column types over the whole file', async () => {
     const name = lookupName('import_csv');
     await write(name, { rows: [{ host: 'old' }] });
     const res = await importFile(
       name,
-      csv(['host,region,n', 'web-1,"eu, west",1', 'web-2,"say ""hi""",2']),
+      csv([
+        'host,region,n,ratio,up,seen',
+        'web-1,"eu, west",1,0.5,true,2024-05-01',
+        'web-2,"say ""hi""",2,3,FALSE,2024-05-02T10:00:00Z',
+      ]),
       'hosts.csv'
     );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ rows_written: 2, action: 'overwritten' });
     expect(await readRowsSorted(admin, name, 'host')).toEqual([
-      { host: 'web-1', region: 'eu, west', n: '1' },
-      { host: 'web-2', region: 'say "hi"', n: '2' },
+      { host: 'web-1', region: 'eu, west', n: 1, ratio: 0.5, up: true, seen: '2024-05-01' },
+      {
+        host: 'web-2',
+        region: 'say "hi"',
+        n: 2,
+        ratio: 3,
+        up: false,
+        seen: '2024-05-02T10:00:00Z',
+      },
+    ]);
+    const { body: mapping } = await admin.indices.getMapping({ index: `${name}__lookup` });
+    const properties = (
+      mapping as Record<string, { mappings: { properties: Record<string, { type: string }> } }>
+    )[`${name}__lookup`].mappings.properties;
+    expect([
+      properties.n.type,
+      properties.ratio.type,
+      properties.up.type,
+      properties.seen.type,
+    ]).toEqual(['long', 'double', 'boolean', 'date']);
+  });
+
+  it('keeps every CSV value a string with types=strings, as the data importer does', async () => {
+    const name = lookupName('import_csv_strings');
+    const res = await importFile(name, csv(['host,n,up', 'web-1,1,true', 'web-2,x,']), 'h.csv', {
+      types: 'strings',
+    });
+    expect(res.status).toBe(200);
+    expect(await readRowsSorted(admin, name, 'host')).toEqual([
+      { host: 'web-1', n: '1', up: 'true' },
+      { host: 'web-2', n: 'x', up: '' },
     ]);
   });
 
@@ -577,6 +613,7 @@ describe('import', () => {
     const semi = await importFile(name, csv(['a;b', '1;2', '3;4', '5;6']), 'x.csv', {
       delimiter: ';',
       max: '2',
+      types: 'strings',
     });
     expect(semi.body).toMatchObject({ rows_written: 2, action: 'created' });
     const tabs = await importFile(name, csv(['a\tb', 'x\ty']), 'x.tsv');

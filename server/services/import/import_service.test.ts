@@ -1,8 +1,11 @@
+import { promises as fs } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
 import { Readable } from 'stream';
 import { BadRequestError, PayloadTooLargeError } from '../../lib/errors';
-import { CsvRowReader } from './csv';
-import { chooseFormat, ImportInput, parsedRows } from './import_service';
-import { NdjsonRowReader } from './ndjson';
+import type { Ceiling } from '../ceiling';
+import { ImportFile, openImportFile } from './body';
+import { chooseFormat, spoolFile, Spooled } from './import_service';
 
 describe('chooseFormat', () => {
   it.each<
@@ -51,38 +54,74 @@ describe('chooseFormat', () => {
   });
 });
 
-describe('parsedRows', () => {
-  const input = (chunks: Array<Buffer | string>, maxBytes = 1 << 20): ImportInput => ({
-    stream: Readable.from(chunks),
-    maxBytes,
+describe('spoolFile', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await fs.mkdtemp(join(tmpdir(), 'import-test-'));
   });
-  const all = async (rows: AsyncIterable<{ row: unknown; line: number }>) => {
-    const out: Array<{ row: unknown; line: number }> = [];
-    for await (const row of rows) out.push(row);
-    return out;
-  };
+  afterEach(() => fs.rm(dir, { recursive: true, force: true }));
+
+  const ceiling = { maxRows: 1000, source: 'config', setting: 'max_rows' } as unknown as Ceiling;
+  const csv = { format: 'csv', delimiter: ',' } as const;
+  const ndjson = { format: 'ndjson', delimiter: ',' } as const;
+  const file = (chunks: Array<Buffer | string>, maxBytes = 1 << 20): ImportFile => ({
+    bytes: openRaw(chunks, maxBytes),
+  });
+  const lines = async (spooled: Spooled) =>
+    (await fs.readFile(spooled.file, 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as unknown);
+  const failure = (run: Promise<unknown>) =>
+    run.then(
+      () => undefined,
+      (e: unknown) => e
+    );
 
   it('decodes UTF-8 split across chunks and drops a byte order mark', async () => {
     const bytes = Buffer.from('\uFEFFville\nZürich\n', 'utf8');
     const chunks = [...bytes].map((b) => Buffer.from([b]));
-    expect(await all(parsedRows(input(chunks), new CsvRowReader()))).toEqual([
-      { row: { ville: 'Zürich' }, line: 2 },
+    const spooled = await spoolFile(file(chunks), csv, {}, ceiling, dir);
+    expect(spooled.columnNames).toEqual(['ville']);
+    expect(await lines(spooled)).toEqual([['Zürich']]);
+  });
+
+  it('infers column types over the whole file, or keeps strings with types=strings', async () => {
+    const text = 'i,d,b,t,s,e\n1,1.5,true,2024-01-02,007,\n2,2,FALSE,2024-01-02T10:00:00Z,x,\n';
+    const inferred = await spoolFile(file([text]), csv, { max: 1 }, ceiling, dir);
+    expect(inferred.csv?.types).toEqual([
+      'integer',
+      'double',
+      'boolean',
+      'date',
+      'string',
+      'string',
+    ]);
+    expect(inferred.count).toBe(1);
+    const strings = await spoolFile(file([text]), csv, { types: 'strings' }, ceiling, dir);
+    expect(strings.csv?.types).toEqual([
+      'string',
+      'string',
+      'string',
+      'string',
+      'string',
+      'string',
     ]);
   });
 
   it('keeps the first max rows, and still checks the rest of the file', async () => {
-    const rows = await all(parsedRows(input(['a\n1\n2\n', '3\n4\n']), new CsvRowReader(), 2));
-    expect(rows.map((r) => r.row)).toEqual([{ a: '1' }, { a: '2' }]);
-    const error = await all(
-      parsedRows(input(['a\n1\n2\n3\n', 'not,valid\n']), new CsvRowReader(), 2)
-    ).catch((e: unknown) => e);
+    const spooled = await spoolFile(file(['a\n1\n2\n', '3\n4\n']), csv, { max: 2 }, ceiling, dir);
+    expect(await lines(spooled)).toEqual([['1'], ['2']]);
+    const error = await failure(
+      spoolFile(file(['a\n1\n2\n3\n', 'not,valid\n']), csv, { max: 2 }, ceiling, dir)
+    );
     expect((error as BadRequestError).message).toMatch(/^line 5: expected 1 field but found 2/);
   });
 
   it('names the line of a bad row, and says nothing was imported', async () => {
-    const error = await all(
-      parsedRows(input(['{"a":1}\n', '{"a":2}\n{oops}\n']), new NdjsonRowReader())
-    ).catch((e: unknown) => e);
+    const error = await failure(
+      spoolFile(file(['{"a":1}\n', '{"a":2}\n{oops}\n']), ndjson, {}, ceiling, dir)
+    );
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as BadRequestError).message).toMatch(
       /^line 3: not valid JSON .*Nothing was imported/
@@ -90,17 +129,26 @@ describe('parsedRows', () => {
     expect((error as BadRequestError).attributes).toEqual({ line: 3 });
   });
 
+  it('refuses reserved NDJSON keys at the top level, not inside objects', async () => {
+    const error = await failure(
+      spoolFile(file(['{"a":1}\n{"_id":2}\n']), ndjson, {}, ceiling, dir)
+    );
+    expect((error as BadRequestError).message).toMatch(/^line 2: the field name "_id" is reserved/);
+    const nested = await spoolFile(file(['{"a":{"_id":1}}\n']), ndjson, {}, ceiling, dir);
+    expect(nested.count).toBe(1);
+  });
+
   it('refuses text that is not UTF-8, at the line it is on', async () => {
-    const error = await all(
-      parsedRows(input([Buffer.from('a\nok\n'), Buffer.from([0xff, 0x0a])]), new CsvRowReader())
-    ).catch((e: unknown) => e);
+    const error = await failure(
+      spoolFile(file([Buffer.from('a\nok\n'), Buffer.from([0xff, 0x0a])]), csv, {}, ceiling, dir)
+    );
     expect((error as BadRequestError).message).toMatch(/^line 3: the text is not valid UTF-8/);
   });
 
   it('refuses a body over the byte limit with 413', async () => {
-    const error = await all(
-      parsedRows(input(['a\n', 'x'.repeat(20), '\n'], 10), new CsvRowReader())
-    ).catch((e: unknown) => e);
+    const error = await failure(
+      spoolFile(file(['a\n', 'x'.repeat(20), '\n'], 10), csv, {}, ceiling, dir)
+    );
     expect(error).toBeInstanceOf(PayloadTooLargeError);
   });
 
@@ -108,9 +156,17 @@ describe('parsedRows', () => {
     const stream = new Readable({ read() {} });
     stream.push('a\n1\n');
     setImmediate(() => stream.destroy(new Error('aborted')));
-    const error = await all(parsedRows({ stream, maxBytes: 1000 }, new CsvRowReader())).catch(
-      (e: unknown) => e
-    );
+    const opened = await openImportFile(stream, 'text/csv', 1000);
+    const error = await failure(spoolFile(opened, csv, {}, ceiling, dir));
     expect((error as BadRequestError).message).toMatch(/upload ended before the end of the file/);
   });
 });
+
+function openRaw(chunks: Array<Buffer | string>, maxBytes: number) {
+  const stream = Readable.from(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+  let opened: Promise<ImportFile> | undefined;
+  return (async function* () {
+    opened ??= openImportFile(stream, 'text/csv', maxBytes);
+    yield* (await opened).bytes;
+  })();
+}

@@ -1,47 +1,54 @@
 /*
  * Importing a CSV or NDJSON file into a lookup, through the same writer as `_write`, as the
- * caller. Nothing is published unless the whole file is valid:
+ * caller. The raw body and the multipart file part give the same bytes (./body.ts) to the same
+ * parser and the same error path:
  *
- * - overwrite (the default): the rows stream into a new slice, which is published only once the
- *   last row is in. A bad line throws from the row source, which stops the write before the
- *   alias is touched; the rows already loaded stay an unpublished orphan slice, as with any
- *   failed write (the reaper reclaims it). The first two batches are read and checked before
- *   the writer starts, so a file that fits in them (10,000 rows by default) is validated whole
- *   before any request, and its row count is known to the writer up front.
- * - append (`append=true`, or `key_field`): rows written into the current slice are visible at
- *   once, so the file is first read whole, checked, and spooled as NDJSON to a temporary file
- *   (bounded by the row ceiling, removed afterwards); the writer is then fed from that file with
- *   a known row count.
+ * 1. The whole file is read, checked and spooled, as NDJSON, to a temporary file (disk, never
+ *    memory; removed afterwards). A bad line is a 400 naming it, a file over `max_import_bytes` a
+ *    413, a result over the row ceiling a 400, all before any request to OpenSearch: nothing is
+ *    written, no index, no slice, no alias change. CSV column types are inferred here, over every
+ *    value (./column_types.ts), unless `types=strings`.
+ * 2. The writer is fed from the spool with a known row count and the columns' types; typed
+ *    columns not yet mapped in the backing index are mapped explicitly first.
  *
- * `max` keeps the first n rows, and the rest of the file is still read and checked, so whether an
- * import succeeds never depends on where a bad line falls. Problems are reported by line
- * (`line 7: expected 3 fields but found 2`).
+ * `max` keeps the first n rows; the rest of the file is still read and checked, so whether an
+ * import succeeds never depends on where a bad line falls.
+ *
+ * If the writer fails part way (OpenSearch refuses a value), nothing is published: the rows
+ * loaded so far stay as a failed version (its write record says `failed`; it cannot be rolled
+ * back to, and the reaper removes it), and the message says so. A first import that fails
+ * removes the backing index it created, so no reader and no catalog sees a trace of it.
  */
 import { once } from 'events';
 import { createReadStream, createWriteStream, promises as fs } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { createInterface } from 'readline';
-import type { WriteOptions, WriteResponse } from '../../../common/api/codecs';
+import type { SchemaColumn, WriteOptions, WriteResponse } from '../../../common/api/codecs';
 import type { CsvDelimiter, ImportFormat, ImportQuery } from '../../../common/api/search_codecs';
-import { BadRequestError, PayloadTooLargeError } from '../../lib/errors';
+import { isRefusal, planWrite } from '../../../common/substrate/target_state';
+import { BadRequestError, LookupError } from '../../lib/errors';
 import { Ceiling, CeilingExceededError, checkMax } from '../ceiling';
+import { probeTarget } from '../target_probe';
+import { ensureBackingIndex } from '../writer/backing_index';
 import { writeLookup, WriterDeps } from '../writer/lookup_writer';
 import type { Row, RowSource } from '../writer/row_source';
-import { CsvRowReader } from './csv';
-import { LineError, ParsedRow, RowReader } from './line_reader';
-import { NdjsonRowReader } from './ndjson';
+import type { ImportFile } from './body';
+import {
+  ColumnType,
+  ColumnTypeInference,
+  convert,
+  OPENSEARCH_MAPPING,
+  schemaOf,
+} from './column_types';
+import { CsvReader } from './csv';
+import { decodeUtf8, LineError } from './line_reader';
+import { ndjsonRows } from './ndjson';
 
-export interface ImportInput {
-  /** The file's bytes (a multipart file part, or the whole request body). */
-  stream: AsyncIterable<Buffer | Uint8Array | string>;
-  /** The file name the client gave, when it gave one (chooses the format by extension). */
-  filename?: string;
-  /** The content type of the file part or body. */
-  contentType?: string;
-  /** The largest file accepted. */
-  maxBytes: number;
-}
+/** How CSV values are typed: inferred over the whole file (the default), or kept as strings. */
+export type ImportTypes = 'inferred' | 'strings';
+
+export type ImportOptions = ImportQuery & { types?: ImportTypes };
 
 export interface ImportFormatChoice {
   format: ImportFormat;
@@ -65,7 +72,7 @@ const FORMAT_BY_MIME: Record<string, ImportFormat> = {
 /** `format` and `delimiter` when given; otherwise from the file's extension or content type. */
 export function chooseFormat(
   options: Pick<ImportQuery, 'format' | 'delimiter'>,
-  input: Pick<ImportInput, 'filename' | 'contentType'>
+  input: Pick<ImportFile, 'filename' | 'contentType'>
 ): ImportFormatChoice {
   const extension = input.filename?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
   const mime = input.contentType?.split(';')[0].trim().toLowerCase();
@@ -88,12 +95,6 @@ export function chooseFormat(
   return { format, delimiter: options.delimiter ?? (tabs ? '\t' : ',') };
 }
 
-function readerFor(choice: ImportFormatChoice): RowReader {
-  return choice.format === 'csv'
-    ? new CsvRowReader({ delimiter: choice.delimiter })
-    : new NdjsonRowReader();
-}
-
 function lineProblem(error: LineError): BadRequestError {
   return new BadRequestError(
     `${error.message}. Nothing was imported; fix the file and import it again.`,
@@ -101,209 +102,244 @@ function lineProblem(error: LineError): BadRequestError {
   );
 }
 
-/** The rows of the file, checked as they are read; the first `max` of them. */
-export async function* parsedRows(
-  input: ImportInput,
-  reader: RowReader,
-  max?: number
-): AsyncGenerator<ParsedRow> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const iterator = input.stream[Symbol.asyncIterator]();
-  let bytes = 0;
-  let left = max ?? Infinity;
-  const decode = (chunk?: Buffer | Uint8Array) => {
-    try {
-      return chunk === undefined ? decoder.decode() : decoder.decode(chunk, { stream: true });
-    } catch {
-      throw new LineError(
-        reader.currentLine,
-        'the text is not valid UTF-8; save the file as UTF-8'
-      );
-    }
-  };
-  try {
-    for (;;) {
-      let step: IteratorResult<Buffer | Uint8Array | string>;
-      try {
-        step = await iterator.next();
-      } catch {
-        throw new BadRequestError(
-          'The upload ended before the end of the file. Nothing was imported; send the file again.'
-        );
-      }
-      const final = step.done === true;
-      let text: string;
-      if (final) {
-        text = decode();
-      } else {
-        const chunk = step.value;
-        bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-        if (bytes > input.maxBytes) {
-          throw new PayloadTooLargeError(
-            `The file is larger than ${input.maxBytes} bytes, the most one import takes. ` +
-              'Split it, and import the parts with append=true.',
-            { max_bytes: input.maxBytes }
-          );
-        }
-        text = typeof chunk === 'string' ? chunk : decode(chunk);
-      }
-      // Past `max`, the rest of the file is still read and checked, so whether an import
-      // succeeds never depends on how its bytes happened to arrive.
-      const rows = final ? [...reader.push(text), ...reader.end()] : reader.push(text);
-      for (const row of rows) {
-        if (left <= 0) break;
-        left--;
-        yield row;
-      }
-      if (final) return;
-    }
-  } catch (error) {
-    if (error instanceof LineError) throw lineProblem(error);
-    throw error;
-  } finally {
-    await iterator.return?.();
-  }
-}
-
-async function* batchesOf(rows: AsyncIterable<ParsedRow>, size: number): AsyncGenerator<Row[]> {
-  let batch: Row[] = [];
-  for await (const { row } of rows) {
-    batch.push(row);
-    if (batch.length >= size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
-}
-
-export async function importLookup(
-  deps: WriterDeps,
-  name: string,
-  input: ImportInput,
-  options: ImportQuery
-): Promise<WriteResponse> {
-  const choice = chooseFormat(options, input);
-  checkMax(options.max, deps.ceiling);
-  const writeOptions: WriteOptions = {};
-  if (options.append !== undefined) writeOptions.append = options.append;
-  if (options.override_if_empty !== undefined)
-    writeOptions.override_if_empty = options.override_if_empty;
-  if (options.key_field !== undefined) writeOptions.key_field = options.key_field;
-  // `max` is applied here, not by the writer: the writer would stop reading at the max-th row,
-  // and the rest of the file must still be checked before anything is published.
-  const append = options.append ?? options.key_field !== undefined;
-
-  const reader = readerFor(choice);
-  const rows = parsedRows(input, reader, options.max);
-  if (append) {
-    const spool = await spoolRows(rows, reader, deps.ceiling);
-    try {
-      return await writeLookup(deps, name, spool.source, writeOptions);
-    } finally {
-      await spool.dispose();
-    }
-  }
-  return writeLookup(
-    deps,
-    name,
-    await streamingSource(rows, reader, deps.config.bulk_batch_size),
-    writeOptions
-  );
+/** The checked file, spooled: one JSON line per kept row (CSV: the values; NDJSON: the object). */
+export interface Spooled {
+  file: string;
+  count: number;
+  columnNames: string[];
+  /** CSV only: the header, with each column's type. */
+  csv?: { header: string[]; types: ColumnType[] };
 }
 
 /**
- * Rows streamed into the writer. The first two batches are read (and so checked) before the
- * writer is called; if the file ends within them, its row count is known.
+ * Reads the whole file, checking every line, and spools the first `max` rows. Throws the 400 of
+ * the first problem (or the 413 of a file too large) before anything else happens.
  */
-async function streamingSource(
-  rows: AsyncGenerator<ParsedRow>,
-  reader: RowReader,
-  batchSize: number
-): Promise<RowSource> {
-  const batches = batchesOf(rows, batchSize);
-  const head: Row[][] = [];
-  let done = false;
-  while (head.length < 2) {
-    const step = await batches.next();
-    if (step.done) {
-      done = true;
-      break;
-    }
-    head.push(step.value);
-  }
-  return {
-    count: done ? head.reduce((n, b) => n + b.length, 0) : undefined,
-    columnNames: reader.columnNames,
-    async *batches() {
-      yield* head;
-      if (!done) yield* batches;
-    },
-  };
-}
-
-interface Spool {
-  source: RowSource;
-  dispose(): Promise<void>;
-}
-
-/** The whole file, checked and written to a temporary NDJSON file, bounded by the ceiling. */
-async function spoolRows(
-  rows: AsyncGenerator<ParsedRow>,
-  reader: RowReader,
-  ceiling: Ceiling
-): Promise<Spool> {
-  const dir = await fs.mkdtemp(join(tmpdir(), 'lookups-import-'));
-  const dispose = () => fs.rm(dir, { recursive: true, force: true });
+export async function spoolFile(
+  input: ImportFile,
+  choice: ImportFormatChoice,
+  options: Pick<ImportOptions, 'max' | 'types'>,
+  ceiling: Ceiling,
+  dir: string
+): Promise<Spooled> {
   const file = join(dir, 'rows.ndjson');
-  const columns = new Set<string>(reader.columnNames ?? []);
+  const out = createWriteStream(file);
+  const failed = once(out, 'error').then(([error]) => {
+    throw error;
+  });
+  failed.catch(() => undefined);
+  const write = async (line: string) => {
+    if (!out.write(line)) await Promise.race([once(out, 'drain'), failed]);
+  };
+  const left = options.max ?? Infinity;
   let count = 0;
+  const keep = () => {
+    if (count >= left) return false;
+    if (++count > ceiling.maxRows) throw new CeilingExceededError('more', ceiling);
+    return true;
+  };
+  const text = decodeUtf8(input.bytes);
+  let spooled: Spooled;
   try {
-    const out = createWriteStream(file);
-    const failed = once(out, 'error').then(([error]) => {
-      throw error;
-    });
-    failed.catch(() => undefined);
     try {
-      for await (const { row } of rows) {
-        if (++count > ceiling.maxRows) throw new CeilingExceededError('more', ceiling);
-        for (const key of Object.keys(row)) columns.add(key);
-        if (!out.write(`${JSON.stringify(row)}\n`))
-          await Promise.race([once(out, 'drain'), failed]);
+      if (choice.format === 'csv') {
+        const reader = new CsvReader({ delimiter: choice.delimiter });
+        let inference: ColumnTypeInference | undefined;
+        for await (const record of reader.records(text)) {
+          inference ??= new ColumnTypeInference(reader.columnNames ?? []);
+          // Types come from every value of the file, kept or not: the file is one table.
+          if (options.types !== 'strings') inference.add(record.fields);
+          if (keep()) await write(`${JSON.stringify(record.fields)}\n`);
+        }
+        const header = reader.columnNames ?? [];
+        const types =
+          options.types === 'strings' || !inference
+            ? header.map((): ColumnType => 'string')
+            : inference.types();
+        spooled = { file, count, columnNames: header, csv: { header, types } };
+      } else {
+        const columns = new Set<string>();
+        for await (const { row } of ndjsonRows(text)) {
+          if (!keep()) continue;
+          for (const key of Object.keys(row)) columns.add(key);
+          await write(`${JSON.stringify(row)}\n`);
+        }
+        spooled = { file, count, columnNames: [...columns] };
       }
     } finally {
       out.end();
     }
     await Promise.race([once(out, 'close'), failed]);
   } catch (error) {
-    await dispose();
+    if (error instanceof LineError) throw lineProblem(error);
     throw error;
   }
-  return {
-    dispose,
-    source: {
-      count,
-      columnNames: [...columns],
-      async *batches(size) {
-        const lines = createInterface({
-          input: createReadStream(file, { encoding: 'utf8' }),
-          crlfDelay: Infinity,
-        });
-        let batch: Row[] = [];
-        try {
-          for await (const line of lines) {
-            if (line.length === 0) continue;
-            batch.push(JSON.parse(line) as Row);
-            if (batch.length >= size) {
-              yield batch;
-              batch = [];
-            }
-          }
-          if (batch.length > 0) yield batch;
-        } finally {
-          lines.close();
+  return spooled;
+}
+
+/** The spooled rows, in batches, typed. */
+function spoolSource(spooled: Spooled): RowSource {
+  const csv = spooled.csv;
+  const toRow: (value: unknown) => Row = csv
+    ? (value) => {
+        const fields = value as string[];
+        const row: Row = {};
+        for (let i = 0; i < csv.header.length; i++) {
+          const typed = convert(fields[i], csv.types[i]);
+          if (typed !== undefined) row[csv.header[i]] = typed;
         }
-      },
+        return row;
+      }
+    : (value) => value as Row;
+  return {
+    count: spooled.count,
+    columnNames: spooled.columnNames,
+    columns: csv ? schemaOf(csv.header, csv.types) : undefined,
+    async *batches(size) {
+      const lines = createInterface({
+        input: createReadStream(spooled.file, { encoding: 'utf8' }),
+        crlfDelay: Infinity,
+      });
+      let batch: Row[] = [];
+      try {
+        for await (const line of lines) {
+          if (line.length === 0) continue;
+          batch.push(toRow(JSON.parse(line)));
+          if (batch.length >= size) {
+            yield batch;
+            batch = [];
+          }
+        }
+        if (batch.length > 0) yield batch;
+      } finally {
+        lines.close();
+      }
     },
   };
+}
+
+/**
+ * Typed CSV columns the backing index does not map yet get their mapping now (first writer
+ * wins: a field already mapped keeps its type). Returns whether the index was created here.
+ */
+async function mapTypedColumns(
+  deps: WriterDeps,
+  index: string,
+  columns: SchemaColumn[],
+  types: ColumnType[]
+): Promise<boolean> {
+  const wanted = columns
+    .map((column, i) => [column.name, OPENSEARCH_MAPPING[types[i]]] as const)
+    .filter((entry): entry is readonly [string, Record<string, unknown>] => !!entry[1]);
+  if (wanted.length === 0) return false;
+  const created = await ensureBackingIndex(deps.client, index);
+  const { body } = await deps.client.indices.getMapping({ index });
+  const mapped = (body as Record<string, { mappings?: { properties?: Record<string, unknown> } }>)[
+    index
+  ]?.mappings?.properties;
+  const properties: Record<string, unknown> = {};
+  for (const [name, mapping] of wanted) {
+    // A dotted column is an object path: left to the dynamic mapping.
+    if (name.includes('.') || (mapped && name in mapped)) continue;
+    properties[name] = mapping;
+  }
+  if (Object.keys(properties).length > 0) {
+    await deps.client.indices.putMapping({ index, body: { properties } });
+  }
+  return created;
+}
+
+export async function importLookup(
+  deps: WriterDeps,
+  name: string,
+  input: ImportFile,
+  options: ImportOptions
+): Promise<WriteResponse> {
+  const choice = chooseFormat(options, input);
+  if (options.types !== undefined && choice.format !== 'csv') {
+    throw new BadRequestError(
+      'types applies to CSV files only; NDJSON values keep their JSON types.',
+      {
+        option: 'types',
+      }
+    );
+  }
+  checkMax(options.max, deps.ceiling);
+  const writeOptions: WriteOptions = {};
+  if (options.append !== undefined) writeOptions.append = options.append;
+  if (options.override_if_empty !== undefined)
+    writeOptions.override_if_empty = options.override_if_empty;
+  if (options.key_field !== undefined) writeOptions.key_field = options.key_field;
+  // `max` is applied while spooling, not by the writer: the rest of the file must still be
+  // checked before anything is written.
+  const append = options.append ?? options.key_field !== undefined;
+
+  const dir = await fs.mkdtemp(join(tmpdir(), 'lookups-import-'));
+  try {
+    const spooled = await spoolFile(input, choice, options, deps.ceiling, dir);
+    const source = spoolSource(spooled);
+
+    const plan = planWrite(await probeTarget(deps.client, name), { append });
+    const backingIndex = isRefusal(plan) ? undefined : plan.backingIndex;
+    const firstWrite = !isRefusal(plan) && plan.action === 'create';
+    const existed =
+      backingIndex === undefined || !firstWrite
+        ? true
+        : (await deps.client.indices.exists({ index: backingIndex })).body === true;
+    try {
+      if (backingIndex && spooled.csv && source.columns && spooled.count > 0) {
+        await mapTypedColumns(deps, backingIndex, source.columns, spooled.csv.types);
+      }
+      return await writeLookup(deps, name, source, writeOptions);
+    } catch (error) {
+      if (isRefusal(plan) || backingIndex === undefined) throw error;
+      if (!existed && (await removeUnpublished(deps, name, backingIndex))) {
+        throw withTruth(
+          error,
+          `Nothing was imported: the lookup ${JSON.stringify(name)} was not created.`
+        );
+      }
+      if (plan.action === 'append') {
+        throw withTruth(
+          error,
+          'Rows written before the failure are already in the lookup (an append is visible as it is written); ' +
+            'import with key_field to make a retry replace them rather than add them again.'
+        );
+      }
+      throw withTruth(
+        error,
+        `Nothing was published: ${JSON.stringify(name)} still shows its previous rows. The rows loaded before ` +
+          'the failure are kept as a failed version, which cannot be published and is removed by the reaper.'
+      );
+    }
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A first write that failed: its backing index goes, unless the alias was published on it. */
+async function removeUnpublished(deps: WriterDeps, name: string, index: string): Promise<boolean> {
+  try {
+    const { body: published } = await deps.client.indices.existsAlias({ index, name });
+    if (published) return false;
+    await deps.client.indices.delete({ index });
+    return true;
+  } catch (cleanup) {
+    deps.logger.warn(
+      `a failed first import of "${name}" left its backing index ${index}: ${String(cleanup)}`
+    );
+    return false;
+  }
+}
+
+/** The writer's error, with what it left behind said truthfully. */
+function withTruth(error: unknown, truth: string): unknown {
+  if (!(error instanceof LookupError) || error.statusCode >= 500) return error;
+  const rewritten = new LookupError(
+    error.statusCode,
+    `${error.message} ${truth}`,
+    error.attributes
+  );
+  rewritten.name = error.name;
+  return rewritten;
 }

@@ -3,7 +3,7 @@
  * skipped. Values keep their JSON types; nested objects stay objects. A line that is not a JSON
  * object, an empty object, or a field name OpenSearch cannot take is refused with its line.
  */
-import { fieldNameProblem, LineError, ParsedRow, RowReader } from './line_reader';
+import { fieldNameProblem, LineError, ParsedRow } from './line_reader';
 
 export const DEFAULT_MAX_LINE_CHARS = 10 * 1024 * 1024;
 
@@ -19,7 +19,7 @@ function kindOf(value: unknown): string {
 /** The first field name (at any depth) OpenSearch cannot take, with why. */
 function badFieldName(object: Record<string, unknown>, prefix = ''): string | undefined {
   for (const [key, value] of Object.entries(object)) {
-    const problem = fieldNameProblem(key);
+    const problem = fieldNameProblem(key, prefix !== '');
     if (problem) return prefix ? `in "${prefix}": ${problem}` : problem;
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const inner = badFieldName(value as Record<string, unknown>, `${prefix}${key}.`);
@@ -29,10 +29,19 @@ function badFieldName(object: Record<string, unknown>, prefix = ''): string | un
   return undefined;
 }
 
-export class NdjsonRowReader implements RowReader {
+/** Every row of the text, with its line. */
+export async function* ndjsonRows(
+  text: AsyncIterable<string>,
+  maxLineChars = DEFAULT_MAX_LINE_CHARS
+): AsyncGenerator<ParsedRow> {
+  const reader = new NdjsonRowReader(maxLineChars);
+  for await (const piece of text) yield* reader.push(piece);
+  yield* reader.end();
+}
+
+export class NdjsonRowReader {
   private buffer = '';
   private line = 1;
-  readonly columnNames = undefined;
 
   constructor(private readonly maxLineChars = DEFAULT_MAX_LINE_CHARS) {}
 
