@@ -138,6 +138,8 @@ function importQuery(options: ImportOptions): HttpFetchQuery {
   return query;
 }
 
+const asFetchQuery = (query: HttpFetchQuery | undefined): HttpFetchQuery | undefined => query;
+
 export function createLookupsApi(http: HttpStart): LookupsApi {
   const postJson = <T>(path: string, body: unknown, signal?: AbortSignal) =>
     call(() => http.post<T>(path, { body: JSON.stringify(body), signal }));
@@ -154,7 +156,8 @@ export function createLookupsApi(http: HttpStart): LookupsApi {
     rows: (name, query, signal) =>
       call(() =>
         http.get<RowsResponse>(apiPaths.rows(name), {
-          query: query satisfies HttpFetchQuery | undefined,
+          // TypeScript 4.6 (OSD's) has no `satisfies`: a typed binding checks the same.
+          query: asFetchQuery(query),
           signal,
         })
       ),
