@@ -31,6 +31,24 @@ describe('validateLookupName: one case per rule', () => {
     },
     { rule: 'control_char', name: 'hosts\u007F', says: /U\+007F/, char: '\u007F' },
     { rule: 'control_char', name: 'a\nb', says: /remove them/, char: '\n' },
+    ...[
+      '\u200E',
+      '\u200F',
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ].map((char) => ({
+      rule: 'bidi_control' as const,
+      name: `lk_${char}cod`,
+      says: /must not contain bidirectional control characters \(found U\+20[0-9A-F]{2}\).*remove them/,
+      char,
+    })),
     { rule: 'dot_name', name: '.', says: /reserved/ },
     { rule: 'dot_name', name: '..', says: /reserved/ },
     { rule: 'leading_dot', name: '.hosts', says: /must not start with "\."/, char: '.' },
@@ -187,5 +205,17 @@ describe('backing index names', () => {
     ['hosts__lookupx', null],
   ])('lookupNameOfBackingIndex(%j) = %j', (index, name) => {
     expect(lookupNameOfBackingIndex(index)).toBe(name);
+  });
+});
+
+describe('bidirectional controls', () => {
+  it('are refused for a write, and left to OpenSearch for a read of an existing lookup', () => {
+    expect(validateLookupName('lk_\u202Eabc')).toMatchObject({ ok: false, rule: 'bidi_control' });
+    expect(
+      validateLookupName('lk_\u202Eabc').ok === false && validateLookupName('lk_\u202Eabc')
+    ).toMatchObject({
+      message: expect.stringContaining('"lk_<U+202E>abc"'),
+    });
+    expect(validateLookupName('lk_\u202Eabc', { purpose: 'read' })).toEqual({ ok: true });
   });
 });

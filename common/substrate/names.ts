@@ -4,8 +4,9 @@
  * A name becomes an alias name, part of an index name (`<name>__lookup`) and a segment of URL
  * paths, so it has to be something OpenSearch accepts as both (MetadataCreateIndexService: lower
  * case, none of `\ / * ? " < > | , # :` or space, not starting with `_ - +`, not `.` or `..`, at most
- * 255 bytes), plus our own two rules (no leading `.`, no `__lookup` suffix). Control characters and
- * unpaired UTF-16 surrogates are refused on top: OpenSearch would take some of them, but they make
+ * 255 bytes), plus our own two rules (no leading `.`, no `__lookup` suffix). Control characters,
+ * bidirectional controls (U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) and unpaired UTF-16
+ * surrogates are refused on top: OpenSearch would take some of them, but they make
  * names nobody can type or read back, and an unpaired surrogate makes `encodeURIComponent` throw.
  *
  * `%` stays allowed, as OpenSearch allows it: a name is always sent as one encoded path segment
@@ -51,6 +52,7 @@ export type NameRule =
   | 'empty'
   | 'invalid_unicode'
   | 'control_char'
+  | 'bidi_control'
   | 'dot_name'
   | 'leading_dot'
   | 'leading_char'
@@ -89,6 +91,10 @@ export function utf8ByteLength(text: string): number {
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHAR = /[\u0000-\u001F\u007F]/;
 
+// Bidirectional formatting characters (embeddings, overrides, isolates, marks): invisible, they
+// make a name read differently from what it is ("Trojan Source", CVE-2021-42574).
+const BIDI_CONTROL = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
 /** The name as it appears in messages: quoted, escaped, and cut short if very long. */
 function quote(name: string): string {
   const codePoints = Array.from(name);
@@ -113,7 +119,7 @@ function fail(rule: NameRule, message: string, char?: string): NameCheck {
 
 /**
  * Checks a lookup name against every rule and reports the first one broken. The order is fixed
- * (empty, invalid text, control characters, dots, leading characters, forbidden characters, case,
+ * (empty, invalid text, control characters, bidirectional controls, dots, leading characters, forbidden characters, case,
  * length, suffix) so that a name breaking several rules always gets the same answer.
  */
 export function validateLookupName(name: string, options: NameCheckOptions = {}): NameCheck {
@@ -134,6 +140,17 @@ export function validateLookupName(name: string, options: NameCheckOptions = {})
       'control_char',
       `Lookup name ${shown} must not contain control characters (found ${codePointLabel(control[0])}): remove them.`,
       control[0]
+    );
+  }
+  // Writes only: a reader must still reach a lookup another writer made under such a name.
+  const bidi = purpose === 'write' ? BIDI_CONTROL.exec(name) : null;
+  if (bidi) {
+    return fail(
+      'bidi_control',
+      `Lookup name ${JSON.stringify(name.replace(new RegExp(BIDI_CONTROL.source, 'g'), (c) => `<${codePointLabel(c)}>`))} ` +
+        `must not contain bidirectional control characters (found ${codePointLabel(bidi[0])}), ` +
+        'which make a name display differently from what it is: remove them.',
+      bidi[0]
     );
   }
   if (name === '.' || name === '..') {
