@@ -4,7 +4,7 @@
  * screenshots, and a record of errors the page raised.
  */
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { mkdirSync, mkdtempSync, rmSync } from 'fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 import { REPO_ROOT } from './host';
@@ -121,7 +121,11 @@ export async function settled(page: Page) {
 export async function severeAxeViolations(page: Page) {
   await settled(page);
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
-  if (!loaded) await page.addScriptTag({ path: require.resolve('axe-core') });
+  // Evaluated by the test driver, not as a <script> of the page: the host's CSP (OSD's
+  // `script-src 'self'`) rightly blocks inline scripts.
+  if (!loaded) {
+    await page.evaluate(readFileSync(require.resolve('axe-core'), 'utf8'));
+  }
   const { violations } = await page.evaluate(() => axe.run());
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -225,7 +225,11 @@ export function registerSession(
     path: '/auth/logout',
     options: { auth: { strategy: AUTH_STRATEGY, mode: 'try' }, payload: { maxBytes: 16 * 1024 } },
     handler: (request, h) => {
-      if (request.headers['osd-xsrf'] === undefined) {
+      // OSD's xsrf rule: `osd-xsrf` or `osd-version` (which http.fetch always sends).
+      if (
+        request.headers['osd-xsrf'] === undefined &&
+        request.headers['osd-version'] === undefined
+      ) {
         return Boom.badRequest('Request must contain a osd-xsrf header.');
       }
       const sid = requestCredentials(request)?.sid;
