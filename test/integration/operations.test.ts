@@ -248,8 +248,10 @@ describe('completion state and rights', () => {
   it('a version whose write failed part-way is marked failed and cannot be restored', async () => {
     const name = lookupName('failed');
     await write(name, [{ a: 1 }]);
-    // The second overwrite stops at a row whose value the existing mapping cannot index.
-    const rows = [...Array.from({ length: 5 }, (_, i) => ({ a: i })), { a: 'not a number' }];
+    // The second overwrite stops at a row of its second batch (5,000 rows a batch) whose value
+    // the mapping cannot take: the first batch is in the unpublished slice.
+    const rows: Array<Record<string, unknown>> = Array.from({ length: 6000 }, (_, i) => ({ a: i }));
+    rows[5500] = { a: 'not a number' };
     const failed = await write(name, rows);
     expect(failed.status).toBeGreaterThanOrEqual(400);
     // The rows that went in become visible at the index's next refresh.
@@ -327,4 +329,16 @@ describe("a version's query", () => {
     const { body } = await detail(open, users.reader);
     expect(body.slices[0]).toMatchObject({ query: openQuery });
   });
+});
+
+describe('a slow _bulk', () => {
+  it('is never re-sent: rows_written is what the slice holds, even when every row adds a column', async () => {
+    const name = lookupName('widebulk');
+    // Each row maps a new field: OpenSearch updates the mapping per row, so one _bulk is slow.
+    const rows = Array.from({ length: 1200 }, (_, i) => ({ id: i, [`c${i}`]: i }));
+    const res = await write(name, rows);
+    expect(res.body).toMatchObject({ rows_written: 1200 });
+    const { body } = await admin.count({ index: name });
+    expect(body.count).toBe(1200);
+  }, 300_000);
 });

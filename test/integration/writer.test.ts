@@ -74,14 +74,24 @@ describe('overwrite', () => {
     });
   });
 
-  it('keeps multivalue values as arrays and leaves out nulls and reserved columns', async () => {
+  it('keeps multivalue values as arrays and leaves out nulls', async () => {
     const name = lookupName('multi');
-    await write(name, {
-      rows: [{ host: 'a', tags: ['x', 'y'], note: null, _id: 'nope', _score: 1 }],
-    });
+    await write(name, { rows: [{ host: 'a', tags: ['x', 'y'], note: null }] });
     const [doc] = await readLookup(admin, name);
     expect(doc).toEqual({ host: 'a', tags: ['x', 'y'], __lookup: expect.any(String) });
   });
+
+  it.each([['_id'], ['_score'], ['__lookup'], ['_source'], ['']])(
+    'refuses a column named %p up front, naming it, and leaves no lookup behind',
+    async (column) => {
+      const name = lookupName('reserved');
+      const res = await write(name, { rows: [{ host: 'a', [column]: 'x' }] });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ attributes: { field: column } });
+      expect(await indexExists(admin, `${name}__lookup`)).toBe(false);
+      expect(await aliasFilterOf(admin, name)).toBeNull();
+    }
+  );
 
   it('restores the build settings of the backing index after the write', async () => {
     const name = lookupName('settings');
@@ -125,15 +135,37 @@ describe('overwrite', () => {
     }
   });
 
-  it('names the field and both types when a value does not fit the mapping, and keeps the old rows', async () => {
+  it('refuses an overwrite whose column type differs from the mapping with a 409 naming the field and both types, and keeps the old rows', async () => {
     const name = lookupName('types');
     await write(name, { rows: [{ bytes: 10 }] });
     const failed = await write(name, { rows: [{ bytes: 'lots' }] });
-    expect(failed.status).toBe(400);
+    expect(failed.status).toBe(409);
+    expect(failed.body).toMatchObject({
+      attributes: { field: 'bytes', type: 'text', existing_type: 'long' },
+    });
     expect(String(failed.body.message)).toMatch(
-      /field "bytes" has type long in this lookup, but the row has a string/
+      /"bytes" is text in this result.*maps "bytes" as long/
+    );
+    expect(String(failed.body.message)).toMatch(
+      /Cast the column.*new lookup name.*delete the lookup/
     );
     expect(await readRowsSorted(admin, name, 'bytes')).toEqual([{ bytes: 10 }]);
+  });
+
+  it('maps a column of fractions as double from the whole first batch, and refuses a fraction into a long column', async () => {
+    const name = lookupName('double');
+    // Whole numbers first: a dynamic mapping would have made this long and coerced 100.5.
+    await write(name, { rows: [{ r: 100 }, { r: 100.5 }] });
+    const { body } = await admin.indices.getMapping({ index: `${name}__lookup` });
+    expect(body[`${name}__lookup`].mappings.properties.r.type).toBe('double');
+    expect(await readRowsSorted(admin, name, 'r')).toEqual([{ r: 100 }, { r: 100.5 }]);
+
+    const ints = lookupName('long');
+    await write(ints, { rows: [{ n: 1 }] });
+    const appended = await write(ints, { rows: [{ n: 2 }, { n: 2.5 }], append: true });
+    expect(appended.status).toBe(400);
+    expect(appended.body).toMatchObject({ attributes: { field: 'n', row: 2, type: 'long' } });
+    expect(await readRowsSorted(admin, ints, 'n')).toEqual([{ n: 1 }]);
   });
 
   it('lands a write of more than 10,000 rows whole', async () => {

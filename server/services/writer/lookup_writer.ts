@@ -16,6 +16,7 @@ import { probeTarget } from '../target_probe';
 import { applyBuildSettings } from './build_settings';
 import { ensureBackingIndex } from './backing_index';
 import { BulkDocument, BulkLoader } from './bulk_loader';
+import { FieldMapper } from './field_mapper';
 import { checkKeyFields, KeyEncoder, toDocument } from './documents';
 import { RowSource, truncate } from './row_source';
 import type { Lease } from '../plugin_index/leases';
@@ -102,7 +103,14 @@ export async function writeLookup(
   let rows: number;
   try {
     try {
-      rows = await streamRows(deps, plan.backingIndex, source, slice, keyFields, record);
+      const mapper = await FieldMapper.load({
+        client,
+        index: plan.backingIndex,
+        columns: source.columns,
+        newVersion: plan.action !== 'append',
+        metadataColumnsAllowed: source.metadataColumnsAllowed ?? false,
+      });
+      rows = await streamRows(deps, plan.backingIndex, source, slice, keyFields, record, mapper);
     } finally {
       await build.restore();
     }
@@ -119,6 +127,11 @@ export async function writeLookup(
     deps.lease?.assertHeld();
     await publish(client, name, plan, slice);
   } catch (error) {
+    // A first write that fails leaves nothing a reader or the catalog can see.
+    if (createdIndex) {
+      await discardCreatedIndex(deps, plan.backingIndex);
+      throw error;
+    }
     if (error instanceof CeilingExceededError && staged) {
       await discardStagedSlice(client, plan.backingIndex, slice, createdIndex);
     }
@@ -137,7 +150,8 @@ async function streamRows(
   source: RowSource,
   slice: string,
   keyFields: string[] | undefined,
-  record: RunningRecord | undefined
+  record: RunningRecord | undefined,
+  mapper: FieldMapper
 ): Promise<number> {
   const loader = new BulkLoader({
     client: deps.client,
@@ -157,6 +171,7 @@ async function streamRows(
       checkKeyFields(keyFields, Object.keys(batch[0]));
       checkedKeys = true;
     }
+    await mapper.prepare(batch, rowNumber);
     const documents: BulkDocument[] = batch.map((row) => {
       const n = rowNumber++;
       return { rowNumber: n, id: keys?.idOf(row, slice, n), source: toDocument(row, slice) };
@@ -177,6 +192,18 @@ async function publish(client: OpenSearchClient, name: string, plan: Publishing,
   const actions =
     plan.action === 'migrate' ? [{ remove: { index: plan.legacyIndex, alias: name } }, add] : [add];
   await client.indices.updateAliases({ body: { actions } });
+}
+
+/** The index a failed first write created goes again, with its write record. */
+async function discardCreatedIndex(deps: WriterDeps, index: string) {
+  try {
+    await deps.client.indices.delete({ index }, { ignore: [404] });
+    await deps.records?.forget(index);
+  } catch (cleanup) {
+    deps.logger.warn(
+      `could not remove ${index} after its first write failed: ${(cleanup as Error).message}`
+    );
+  }
 }
 
 /** A staged slice over the ceiling leaves nothing behind. */

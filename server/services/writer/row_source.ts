@@ -16,6 +16,11 @@ export interface RowSource {
   readonly count?: number;
   /** Every column name of the result, when known before reading (checks key_field up front). */
   readonly columnNames?: string[];
+  /**
+   * PPL results may carry search metadata columns (`_id`, `_score`, …), which are not written;
+   * in data a user sends, such a column is refused instead.
+   */
+  readonly metadataColumnsAllowed?: boolean;
   batches(batchSize: number): AsyncIterable<Row[]>;
 }
 
@@ -77,6 +82,7 @@ export function tableSource(schema: SchemaColumn[], datarows: unknown[][]): RowS
 export function truncate(source: RowSource, max: number | undefined): RowSource {
   if (max === undefined) return source;
   return {
+    metadataColumnsAllowed: source.metadataColumnsAllowed,
     columns: source.columns,
     columnNames: source.columnNames,
     count: source.count === undefined ? undefined : Math.min(source.count, max),
