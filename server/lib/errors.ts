@@ -113,6 +113,10 @@ export function toErrorResponse(
       return response.customError({ statusCode: status, body: { message: reason } });
     }
   }
+  const bodyProblem = requestBodyProblem(error);
+  if (bodyProblem) {
+    return response.customError({ statusCode: 400, body: { message: bodyProblem } });
+  }
   logger.error(error instanceof Error ? error : String(error));
   const name = (error as { name?: string } | undefined)?.name;
   if (
@@ -134,4 +138,24 @@ export function toErrorResponse(
         'The lookups service could not complete the request; the error is in the server log.',
     },
   });
+}
+
+/**
+ * A request body that breaks while the plugin reads it (a gzip or deflate body that is not,
+ * an upload cut off by the client) is the client's problem, not the server's.
+ */
+function requestBodyProblem(error: unknown): string | undefined {
+  const e = error as { code?: string; errno?: number; message?: string } | undefined;
+  if (!e || typeof e !== 'object') return undefined;
+  if (typeof e.code === 'string' && e.code.startsWith('Z_')) {
+    return `The request body could not be decompressed (${e.message}): send it as the content-encoding says, or uncompressed.`;
+  }
+  if (
+    e.code === 'ECONNRESET' ||
+    e.message === 'aborted' ||
+    e.code === 'ERR_STREAM_PREMATURE_CLOSE'
+  ) {
+    return 'The upload was cut off before it ended; nothing was published. Send the whole file again.';
+  }
+  return undefined;
 }

@@ -10,8 +10,9 @@ export function registerStatusRoute(
 ) {
   router.get(
     { path: ROUTE_PATTERNS.status, validate: false },
-    handle(async (_ctx, _request, response) =>
-      response.ok({ body: { server_identity: await identity() } satisfies StatusResponse })
-    )
+    handle(async (_ctx, _request, response) => {
+      const body: StatusResponse = { server_identity: await identity() };
+      return response.ok({ body });
+    })
   );
 }
