@@ -113,7 +113,13 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
         ctx.client,
         request.params.name,
         request.query.format ?? 'csv',
-        ctx.logger
+        ctx.logger,
+        {
+          // `lookups.csv_escape_formulas` (default true), read so that it works before the
+          // setting is declared in server/config.ts.
+          escapeFormulas:
+            (ctx.config as { csv_escape_formulas?: boolean }).csv_escape_formulas ?? true,
+        }
       );
       // The client went away: stop reading, which closes the point in time.
       const aborted = request.events.aborted$.subscribe(() => stream.destroy());

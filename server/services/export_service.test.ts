@@ -24,6 +24,28 @@ describe('CSV output (RFC 4180)', () => {
   });
 });
 
+describe("CSV formula escaping (as Kibana's csv:escapeFormulaValues)", () => {
+  it.each<[unknown, string]>([
+    ['=1+1', `"'=1+1"`],
+    ['+33 1 23', `"'+33 1 23"`],
+    ['-x', `"'-x"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\tcmd', `"'\tcmd"`],
+    ['\rcmd', `"'\rcmd"`],
+    ['  =HYPERLINK("x")', `"'  =HYPERLINK(""x"")"`],
+    ['a=b', 'a=b'],
+    [-5, '-5'],
+    [['=x'], '"[""=x""]"'],
+  ])('writes %p as %s', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+
+  it('is turned off with escapeFormulas=false', () => {
+    expect(csvField('=1+1', false)).toBe('=1+1');
+    expect(csvLine(['=1', '@a'], false)).toBe('=1,@a\r\n');
+  });
+});
+
 describe('valueAtPath', () => {
   it.each<[Record<string, unknown>, string, unknown]>([
     [{ a: 1 }, 'a', 1],

@@ -53,8 +53,22 @@ export function valueAtPath(source: Record<string, unknown>, path: string): unkn
   return undefined;
 }
 
-/** RFC 4180: quote a field holding the delimiter, a quote, CR or LF; double its quotes. */
-export function csvField(value: unknown): string {
+// What a spreadsheet takes for the start of a formula (Kibana's CSV_FORMULA_CHARS, plus the tab
+// and carriage return OWASP lists for CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell a spreadsheet would run as a formula (Kibana's `cellHasFormulas`, which trims). */
+export function cellHasFormula(text: string): boolean {
+  return FORMULA_START.test(text) || FORMULA_START.test(text.trim());
+}
+
+/**
+ * RFC 4180: quote a field holding the delimiter, a quote, CR or LF; double its quotes. With
+ * `escapeFormulas`, a text cell that starts like a formula is written as Kibana's CSV export
+ * writes it (`csv:escapeFormulaValues`): a single quote in front, and quoted (`=1+1` → `"'=1+1"`).
+ * Numbers are never escaped (`-5` stays a number).
+ */
+export function csvField(value: unknown, escapeFormulas = true): string {
   if (value === undefined || value === null) return '';
   const text =
     typeof value === 'string'
@@ -62,19 +76,34 @@ export function csvField(value: unknown): string {
       : typeof value === 'number' || typeof value === 'boolean'
         ? String(value)
         : JSON.stringify(value);
+  if (
+    escapeFormulas &&
+    typeof value !== 'number' &&
+    typeof value !== 'boolean' &&
+    cellHasFormula(text)
+  ) {
+    return `"'${text.replace(/"/g, '""')}"`;
+  }
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(values: unknown[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
+export function csvLine(values: unknown[], escapeFormulas = true): string {
+  return `${values.map((value) => csvField(value, escapeFormulas)).join(',')}\r\n`;
+}
+
+export interface ExportOptions {
+  /** Escape cells that start like a spreadsheet formula (`lookups.csv_escape_formulas`). */
+  escapeFormulas?: boolean;
 }
 
 export async function openExport(
   client: OpenSearchClient,
   name: string,
   format: ExportFormat,
-  logger: Logger
+  logger: Logger,
+  options: ExportOptions = {}
 ): Promise<ExportStream> {
+  const escapeFormulas = options.escapeFormulas ?? true;
   const lookup = requireReadable(await probeTarget(client, name), name);
   const slice = lookup.currentSlice;
   const pages = scanDocuments(client, {
@@ -106,12 +135,16 @@ export async function openExport(
 
   const render =
     format === 'csv'
-      ? (row: Record<string, unknown>) => csvLine(columns.map((c) => valueAtPath(row, c)))
+      ? (row: Record<string, unknown>) =>
+          csvLine(
+            columns.map((c) => valueAtPath(row, c)),
+            escapeFormulas
+          )
       : (row: Record<string, unknown>) => `${JSON.stringify(row)}\n`;
 
   async function* chunks() {
     try {
-      if (format === 'csv') yield csvLine(columns);
+      if (format === 'csv') yield csvLine(columns, escapeFormulas);
       if (first.done) return;
       yield first.value.map(render).join('');
       for await (const rows of pages) yield rows.map(render).join('');

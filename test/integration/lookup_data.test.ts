@@ -499,6 +499,40 @@ describe('export', () => {
     expect(records.sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual(expected.map(asCsv));
   });
 
+  it('downloads a lookup named in Japanese under its own name (RFC 6266)', async () => {
+    const japanese = lookupName('日本');
+    expect(japanese).toMatch(/^lk_日本/);
+    await write(japanese, { rows: [{ k: 'a' }] });
+    const res = await exportText(japanese, 'csv');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('k\r\na\r\n');
+    const fallback = `${japanese}.csv`.replace(/[^\x20-\x7e]/g, '_');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(`${japanese}.csv`)}`
+    );
+    expect(decodeURIComponent(res.headers.get('content-disposition')!.split("''")[1])).toBe(
+      `${japanese}.csv`
+    );
+  });
+
+  it('escapes cells a spreadsheet would run as formulas, as Kibana does', async () => {
+    const formulas = lookupName('formulas');
+    await write(formulas, {
+      rows: [
+        { id: 1, cell: '=1+1', n: -5 },
+        { id: 2, cell: '@SUM(A1)' },
+        { id: 3, cell: 'a=b' },
+      ],
+    });
+    const res = await exportText(formulas, 'csv');
+    expect(res.status).toBe(200);
+    expect(res.text.split('\r\n').sort()).toEqual(
+      ['', 'cell,id,n', `"'=1+1",1,-5`, `"'@SUM(A1)",2,`, 'a=b,3,'].sort()
+    );
+    // NDJSON is data, not a spreadsheet: left as it is.
+    expect((await exportText(formulas, 'ndjson')).text).toContain('"cell":"=1+1"');
+  });
+
   it('closes the point in time when the client goes away mid-download', async () => {
     const pitsBefore = await openPits();
     const controller = new AbortController();

@@ -177,8 +177,14 @@ export async function spoolFile(
   return spooled;
 }
 
+/** How far the writer read the rows: a batch it asked past, or the last one, went to OpenSearch. */
+interface Progress {
+  pulled: number;
+  exhausted: boolean;
+}
+
 /** The spooled rows, in batches, typed. */
-function spoolSource(spooled: Spooled): RowSource {
+function spoolSource(spooled: Spooled, progress: Progress): RowSource {
   const csv = spooled.csv;
   const toRow: (value: unknown) => Row = csv
     ? (value) => {
@@ -206,11 +212,16 @@ function spoolSource(spooled: Spooled): RowSource {
           if (line.length === 0) continue;
           batch.push(toRow(JSON.parse(line)));
           if (batch.length >= size) {
+            progress.pulled++;
             yield batch;
             batch = [];
           }
         }
-        if (batch.length > 0) yield batch;
+        if (batch.length > 0) {
+          progress.pulled++;
+          yield batch;
+        }
+        progress.exhausted = true;
       } finally {
         lines.close();
       }
@@ -277,7 +288,8 @@ export async function importLookup(
   const dir = await fs.mkdtemp(join(tmpdir(), 'lookups-import-'));
   try {
     const spooled = await spoolFile(input, choice, options, deps.ceiling, dir);
-    const source = spoolSource(spooled);
+    const progress: Progress = { pulled: 0, exhausted: false };
+    const source = spoolSource(spooled, progress);
 
     const plan = planWrite(await probeTarget(deps.client, name), { append });
     const backingIndex = isRefusal(plan) ? undefined : plan.backingIndex;
@@ -293,11 +305,15 @@ export async function importLookup(
       return await writeLookup(deps, name, source, writeOptions);
     } catch (error) {
       if (isRefusal(plan) || backingIndex === undefined) throw error;
+      const loaded = progress.pulled >= 2 || progress.exhausted;
       if (!existed && (await removeUnpublished(deps, name, backingIndex))) {
         throw withTruth(
           error,
           `Nothing was imported: the lookup ${JSON.stringify(name)} was not created.`
         );
+      }
+      if (!loaded) {
+        throw withTruth(error, `Nothing was imported: ${JSON.stringify(name)} is unchanged.`);
       }
       if (plan.action === 'append') {
         throw withTruth(
@@ -317,9 +333,14 @@ export async function importLookup(
   }
 }
 
-/** A first write that failed: its backing index goes, unless the alias was published on it. */
+/**
+ * A first write that failed: its backing index goes, unless the alias was published on it.
+ * True when no index is left (the writer may already have removed it).
+ */
 async function removeUnpublished(deps: WriterDeps, name: string, index: string): Promise<boolean> {
   try {
+    const { body: exists } = await deps.client.indices.exists({ index });
+    if (!exists) return true;
     const { body: published } = await deps.client.indices.existsAlias({ index, name });
     if (published) return false;
     await deps.client.indices.delete({ index });
