@@ -18,6 +18,25 @@ module.exports = tseslint.config(
     },
   },
   {
+    // Plugin code runs inside OSD, where the standalone host does not exist; it reaches OSD
+    // core only through the `opensearch-dashboards/*` contracts.
+    files: ['server/**/*.{ts,tsx}', 'public/**/*.{ts,tsx}', 'common/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/host/**', '**/host'],
+              message: 'Plugin code must not import the standalone host; use the OSD core contracts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Command-line scripts and benches talk to a terminal.
     files: ['scripts/**', 'bench/**'],
     rules: { 'no-console': 'off' },
