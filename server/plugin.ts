@@ -15,6 +15,7 @@ import { LeaseStore } from './services/plugin_index/leases';
 import { PluginIndex } from './services/plugin_index/plugin_index';
 import { TokenSigner } from './services/plugin_index/token_secret';
 import { WriteRecordStore } from './services/plugin_index/write_records';
+import { reconcileAtStart } from './services/plugin_index/reconcile';
 import { checkServerIdentity } from './services/server_identity';
 
 export type LookupsPluginSetup = void;
@@ -56,6 +57,8 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
         tokens: new TokenSigner(index, this.logger.get('tokens'), config.page_token_secret),
       };
       const identity = checkServerIdentity(internal, index, this.logger.get('server-identity'));
+      // Settling needs the plugin index, so it waits for the identity check to have made it.
+      void identity.then(() => reconcileAtStart(index, this.logger.get('reconcile')));
       return { services, identity };
     });
     this.services = started.then((s) => s.services);

@@ -342,3 +342,47 @@ describe('a slow _bulk', () => {
     expect(body.count).toBe(1200);
   }, 300_000);
 });
+
+describe('a host that starts', () => {
+  it('marks writes whose host stopped mid-way as failed, leaving live ones alone', async () => {
+    const name = lookupName('interrupted');
+    const backing = `${name}__lookup`;
+    const old = new Date(Date.now() - 10 * 60_000).toISOString();
+    const recent = new Date().toISOString();
+    const put = (slice: string, heartbeat: string) =>
+      admin.index({
+        index: PLUGIN_INDEX,
+        id: `record:${backing}/${slice}`,
+        refresh: true,
+        body: {
+          type: 'record',
+          updated_at: heartbeat,
+          record: {
+            lookup: name,
+            backing_index: backing,
+            slice,
+            status: 'writing',
+            started_at: old,
+            heartbeat_at: heartbeat,
+          },
+        },
+      });
+    await put('dead-slice', old);
+    await put('live-slice', recent);
+    const second = await startTestHost();
+    try {
+      const deadline = Date.now() + 20_000;
+      let statuses: Record<string, unknown> = {};
+      while (Date.now() < deadline) {
+        statuses = Object.fromEntries(
+          (await recordsOf(backing)).map((r) => [r.slice as string, r.status])
+        );
+        if (statuses['dead-slice'] === 'failed') break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(statuses).toEqual({ 'dead-slice': 'failed', 'live-slice': 'writing' });
+    } finally {
+      await second.stop();
+    }
+  });
+});
