@@ -83,6 +83,25 @@ export type RowsQuery = t.TypeOf<typeof RowsQuery>;
 
 export const DryRunQuery = strictObject('dry run', {}, { dry_run: QueryBoolean });
 
+/** `GET /api/lookups`: without parameters every lookup; with them, a page of the matching ones. */
+export const ListQuery = strictObject(
+  'list query',
+  {},
+  {
+    /** Case-insensitive part of the name. */
+    search: refined('search', t.string, (s) => s.length <= 255, 'at most 255 characters'),
+    from: QueryInt(0, 1_000_000),
+    size: QueryInt(1, 10_000),
+  }
+);
+export type ListQuery = t.TypeOf<typeof ListQuery>;
+
+export interface ListResponse {
+  lookups: LookupSummary[];
+  /** How many lookups match, before paging. */
+  total: number;
+}
+
 // ---- answers --------------------------------------------------------------------------------
 export type WriteAction =
   'created' | 'overwritten' | 'appended' | 'upserted' | 'migrated' | 'unchanged';

@@ -1,6 +1,6 @@
 /* The catalog: lookups and their slices, migration, rollback, cleanup, deletion. */
 import type { IRouter } from 'opensearch-dashboards/server';
-import { DryRunQuery, ReapBody, RollbackBody } from '../../common/api/codecs';
+import { DryRunQuery, ListQuery, ReapBody, RollbackBody } from '../../common/api/codecs';
 import { ROUTE_PATTERNS } from '../../common/api/paths';
 import { CatalogService } from '../services/catalog/catalog_service';
 import { LookupOperations } from '../services/catalog/operations';
@@ -15,9 +15,9 @@ const operations = (ctx: LookupsRequestContext) => new LookupOperations(ctx);
 
 export function registerCatalogRoutes(router: IRouter) {
   router.get(
-    { path: ROUTE_PATTERNS.list, validate: false },
-    handle(async (ctx, _request, response) =>
-      response.ok({ body: { lookups: await catalog(ctx).list() } })
+    { path: ROUTE_PATTERNS.list, validate: { query: validateWith(ListQuery) } },
+    handle(async (ctx, request, response) =>
+      response.ok({ body: await catalog(ctx).page(request.query) })
     )
   );
 

@@ -298,3 +298,25 @@ describe('a read-only user', () => {
     expect(names).not.toContain(hidden);
   });
 });
+
+describe('a long list', () => {
+  it('is searched and paged on the server, by name', async () => {
+    const tag = lookupName('page').slice(3);
+    const names = ['c', 'a', 'b'].map((x) => `lk_${tag}_${x}`);
+    testNames.track(...names.flatMap((n) => [n, `${n}__lookup`]));
+    for (const name of names) await write(name, [{ v: 1 }]);
+    const page = (query: Record<string, string | number>) =>
+      callApi<{ lookups: LookupSummary[]; total: number }>(host.url, 'GET', apiPaths.list(), {
+        caller: users.writer,
+        query,
+      });
+    const first = await page({ search: tag.toUpperCase(), size: 2 });
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(3);
+    expect(first.body.lookups.map((l) => l.name)).toEqual([`lk_${tag}_a`, `lk_${tag}_b`]);
+    const second = await page({ search: tag, from: 2, size: 2 });
+    expect(second.body).toMatchObject({ total: 3, lookups: [{ name: `lk_${tag}_c`, rows: 1 }] });
+    const bad = await page({ size: 0 });
+    expect(bad.status).toBe(400);
+  });
+});

@@ -4,7 +4,13 @@
  * multi-search that counts rows per slice, plus the write records.
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
-import type { LookupDetail, LookupSummary, SliceInfo } from '../../../common/api/codecs';
+import type {
+  ListQuery,
+  ListResponse,
+  LookupDetail,
+  LookupSummary,
+  SliceInfo,
+} from '../../../common/api/codecs';
 import {
   BACKING_INDEX_SUFFIX,
   LOOKUP_FIELD,
@@ -62,14 +68,18 @@ function statsExpression(backing: string[], legacy: CatalogEntry[]): string {
   return parts.join(',');
 }
 
+/**
+ * Reads the aliases, lets `select` pick the entries worth counting (one lookup, or a page of
+ * the list), then counts and sizes only those.
+ */
 async function scan(
   client: OpenSearchClient,
   records: WriteRecordStore,
   expression: string,
-  only?: string
+  select: (entries: CatalogEntry[]) => CatalogEntry[] = (all) => all
 ): Promise<Scan & { records: Map<string, WriteRecord> }> {
   const all = classifyCatalog(await readAliases(client, expression));
-  const entries = only === undefined ? all : all.filter((e) => e.name === only);
+  const entries = select(all);
   const backing = [
     ...new Set(entries.filter((e) => e.kind !== 'legacy' && e.index).map((e) => e.index!)),
   ];
@@ -246,11 +256,29 @@ export class CatalogService {
   ) {}
 
   async list(): Promise<LookupSummary[]> {
-    const result = await scan(this.client, this.records, '*');
-    return result.entries.map((entry) => {
+    return (await this.page({})).lookups;
+  }
+
+  /**
+   * The lookups whose name contains `search`, by name, `size` of them from `from`. Only the
+   * page's lookups are counted and sized, so a long list costs no more per page than a short one.
+   */
+  async page(query: ListQuery): Promise<ListResponse> {
+    const needle = query.search?.toLowerCase();
+    const from = query.from ?? 0;
+    let total = 0;
+    const result = await scan(this.client, this.records, '*', (all) => {
+      const matching = all
+        .filter((e) => needle === undefined || e.name.toLowerCase().includes(needle))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      total = matching.length;
+      return matching.slice(from, query.size === undefined ? undefined : from + query.size);
+    });
+    const lookups = result.entries.map((entry) => {
       const { slices: _slices, ...summary } = summarize(entry, result);
       return summary;
     });
+    return { lookups, total };
   }
 
   async get(name: string): Promise<LookupDetail> {
@@ -264,7 +292,12 @@ export class CatalogService {
   async getWithRecords(
     name: string
   ): Promise<{ lookup: LookupDetail; records: Map<string, WriteRecord> }> {
-    const result = await scan(this.client, this.records, `${name},${backingIndexName(name)}`, name);
+    const result = await scan(
+      this.client,
+      this.records,
+      `${name},${backingIndexName(name)}`,
+      (all) => all.filter((e) => e.name === name)
+    );
     const entry = result.entries[0];
     if (!entry) {
       throw new NotFoundError(
