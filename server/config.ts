@@ -30,6 +30,11 @@ export const configSchema = schema.object({
    * in the plugin index.
    */
   page_token_secret: schema.maybe(schema.string({ minLength: 32 })),
+  /**
+   * CSV exports prefix cells that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab,
+   * CR) with `'`, as Kibana's CSV export does.
+   */
+  csv_escape_formulas: schema.boolean({ defaultValue: true }),
 });
 
 export type LookupsConfig = TypeOf<typeof configSchema>;

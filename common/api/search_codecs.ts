@@ -390,6 +390,8 @@ export const ImportQuery = strictObject(
     max: QueryInt(1, MAX_INT),
     format: ImportFormat,
     delimiter: Delimiter,
+    /** CSV values: `inferred` (the default) types each column over the whole file; `strings` keeps them text. */
+    types: t.keyof({ inferred: null, strings: null }),
   }
 );
 export type ImportQuery = t.TypeOf<typeof ImportQuery>;

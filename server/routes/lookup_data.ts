@@ -15,7 +15,7 @@ import {
 import { openExport } from '../services/export_service';
 import { FieldCapsService } from '../services/field_caps_service';
 import { openImportFile } from '../services/import/body';
-import { ImportOptions, importLookup } from '../services/import/import_service';
+import { importLookup } from '../services/import/import_service';
 import { searchLookup } from '../services/search_service';
 import { writeUnderLease } from '../services/writer/write_service';
 import { handle } from './handler';
@@ -52,19 +52,6 @@ const importBody: RouteValidationFunction<Readable> = (data, { ok, badRequest })
     : badRequest(
         'expected a multipart/form-data body with a part named "file", or the file itself as the body'
       );
-
-/** `_import`'s query: the ImportQuery options, plus `types=inferred|strings` for CSV values. */
-const importQuery: RouteValidationFunction<ImportOptions> = (data, result) => {
-  const { types, ...rest } = (data ?? {}) as Record<string, unknown>;
-  if (types !== undefined && types !== 'inferred' && types !== 'strings') {
-    return result.badRequest(`expected inferred or strings but got ${JSON.stringify(types)}`, [
-      'types',
-    ]);
-  }
-  const decoded = validateWith(ImportQuery)(rest, result);
-  if (decoded.error || types === undefined) return decoded;
-  return result.ok({ ...decoded.value, types } as ImportOptions);
-};
 
 export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number) {
   // One per plugin: slices' field presence is remembered across requests (and users; every
@@ -114,12 +101,7 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
         request.params.name,
         request.query.format ?? 'csv',
         ctx.logger,
-        {
-          // `lookups.csv_escape_formulas` (default true), read so that it works before the
-          // setting is declared in server/config.ts.
-          escapeFormulas:
-            (ctx.config as { csv_escape_formulas?: boolean }).csv_escape_formulas ?? true,
-        }
+        { escapeFormulas: ctx.config.csv_escape_formulas }
       );
       // The client went away: stop reading, which closes the point in time.
       const aborted = request.events.aborted$.subscribe(() => stream.destroy());
@@ -140,7 +122,7 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
       path: ROUTE_PATTERNS.import,
       validate: {
         params: lookupNameParam('write'),
-        query: importQuery,
+        query: validateWith(ImportQuery),
         body: importBody,
       },
       options: {

@@ -139,7 +139,10 @@ describe('field capabilities', () => {
     const plain = uniqueName('plain_fc');
     names.track(plain);
     const { slice } = await write(name, { rows: docs });
-    const { __lookup: _discriminant, ...properties } = BACKING_INDEX_BODY.mappings.properties;
+    // The same mappings as the lookup's (the writer maps typed columns explicitly).
+    const { body: mapped } = await admin.indices.getMapping({ index: `${name}__lookup` });
+    const { __lookup: _discriminant, ...properties } =
+      mapped[`${name}__lookup`].mappings.properties;
     await admin.indices.create({
       index: plain,
       body: { mappings: { ...BACKING_INDEX_BODY.mappings, properties } },
@@ -396,8 +399,9 @@ describe('search', () => {
     const paged = await search(name, { mode: 'all', size: 1, query: { match_all: {} } });
     expect(paged.body.slice).toBe(two.slice);
     const token = paged.body.page_token as string;
-    const decoded = JSON.parse(Buffer.from(token, 'base64url').toString());
-    const altered = Buffer.from(JSON.stringify({ ...decoded, n: 'x' })).toString('base64url');
+    const [payload, mac] = token.split('.');
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const altered = `${Buffer.from(JSON.stringify({ ...decoded, n: 'x' })).toString('base64url')}.${mac}`;
     const tampered = await search(name, {
       mode: 'all',
       size: 1,

@@ -26,15 +26,6 @@ export const PPL_TYPE: Record<ColumnType, string> = {
   string: 'string',
 };
 
-/** The mapping a typed column gets the first time the field is seen. */
-export const OPENSEARCH_MAPPING: Record<ColumnType, Record<string, unknown> | undefined> = {
-  integer: { type: 'long' },
-  double: { type: 'double' },
-  boolean: { type: 'boolean' },
-  date: { type: 'date' },
-  string: undefined,
-};
-
 // Bits of the types a value still fits.
 const FITS_INTEGER = 1;
 const FITS_DOUBLE = 2;

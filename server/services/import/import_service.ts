@@ -24,31 +24,21 @@ import { createReadStream, createWriteStream, promises as fs } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { createInterface } from 'readline';
-import type { SchemaColumn, WriteOptions, WriteResponse } from '../../../common/api/codecs';
+import type { WriteOptions, WriteResponse } from '../../../common/api/codecs';
 import type { CsvDelimiter, ImportFormat, ImportQuery } from '../../../common/api/search_codecs';
 import { isRefusal, planWrite } from '../../../common/substrate/target_state';
 import { BadRequestError, LookupError } from '../../lib/errors';
 import { Ceiling, CeilingExceededError, checkMax } from '../ceiling';
 import { probeTarget } from '../target_probe';
-import { ensureBackingIndex } from '../writer/backing_index';
 import { writeLookup, WriterDeps } from '../writer/lookup_writer';
 import type { Row, RowSource } from '../writer/row_source';
 import type { ImportFile } from './body';
-import {
-  ColumnType,
-  ColumnTypeInference,
-  convert,
-  OPENSEARCH_MAPPING,
-  schemaOf,
-} from './column_types';
+import { ColumnType, ColumnTypeInference, convert, schemaOf } from './column_types';
 import { CsvReader } from './csv';
 import { decodeUtf8, LineError } from './line_reader';
 import { ndjsonRows } from './ndjson';
 
-/** How CSV values are typed: inferred over the whole file (the default), or kept as strings. */
-export type ImportTypes = 'inferred' | 'strings';
-
-export type ImportOptions = ImportQuery & { types?: ImportTypes };
+export type ImportOptions = ImportQuery;
 
 export interface ImportFormatChoice {
   format: ImportFormat;
@@ -229,37 +219,6 @@ function spoolSource(spooled: Spooled, progress: Progress): RowSource {
   };
 }
 
-/**
- * Typed CSV columns the backing index does not map yet get their mapping now (first writer
- * wins: a field already mapped keeps its type). Returns whether the index was created here.
- */
-async function mapTypedColumns(
-  deps: WriterDeps,
-  index: string,
-  columns: SchemaColumn[],
-  types: ColumnType[]
-): Promise<boolean> {
-  const wanted = columns
-    .map((column, i) => [column.name, OPENSEARCH_MAPPING[types[i]]] as const)
-    .filter((entry): entry is readonly [string, Record<string, unknown>] => !!entry[1]);
-  if (wanted.length === 0) return false;
-  const created = await ensureBackingIndex(deps.client, index);
-  const { body } = await deps.client.indices.getMapping({ index });
-  const mapped = (body as Record<string, { mappings?: { properties?: Record<string, unknown> } }>)[
-    index
-  ]?.mappings?.properties;
-  const properties: Record<string, unknown> = {};
-  for (const [name, mapping] of wanted) {
-    // A dotted column is an object path: left to the dynamic mapping.
-    if (name.includes('.') || (mapped && name in mapped)) continue;
-    properties[name] = mapping;
-  }
-  if (Object.keys(properties).length > 0) {
-    await deps.client.indices.putMapping({ index, body: { properties } });
-  }
-  return created;
-}
-
 export async function importLookup(
   deps: WriterDeps,
   name: string,
@@ -299,9 +258,7 @@ export async function importLookup(
         ? true
         : (await deps.client.indices.exists({ index: backingIndex })).body === true;
     try {
-      if (backingIndex && spooled.csv && source.columns && spooled.count > 0) {
-        await mapTypedColumns(deps, backingIndex, source.columns, spooled.csv.types);
-      }
+      // Typed CSV columns get their mappings from the writer, from `source.columns`.
       return await writeLookup(deps, name, source, writeOptions);
     } catch (error) {
       if (isRefusal(plan) || backingIndex === undefined) throw error;
