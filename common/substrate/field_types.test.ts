@@ -1,4 +1,5 @@
 import {
+  nestsDeeperThan,
   fieldNameProblem,
   fitsMapping,
   inferColumnType,
@@ -105,5 +106,21 @@ describe('fieldNameProblem', () => {
     ['a..b', true],
   ])('%p refused: %s', (name, refused) => {
     expect(fieldNameProblem(name, '__lookup') !== undefined).toBe(refused);
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  const nest = (depth: number): unknown => {
+    let v: unknown = 1;
+    for (let i = 0; i < depth; i++) v = [v];
+    return v;
+  };
+  it('counts arrays and objects, without overflowing on very deep values', () => {
+    expect(nestsDeeperThan(1, 0)).toBe(false);
+    expect(nestsDeeperThan({ a: [1] }, 2)).toBe(false);
+    expect(nestsDeeperThan({ a: [[1]] }, 2)).toBe(true);
+    expect(nestsDeeperThan(nest(64), 64)).toBe(false);
+    expect(nestsDeeperThan(nest(65), 64)).toBe(true);
+    expect(nestsDeeperThan(nest(100_000), 64)).toBe(true);
   });
 });

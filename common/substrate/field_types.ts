@@ -189,3 +189,20 @@ export function fieldNameProblem(name: string, discriminant: string): string | u
   }
   return undefined;
 }
+
+/** How deep a written value may nest (arrays and objects): deeper ones are refused, not crashed on. */
+export const MAX_VALUE_NESTING = 64;
+
+/** Whether a value nests deeper than `max` levels; iterative, so no depth overflows it. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v as object)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}

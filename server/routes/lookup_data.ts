@@ -43,8 +43,9 @@ function isReadable(value: unknown): value is Readable {
 }
 
 /**
- * The body is handed over unparsed (`parse: false`, as OSD passes hapi's payload options
- * through): the raw request stream, multipart or not; the import service reads it as it arrives.
+ * The body is handed over unparsed but decompressed (`parse: 'gunzip'`, as OSD passes hapi's
+ * payload options through): the request stream, multipart or not, after any gzip or deflate
+ * content-encoding; the import service reads it as it arrives.
  */
 const importBody: RouteValidationFunction<Readable> = (data, { ok, badRequest }) =>
   isReadable(data)
@@ -128,7 +129,7 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
       options: {
         body: {
           output: 'stream',
-          parse: false,
+          parse: 'gunzip',
           accepts: IMPORT_CONTENT_TYPES,
           maxBytes: maxImportBytes,
         },

@@ -8,6 +8,7 @@ import { join } from 'path';
 import { apiPaths } from '../../common/api/paths';
 import { sliceFilter } from '../../common/substrate/alias_filter';
 import { appendToAbsentSliceUuid } from '../../common/substrate/slice_uuid';
+import { basicAuthorization } from '../../host/src/auth/session';
 import { callApi } from '../support/api';
 import { adminClient, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
@@ -92,6 +93,23 @@ describe('overwrite', () => {
       expect(await aliasFilterOf(admin, name)).toBeNull();
     }
   );
+
+  it('refuses a value nested 5,000 levels deep with a 400 naming the row and column', async () => {
+    const name = lookupName('deep');
+    const body = `{"rows":[{"a":1},{"a":${'['.repeat(5000)}1${']'.repeat(5000)}}]}`;
+    const res = await fetch(`${host.url}${apiPaths.write(name)}`, {
+      method: 'POST',
+      headers: {
+        authorization: basicAuthorization(users.writer.username, users.writer.password),
+        'content-type': 'application/json',
+        'osd-xsrf': 'true',
+      },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ attributes: { row: 2, field: 'a' } });
+    expect(await indexExists(admin, `${name}__lookup`)).toBe(false);
+  });
 
   it('restores the build settings of the backing index after the write', async () => {
     const name = lookupName('settings');

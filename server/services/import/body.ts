@@ -153,6 +153,11 @@ function openMultipartFile(
         opened = true;
         let problem: Error | undefined;
         let wake: (() => void) | undefined;
+        // The part may fail (a body cut off mid-part) before or after it is read: never unheard.
+        stream.on('error', () => {
+          problem ??= uploadCutShort();
+          wake?.();
+        });
         stream.on('limit', () => {
           problem ??= tooLarge(maxBytes);
           stream.destroy(problem);

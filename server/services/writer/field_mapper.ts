@@ -12,6 +12,8 @@ import {
   fitsMapping,
   inferColumnType,
   mappingForType,
+  MAX_VALUE_NESTING,
+  nestsDeeperThan,
   valueMisfit,
 } from '../../../common/substrate/field_types';
 import { LOOKUP_FIELD } from '../../../common/substrate/names';
@@ -131,6 +133,13 @@ export class FieldMapper {
   private checkValues(batch: Row[], firstRow: number) {
     batch.forEach((row, i) => {
       for (const [column, value] of Object.entries(row)) {
+        if (nestsDeeperThan(value, MAX_VALUE_NESTING)) {
+          throw new BadRequestError(
+            `Row ${firstRow + i + 1}: the value of "${column}" nests arrays or objects deeper than ${MAX_VALUE_NESTING} levels, ` +
+              'which a lookup cannot hold. Flatten it (for example as JSON text) and write again.',
+            { row: firstRow + i + 1, field: column }
+          );
+        }
         const mapped = this.mapped.get(column);
         if (mapped === undefined) continue;
         const misfit = valueMisfit(mapped, value);
