@@ -5,10 +5,11 @@
 import React from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { HashRouter } from 'react-router-dom';
+import { Router } from 'react-router-dom';
 import { I18nProvider } from '@osd/i18n/react';
 import type { AppMountParameters, CoreStart } from 'opensearch-dashboards/public';
 import { LookupsApp } from './app';
+import { redirectLegacyHashRoute } from './legacy_hash';
 import { createLookupsApi } from './services/api_client';
 import { readCurrentUser } from './services/current_user';
 import { ServicesProvider, type LookupsServices } from './services/services_context';
@@ -35,9 +36,10 @@ export function LookupsRoot({
 
 export function renderApp(
   coreStart: CoreStart,
-  { element }: AppMountParameters,
+  { element, history }: AppMountParameters,
   config: LookupsPublicConfig
 ): () => void {
+  redirectLegacyHashRoute(history);
   const services: LookupsServices = {
     http: coreStart.http,
     notifications: coreStart.notifications,
@@ -50,10 +52,10 @@ export function renderApp(
   const root = createRoot(element);
   root.render(
     <LookupsRoot services={services} store={store}>
-      {/* Routes live in the hash, so deep links like #/lookups/<name>/versions survive a reload. */}
-      <HashRouter>
+      {/* Routes are paths on OSD's history for the app (/app/lookups/lookups/<name>/versions). */}
+      <Router history={history}>
         <LookupsApp />
-      </HashRouter>
+      </Router>
     </LookupsRoot>
   );
   return () => root.unmount();

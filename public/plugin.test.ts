@@ -1,9 +1,19 @@
 import { act, waitFor } from '@testing-library/react';
-import type { App, CoreStart, PluginInitializerContext } from 'opensearch-dashboards/public';
-import { fakeServices, httpError } from '../test/support/render';
+import {
+  DEFAULT_APP_CATEGORIES,
+  DEFAULT_NAV_GROUPS,
+  type App,
+  type ChromeNavGroup,
+  type ChromeRegistrationNavLink,
+  type CoreSetup,
+  type CoreStart,
+  type PluginInitializerContext,
+  type ScopedHistory,
+} from 'opensearch-dashboards/public';
+import { appHistory, fakeServices, httpError } from '../test/support/render';
 import { LookupsApiError } from './services/api_client';
 import { plugin } from './index';
-import type { LookupsPublicConfig } from './types';
+import type { LookupsPublicConfig, LookupsPublicStart } from './types';
 
 const config: LookupsPublicConfig = { max_rows: 500, max_body_bytes: 2048 };
 const initializerContext = {
@@ -17,41 +27,103 @@ function coreStart(): CoreStart {
   return { ...services, i18n: { Context: ({ children }) => children } };
 }
 
-describe('LookupsPlugin', () => {
-  it('registers the Lookups app, which mounts and unmounts', async () => {
-    const apps: App[] = [];
-    const start = coreStart();
-    plugin(initializerContext).setup({
-      application: { register: (app) => apps.push(app) },
-      http: start.http,
-      getStartServices: () => Promise.resolve([start, {}, undefined as never]),
-    });
-    expect(apps.map((app) => [app.id, app.title])).toEqual([['lookups', 'Lookups']]);
+/** Runs the plugin's setup against a recording core; returns what it registered. */
+function setUp(start = coreStart()) {
+  const apps: App[] = [];
+  const navLinks: Array<[ChromeNavGroup, ChromeRegistrationNavLink[]]> = [];
+  const core: CoreSetup<object, LookupsPublicStart> = {
+    application: { register: (app) => void apps.push(app as App) },
+    chrome: {
+      navGroup: {
+        addNavLinksToGroup: (group, links) => void navLinks.push([group, links]),
+        getNavGroupEnabled: () => true,
+        registerNavGroupUpdater: () => () => undefined,
+      },
+    },
+    http: start.http,
+    getStartServices: () => Promise.resolve([start, {}, undefined as never]),
+  };
+  plugin(initializerContext).setup(core);
+  return { apps, navLinks, start };
+}
 
-    const element = document.createElement('div');
-    let unmount: () => void = () => undefined;
-    await act(async () => {
-      unmount = await apps[0].mount({
-        element,
-        appBasePath: '/app/lookups',
-        history: {} as never,
-        onAppLeave: () => undefined,
-        setHeaderActionMenu: () => undefined,
-      });
+async function mount(app: App, history: ScopedHistory) {
+  const element = document.createElement('div');
+  let unmount: () => void = () => undefined;
+  await act(async () => {
+    unmount = await app.mount({
+      element,
+      appBasePath: '/app/lookups',
+      history,
+      onAppLeave: () => undefined,
+      setHeaderActionMenu: () => undefined,
     });
+  });
+  return { element, unmount: () => act(() => unmount()) };
+}
+
+describe('LookupsPlugin', () => {
+  it("registers the Lookups app in OSD's app category and the 3.x navigation groups", () => {
+    const { apps, navLinks } = setUp();
+    expect(apps.map((app) => [app.id, app.title])).toEqual([['lookups', 'Lookups']]);
+    expect(apps[0].category).toBe(DEFAULT_APP_CATEGORIES.opensearchDashboards);
+    expect(navLinks.map(([group, links]) => [group, links.map((l) => [l.id, l.category])])).toEqual(
+      [
+        [DEFAULT_NAV_GROUPS.observability, [['lookups', DEFAULT_APP_CATEGORIES.investigate]]],
+        [DEFAULT_NAV_GROUPS.all, [['lookups', DEFAULT_APP_CATEGORIES.investigate]]],
+      ]
+    );
+    expect(navLinks.map(([group]) => group.id)).toEqual(['observability', 'all']);
+  });
+
+  it('mounts on the history it is given and unmounts', async () => {
+    const { apps, start } = setUp();
+    const { element, unmount } = await mount(apps[0], appHistory('/'));
     expect(element.querySelector('[data-test-subj="lookupsLandingTitle"]')?.textContent).toBe(
       'Lookups'
     );
-    // The Query page loads on demand, then names itself in the breadcrumbs.
+    // The Query page loads on demand, then names itself in the breadcrumbs and the title.
     await waitFor(() =>
       expect(start.chrome.setBreadcrumbs).toHaveBeenLastCalledWith([
-        expect.objectContaining({ text: 'Lookups', href: '/app/lookups#/' }),
+        expect.objectContaining({ text: 'Lookups', href: '/app/lookups' }),
         { text: 'Query' },
       ])
     );
+    expect(start.chrome.docTitle.change).toHaveBeenLastCalledWith(['Query', 'Lookups']);
     expect(element.querySelector('[data-test-subj="pplEditorInput"]')?.tagName).toBe('TEXTAREA');
-    act(() => unmount());
+    unmount();
     expect(element.innerHTML).toBe('');
+  });
+
+  it('opens the page a path deep link names', async () => {
+    const { apps, start } = setUp();
+    const history = appHistory('/lookups');
+    const { element, unmount } = await mount(apps[0], history);
+    expect(element.querySelector('[data-test-subj="lookupsPage-catalog"]')).not.toBeNull();
+    await waitFor(() =>
+      expect(start.chrome.docTitle.change).toHaveBeenLastCalledWith(['Catalog', 'Lookups'])
+    );
+    // A tab is a push on that history: the app's router follows it.
+    act(() =>
+      (element.querySelector('[data-test-subj="lookupsTab-query"]') as HTMLElement).click()
+    );
+    expect(history.location.pathname).toBe('/query');
+    await waitFor(() =>
+      expect(start.chrome.docTitle.change).toHaveBeenLastCalledWith(['Query', 'Lookups'])
+    );
+    unmount();
+  });
+
+  it('turns an old hash link (#/lookups/<name>/<tab>) into the path it names', async () => {
+    const { apps } = setUp();
+    const history = appHistory('#/lookups/hosts/versions');
+    expect(history.location).toMatchObject({ pathname: '', hash: '#/lookups/hosts/versions' });
+    const { element, unmount } = await mount(apps[0], history);
+    expect(history.location).toMatchObject({ pathname: '/lookups/hosts/versions', hash: '' });
+    expect(history.createHref(history.location)).toBe('/app/lookups/lookups/hosts/versions');
+    expect(history.action).toBe('REPLACE');
+    expect(element.querySelector('[data-test-subj="lookupsPage-lookup"]')).not.toBeNull();
+    unmount();
   });
 
   it('start: navigateToLookup opens the lookup route in the app', async () => {
@@ -59,7 +131,7 @@ describe('LookupsPlugin', () => {
     const contract = plugin(initializerContext).start(start);
     await contract.navigateToLookup('web hosts', 'versions');
     expect(start.application.navigateToApp).toHaveBeenCalledWith('lookups', {
-      path: '#/lookups/web%20hosts/versions',
+      path: '/lookups/web%20hosts/versions',
     });
   });
 

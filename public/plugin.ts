@@ -1,15 +1,24 @@
 /*
- * The browser side of the plugin: registers the Lookups app and gives other plugins (the query
- * workbench) a start contract to run queries and open a lookup.
+ * The browser side of the plugin: registers the Lookups app (in OSD's app category and the 3.x
+ * navigation groups) and gives other plugins (the query workbench) a start contract to run
+ * queries and open a lookup.
+ *
+ * Where the app sits: in the classic navigation under "OpenSearch Dashboards", next to Discover
+ * — it is where people query their data, and its writes are part of that work, not cluster
+ * administration ("Management" holds index and security administration). In the 3.x use-case
+ * navigation it sits under Observability (log search is what lookups enrich) and in
+ * "Analytics (All)", in the Investigate category with Discover.
  */
-import type {
-  AppMountParameters,
-  CoreSetup,
-  CoreStart,
-  Plugin,
-  PluginInitializerContext,
+import {
+  DEFAULT_APP_CATEGORIES,
+  DEFAULT_NAV_GROUPS,
+  type AppMountParameters,
+  type CoreSetup,
+  type CoreStart,
+  type Plugin,
+  type PluginInitializerContext,
 } from 'opensearch-dashboards/public';
-import { PLUGIN_ID, PLUGIN_NAME } from '../common';
+import { APP_ID, PLUGIN_NAME } from '../common';
 import { appRoutes } from '../common/api/paths';
 import { createLookupsApi } from './services/api_client';
 import type { LookupsPublicConfig, LookupsPublicSetup, LookupsPublicStart } from './types';
@@ -24,9 +33,10 @@ export class LookupsPlugin implements Plugin<LookupsPublicSetup, LookupsPublicSt
   setup(core: CoreSetup<object, LookupsPublicStart>): LookupsPublicSetup {
     const config = this.config;
     core.application.register({
-      id: PLUGIN_ID,
+      id: APP_ID,
       title: PLUGIN_NAME,
       order: 8000,
+      category: DEFAULT_APP_CATEGORIES.opensearchDashboards,
       euiIconType: 'indexMapping',
       mount: async (params: AppMountParameters) => {
         // Loaded on first mount only: the app stays out of the bundle every page loads.
@@ -35,6 +45,9 @@ export class LookupsPlugin implements Plugin<LookupsPublicSetup, LookupsPublicSt
         return renderApp(coreStart, params, config);
       },
     });
+    const navLink = { id: APP_ID, category: DEFAULT_APP_CATEGORIES.investigate, order: 400 };
+    core.chrome.navGroup.addNavLinksToGroup(DEFAULT_NAV_GROUPS.observability, [navLink]);
+    core.chrome.navGroup.addNavLinksToGroup(DEFAULT_NAV_GROUPS.all, [navLink]);
     return {};
   }
 
@@ -43,7 +56,7 @@ export class LookupsPlugin implements Plugin<LookupsPublicSetup, LookupsPublicSt
     return {
       runQuery: (query: string) => api.query(query),
       navigateToLookup: (name: string, tab?: string) =>
-        core.application.navigateToApp(PLUGIN_ID, { path: `#${appRoutes.lookup(name, tab)}` }),
+        core.application.navigateToApp(APP_ID, { path: appRoutes.lookup(name, tab) }),
     };
   }
 

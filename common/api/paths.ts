@@ -11,6 +11,9 @@ export const ROUTE_PATTERNS = {
   explain: `${API_BASE}/_explain`,
   reapAll: `${API_BASE}/_reap`,
   status: `${API_BASE}/_status`,
+  jobs: `${API_BASE}/_jobs`,
+  job: `${API_BASE}/_jobs/{id}`,
+  cancelJob: `${API_BASE}/_jobs/{id}/_cancel`,
   // Literal segments: hapi (and OSD) prefer them over `{name}`, and no lookup name starts with `_`.
   sources: `${API_BASE}/_sources`,
   sourceFields: `${API_BASE}/_sources/{name}/_fields`,
@@ -35,6 +38,9 @@ export const apiPaths = {
   explain: () => ROUTE_PATTERNS.explain,
   reapAll: () => ROUTE_PATTERNS.reapAll,
   status: () => ROUTE_PATTERNS.status,
+  jobs: () => ROUTE_PATTERNS.jobs,
+  job: (id: string) => `${ROUTE_PATTERNS.jobs}/${encodeURIComponent(id)}`,
+  cancelJob: (id: string) => `${ROUTE_PATTERNS.jobs}/${encodeURIComponent(id)}/_cancel`,
   sources: () => ROUTE_PATTERNS.sources,
   sourceFields: (name: string) => `${ROUTE_PATTERNS.sources}/${encodeURIComponent(name)}/_fields`,
   lookup: (name: string) => lookupPath(name),
@@ -49,7 +55,10 @@ export const apiPaths = {
   reap: (name: string) => lookupPath(name, '_reap'),
 };
 
-/** The app's routes inside `/app/lookups#…`; deep links survive a reload. */
+/**
+ * The app's routes, paths under `/app/lookups` (the app's ScopedHistory): a deep link such as
+ * `/app/lookups/lookups/<name>/versions` survives a reload.
+ */
 export const appRoutes = {
   query: () => '/query',
   catalog: () => '/lookups',

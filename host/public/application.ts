@@ -1,7 +1,11 @@
 /*
  * `application`: the registry apps register into at setup, and at start the navigation OSD
- * offers (`navigateToApp`, `getUrlForApp`) plus mounting the app the page was opened for.
+ * offers (`navigateToApp`, `getUrlForApp`) plus mounting the app the page was opened for. As in
+ * OSD, the page has one browser history (basename: the server base path) and the mounted app gets
+ * a ScopedHistory on it for `/app/<id>`; navigating inside the mounted app is a push on that
+ * history, not a page load.
  */
+import { createBrowserHistory, type History } from 'history';
 import type {
   App,
   AppUnmount,
@@ -9,17 +13,23 @@ import type {
   ApplicationStart,
   IBasePath,
 } from 'opensearch-dashboards/public';
-import { createScopedHistory } from './history';
+import { HostScopedHistory } from './history';
 
-/** OSD's appendAppPath: `#…` and `?…` attach to the base, anything else is a sub-path. */
-function appendAppPath(appBasePath: string, path = ''): string {
-  if (!path) return appBasePath;
-  if (path.startsWith('#') || path.startsWith('?')) return `${appBasePath}${path}`;
-  return `${appBasePath}/${path.replace(/^\/+/, '')}`;
+/**
+ * OSD's appendAppPath (application/utils): a path gets a leading `/` unless it is a `#…` or
+ * `?…` suffix; duplicate slashes collapse, and a trailing one goes unless there is a hash.
+ */
+export function appendAppPath(appBasePath: string, path = ''): string {
+  const suffix = path === '' || path.startsWith('#') || path.startsWith('?') ? path : `/${path}`;
+  let url = `${appBasePath}${suffix}`.replace(/\/{2,}/g, '/');
+  if (!suffix.includes('#') && !appBasePath.includes('#')) url = url.replace(/\/$/, '');
+  return url;
 }
 
 export class ApplicationService {
   private readonly apps = new Map<string, App>();
+  private history?: History;
+  private mountedAppId?: string;
 
   constructor(private readonly basePath: IBasePath) {}
 
@@ -29,27 +39,35 @@ export class ApplicationService {
         if (this.apps.has(app.id)) {
           throw new Error(`An application is already registered with the id "${app.id}".`);
         }
-        this.apps.set(app.id, app);
+        this.apps.set(app.id, app as App);
       },
     };
   }
 
+  /** All registered apps, for the navigation (chrome's nav links). */
+  getApps(): App[] {
+    return [...this.apps.values()];
+  }
+
   start(): ApplicationStart {
+    const history = this.browserHistory();
     const getUrlForApp: ApplicationStart['getUrlForApp'] = (appId, { path, absolute } = {}) => {
       const relative = appendAppPath(this.basePath.prepend(`/app/${appId}`), path);
       return absolute ? new URL(relative, window.location.origin).href : relative;
     };
     return {
       getUrlForApp,
-      navigateToApp: async (appId, options = {}) => {
-        const target = new URL(getUrlForApp(appId, options), window.location.href);
-        const here = window.location;
-        if (target.pathname === here.pathname && target.search === here.search) {
-          // Same page: change only the hash, which the app's hash router follows.
-          if (target.hash !== here.hash) here.hash = target.hash;
+      navigateToApp: async (appId, { path, state, replace = false } = {}) => {
+        if (appId === this.mountedAppId) {
+          // The app on the page: a push (or replace) on the shared history, which its
+          // ScopedHistory (and so its router) follows.
+          const target = appendAppPath(`/app/${appId}`, path);
+          if (replace) history.replace(target, state);
+          else history.push(target, state);
           return;
         }
-        here.assign(target.href);
+        // The host runs one app per page: anything else is a page load.
+        window.location.assign(getUrlForApp(appId, { path }));
       },
     };
   }
@@ -58,13 +76,20 @@ export class ApplicationService {
   async mount(appId: string, element: HTMLElement): Promise<AppUnmount> {
     const app = this.apps.get(appId);
     if (!app) throw new Error(`There is no application "${appId}".`);
-    const appBasePath = this.basePath.prepend(`/app/${appId}`);
+    const appRoute = `/app/${appId}`;
+    const history = new HostScopedHistory(this.browserHistory(), appRoute);
+    this.mountedAppId = appId;
     return app.mount({
       element,
-      appBasePath,
-      history: createScopedHistory(appBasePath),
+      appBasePath: this.basePath.prepend(appRoute),
+      history,
       onAppLeave: () => {},
       setHeaderActionMenu: () => {},
     });
+  }
+
+  private browserHistory(): History {
+    this.history ??= createBrowserHistory({ basename: this.basePath.get() });
+    return this.history;
   }
 }

@@ -1,53 +1,26 @@
 /*
- * `chrome`: breadcrumbs and the document title, with the header bar OSD draws above every app —
- * a dark top bar (logo, the signed-in user, log out) and a light bar with the breadcrumbs.
+ * `chrome`'s header (its state is in chrome_service.ts), as OSD draws it above every app: a
+ * dark top bar (the menu button, logo, the signed-in user, log out) and a light bar with the
+ * breadcrumbs. The menu opens the side navigation: each nav group with
+ * the links plugins added to it (`chrome.navGroup.addNavLinksToGroup`), as OSD lists them.
  */
-import React, { useSyncExternalStore } from 'react';
+import React, { useState, useSyncExternalStore } from 'react';
 import {
   EuiButtonEmpty,
+  EuiCollapsibleNav,
+  EuiCollapsibleNavGroup,
   EuiHeader,
   EuiHeaderBreadcrumbs,
   EuiHeaderLogo,
   EuiHeaderSection,
   EuiHeaderSectionItem,
+  EuiHeaderSectionItemButton,
+  EuiIcon,
+  EuiListGroup,
   EuiText,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
-import type { ChromeBreadcrumb, ChromeStart } from 'opensearch-dashboards/public';
-
-const PRODUCT_TITLE = 'OpenSearch Dashboards';
-
-export class ChromeService {
-  private breadcrumbs: ChromeBreadcrumb[] = [];
-  private readonly listeners = new Set<() => void>();
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
-
-  getBreadcrumbs = () => this.breadcrumbs;
-
-  start(): ChromeStart {
-    return {
-      setBreadcrumbs: (breadcrumbs) => {
-        this.breadcrumbs = [...breadcrumbs];
-        for (const listener of this.listeners) listener();
-      },
-      docTitle: {
-        change: (title) => {
-          const parts = Array.isArray(title) ? title : [title];
-          document.title = [...parts, PRODUCT_TITLE].join(' - ');
-        },
-        reset: () => {
-          document.title = PRODUCT_TITLE;
-        },
-      },
-    };
-  }
-}
+import { PRODUCT_TITLE, type ChromeService } from './chrome_service';
 
 export interface HostHeaderProps {
   chrome: ChromeService;
@@ -56,12 +29,77 @@ export interface HostHeaderProps {
   onLogout: () => void;
 }
 
+/** The side navigation: one section per nav group, its links under their categories. */
+function HostNav({
+  chrome,
+  isOpen,
+  onClose,
+  button,
+}: {
+  chrome: ChromeService;
+  isOpen: boolean;
+  onClose: () => void;
+  button: React.ReactElement;
+}) {
+  const groups = useSyncExternalStore(chrome.subscribe, chrome.getNavGroups);
+  return (
+    <EuiCollapsibleNav
+      id="hostCollapsibleNav"
+      aria-label={i18n.translate('host.chrome.navAriaLabel', { defaultMessage: 'Navigation' })}
+      isOpen={isOpen}
+      onClose={onClose}
+      button={button}
+      data-test-subj="collapsibleNav"
+    >
+      {groups.map((group) => (
+        <EuiCollapsibleNavGroup
+          key={group.id}
+          title={group.title}
+          titleElement="h2"
+          isCollapsible={false}
+          data-test-subj={`collapsibleNavGroup-${group.id}`}
+        >
+          <EuiListGroup
+            flush
+            listItems={group.links.map((link) => ({
+              label: link.category ? `${link.title} (${link.category.label})` : link.title,
+              href: link.href,
+              'data-test-subj': `collapsibleNavAppLink-${link.id}`,
+            }))}
+          />
+        </EuiCollapsibleNavGroup>
+      ))}
+    </EuiCollapsibleNav>
+  );
+}
+
 export function HostHeader({ chrome, username, homeHref, onLogout }: HostHeaderProps) {
   const breadcrumbs = useSyncExternalStore(chrome.subscribe, chrome.getBreadcrumbs);
+  const [navOpen, setNavOpen] = useState(false);
   return (
     <header data-test-subj="headerGlobalNav">
       <EuiHeader theme="dark" position="static">
         <EuiHeaderSection grow={false}>
+          <EuiHeaderSectionItem border="none">
+            <HostNav
+              chrome={chrome}
+              isOpen={navOpen}
+              onClose={() => setNavOpen(false)}
+              button={
+                <EuiHeaderSectionItemButton
+                  aria-label={i18n.translate('host.chrome.toggleNav', {
+                    defaultMessage: 'Toggle primary navigation',
+                  })}
+                  aria-expanded={navOpen}
+                  aria-controls="hostCollapsibleNav"
+                  onClick={() => setNavOpen((open) => !open)}
+                  data-test-subj="toggleNavButton"
+                >
+                  <EuiIcon type="menu" size="m" color="ghost" />
+                </EuiHeaderSectionItemButton>
+              }
+            />
+          </EuiHeaderSectionItem>
           <EuiHeaderSectionItem border="none">
             <EuiHeaderLogo
               iconType="logoOpenSearch"

@@ -11,7 +11,8 @@ import { I18nProvider } from '@osd/i18n/react';
 import type { CoreSetup, CoreStart, PluginInitializerContext } from 'opensearch-dashboards/public';
 import { plugin, type LookupsPublicStart } from '../../public';
 import { ApplicationService } from './application';
-import { ChromeService, HostHeader } from './chrome';
+import { HostHeader } from './chrome';
+import { ChromeService } from './chrome_service';
 import { createHttp } from './http';
 import { readInjectedMetadata } from './metadata';
 import { GlobalToasts, ToastsService } from './toasts';
@@ -56,8 +57,11 @@ async function boot(rootElement: HTMLElement) {
     },
   });
   const toasts = new ToastsService();
-  const chrome = new ChromeService();
   const application = new ApplicationService(http.basePath);
+  const chrome = new ChromeService({
+    getApps: () => application.getApps(),
+    getUrlForApp: (appId) => http.basePath.prepend(`/app/${appId}`),
+  });
 
   const chromeElement = document.createElement('div');
   const appElement = document.createElement('div');
@@ -97,6 +101,18 @@ async function boot(rootElement: HTMLElement) {
   };
   const instance = uiPlugin ? plugin(initializerContext) : undefined;
 
+  type StartServices = [CoreStart, object, LookupsPublicStart];
+  let resolveStart!: (services: StartServices) => void;
+  const startServices = new Promise<StartServices>((r) => (resolveStart = r));
+  const coreSetup: CoreSetup<object, LookupsPublicStart> = {
+    application: application.setup(),
+    chrome: chrome.setup(),
+    http,
+    getStartServices: () => startServices,
+  };
+
+  // As OSD: every plugin's setup, then core's start, then every plugin's start.
+  instance?.setup(coreSetup);
   const coreStart: CoreStart = {
     http,
     notifications: { toasts },
@@ -104,16 +120,6 @@ async function boot(rootElement: HTMLElement) {
     application: application.start(),
     i18n: { Context: I18nProvider },
   };
-  type StartServices = [CoreStart, object, LookupsPublicStart];
-  let resolveStart!: (services: StartServices) => void;
-  const startServices = new Promise<StartServices>((r) => (resolveStart = r));
-  const coreSetup: CoreSetup<object, LookupsPublicStart> = {
-    application: application.setup(),
-    http,
-    getStartServices: () => startServices,
-  };
-
-  instance?.setup(coreSetup);
   const pluginStart = instance?.start(coreStart) as LookupsPublicStart;
   resolveStart([coreStart, {}, pluginStart]);
 

@@ -1,11 +1,12 @@
 /*
  * Breadcrumbs and the document title of the page shown, through core's chrome service. Every
- * crumb but the last links to its page (`Lookups / Catalog / <name> / Versions`).
+ * crumb but the last links to its page (`Lookups / Catalog / <name> / Versions`); the title is
+ * the trail read backwards (`Versions - <name> - Catalog - Lookups`, then OSD's own).
  */
 import { useEffect } from 'react';
 import { useHistory } from 'react-router-dom';
 import { i18n } from '@osd/i18n';
-import { PLUGIN_ID } from '../../common';
+import { APP_ID } from '../../common';
 import { useServices } from '../services/services_context';
 
 export interface Crumb {
@@ -30,7 +31,7 @@ export function useAppChrome(crumbs: Crumb[]) {
           ? { text: crumb.text }
           : {
               text: crumb.text,
-              href: application.getUrlForApp(PLUGIN_ID, { path: `#${crumb.path}` }),
+              href: application.getUrlForApp(APP_ID, { path: crumb.path }),
               onClick: (event: unknown) => {
                 (event as { preventDefault?: () => void })?.preventDefault?.();
                 history.push(crumb.path!);

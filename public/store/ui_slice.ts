@@ -1,5 +1,5 @@
 /*
- * Which page the app shows. The URL (hash route) is the source of truth, so deep links survive a
+ * Which page the app shows. The URL (the route path) is the source of truth, so deep links survive a
  * reload; the route writes it here and views read it, so nothing else has to parse the URL.
  */
 import { createSlice, PayloadAction } from '@reduxjs/toolkit';

@@ -1,8 +1,9 @@
 /*
  * The app's frame in a real browser: Debian's Chromium driven by playwright-core against the
  * standalone host and the OpenSearch node. Sign-in, the title, tabs and breadcrumbs, the intro
- * on the Query page, accessibility (axe-core), deep links that survive a reload, code-splitting
- * (the Query page loads on demand), and no errors in the page.
+ * on the Query page, accessibility (axe-core), path deep links that survive a reload, old hash
+ * links redirected, the document title per page, the nav link in OSD's navigation groups,
+ * code-splitting (the Query page loads on demand), and no errors in the page.
  */
 import { buildPublic, type BuildResult } from '../../scripts/build_public';
 import {
@@ -78,7 +79,7 @@ it('loads the Query page (editor, parser, tokenizer) in a chunk of its own', asy
   }
   const fetched: string[] = [];
   page().on('request', (r) => fetched.push(new URL(r.url()).pathname));
-  await page().goto(`${host.url}/app/lookups#/lookups`);
+  await page().goto(`${host.url}/app/lookups/lookups`);
   await page().locator('[data-test-subj="lookupsCatalogPage"]').waitFor();
   await page().waitForLoadState('networkidle');
   expect(fetched.some((p) => p.includes('query_page'))).toBe(false);
@@ -86,7 +87,7 @@ it('loads the Query page (editor, parser, tokenizer) in a chunk of its own', asy
 });
 
 it('has no serious or critical accessibility violations', async () => {
-  await page().goto(`${host.url}/app/lookups#/query`);
+  await page().goto(`${host.url}/app/lookups/query`);
   await page().locator('[data-test-subj="pplEditorInput"]').waitFor();
   // On failure the diff lists each violation with the elements it concerns.
   expect(await severeAxeViolations(page())).toEqual([]);
@@ -96,31 +97,90 @@ it('looks like an OSD page (screenshot)', async () => {
   await screenshot(page(), 'landing');
 });
 
-it('keeps a deep link across a reload', async () => {
-  await page().goto(`${host.url}/app/lookups#/lookups`);
+it('keeps a path deep link across a reload, with the tab, breadcrumbs and title', async () => {
+  await page().goto(`${host.url}/app/lookups/lookups`);
   await page().locator('[data-test-subj="lookupsCatalogPage"]').waitFor();
   expect(await selectedTab().innerText()).toBe('Catalog');
 
   await page().reload();
   await page().locator('[data-test-subj="lookupsCatalogPage"]').waitFor();
-  expect(new URL(page().url()).hash).toBe('#/lookups');
+  expect(new URL(page().url()).pathname).toBe('/app/lookups/lookups');
+  expect(new URL(page().url()).hash).toBe('');
   expect(await selectedTab().innerText()).toBe('Catalog');
+  expect(await page().title()).toBe('Catalog - Lookups - OpenSearch Dashboards');
 
-  await page().goto(`${host.url}/app/lookups#/lookups/lk_no_such_lookup/versions`);
+  await page().goto(`${host.url}/app/lookups/lookups/lk_no_such_lookup/versions`);
   await page().reload();
   await page().locator('[data-test-subj="lookupsLookupNotFound"]').waitFor();
+  expect(new URL(page().url()).pathname).toBe('/app/lookups/lookups/lk_no_such_lookup/versions');
   expect(await page().locator('[data-test-subj="lookupsLookupNotFound"]').innerText()).toContain(
     'lk_no_such_lookup'
   );
   expect(await page().locator('[data-test-subj="breadcrumbs"]').innerText()).toMatch(
     /Lookups\s*Catalog\s*lk_no_such_lookup\s*Versions/
   );
+  expect(await page().title()).toBe(
+    'Versions - lk_no_such_lookup - Catalog - Lookups - OpenSearch Dashboards'
+  );
+  // A breadcrumb is a real link to the page's path.
+  expect(
+    await page()
+      .locator('[data-test-subj="breadcrumbs"] a', { hasText: 'Catalog' })
+      .getAttribute('href')
+  ).toBe('/app/lookups/lookups');
 });
 
-it('switches tabs by changing the hash route', async () => {
+it('redirects an old hash link (#/lookups/<name>/<tab>) to the path it names', async () => {
+  await page().goto(`${host.url}/app/lookups#/lookups/lk_no_such_lookup/settings`);
+  await page().locator('[data-test-subj="lookupsLookupNotFound"]').waitFor();
+  const url = new URL(page().url());
+  expect(url.pathname).toBe('/app/lookups/lookups/lk_no_such_lookup/settings');
+  expect(url.hash).toBe('');
+  expect(await page().title()).toBe(
+    'Settings - lk_no_such_lookup - Catalog - Lookups - OpenSearch Dashboards'
+  );
+  // In place of the old entry: Back does not return to the hash link.
+  await page().goto(`${host.url}/app/lookups#/query`);
+  await page().locator('[data-test-subj="pplEditorInput"]').waitFor();
+  expect(new URL(page().url()).pathname).toBe('/app/lookups/query');
+  await page().goBack();
+  await page().locator('[data-test-subj="lookupsLookupNotFound"]').waitFor();
+  expect(new URL(page().url()).pathname).toBe('/app/lookups/lookups/lk_no_such_lookup/settings');
+});
+
+it('switches tabs as paths on the history, without a page load', async () => {
+  await page().goto(`${host.url}/app/lookups/lookups`);
+  await page().locator('[data-test-subj="lookupsCatalogPage"]').waitFor();
+  await page().evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page().click('[data-test-subj="lookupsTab-query"]');
   await page().locator('[data-test-subj="pplEditorInput"]').waitFor();
-  expect(new URL(page().url()).hash).toBe('#/query');
+  expect(new URL(page().url()).pathname).toBe('/app/lookups/query');
+  expect(await page().title()).toBe('Query - Lookups - OpenSearch Dashboards');
+  expect(await page().evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  await page().goBack();
+  await page().locator('[data-test-subj="lookupsCatalogPage"]').waitFor();
+  expect(new URL(page().url()).pathname).toBe('/app/lookups/lookups');
+});
+
+it("lists the app in the navigation under OSD's nav groups", async () => {
+  await page().click('[data-test-subj="toggleNavButton"]');
+  const nav = page().locator('[data-test-subj="collapsibleNav"]');
+  await nav.waitFor();
+  for (const group of ['observability', 'all']) {
+    const link = nav.locator(
+      `[data-test-subj="collapsibleNavGroup-${group}"] [data-test-subj="collapsibleNavAppLink-lookups"]`
+    );
+    expect(await link.getAttribute('href')).toBe('/app/lookups');
+    expect(await link.innerText()).toContain('Lookups');
+  }
+  expect(await nav.locator('[data-test-subj^="collapsibleNavGroup-"] h2').allInnerTexts()).toEqual([
+    'Analytics (All)',
+    'Observability',
+  ]);
+  expect(await severeAxeViolations(page())).toEqual([]);
+  await screenshot(page(), 'landing-nav');
+  await page().keyboard.press('Escape');
+  await nav.waitFor({ state: 'hidden' });
 });
 
 it('logs out and returns to the login page', async () => {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   host = await startTestHost();
   legacy = await createImporterLookups(admin, names);
   browser = await launchBrowser();
-  await logIn(page(), host.url, users.writer, '/app/lookups#/lookups');
+  await logIn(page(), host.url, users.writer, '/app/lookups/lookups');
 });
 
 afterAll(async () => {
@@ -74,7 +74,7 @@ it('previews the migration (a dry run), then migrates in one click', async () =>
 });
 
 it('migrates from the lookup’s own page, which then shows it managed', async () => {
-  await page().goto(`${host.url}/app/lookups#/lookups/${legacy.two}/versions`);
+  await page().goto(`${host.url}/app/lookups/lookups/${legacy.two}/versions`);
   await testSubj('lookupsLookupMigrate').click();
   await testSubj('lookupsMigratePreview').waitFor();
   expect(await testSubj('lookupsMigrateRows').innerText()).toBe('1');

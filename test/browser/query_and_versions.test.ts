@@ -39,7 +39,7 @@ beforeAll(async () => {
   await buildPublic();
   host = await startTestHost();
   browser = await launchBrowser();
-  await logIn(page(), host.url, users.writer, '/app/lookups#/query');
+  await logIn(page(), host.url, users.writer, '/app/lookups/query');
 });
 
 afterAll(async () => {
@@ -117,7 +117,9 @@ it('writes it with outputlookup and shows what was written, with a link', async 
   const summary = testSubj('lookupsWriteSummary');
   expect(await summary.innerText()).toContain(`Wrote 12 rows to ${name}`);
   expect(await testSubj('lookupsWriteAction').innerText()).toBe('created');
-  expect(await testSubj('lookupsWriteOpen').getAttribute('href')).toBe(`#/lookups/${name}/rows`);
+  expect(await testSubj('lookupsWriteOpen').getAttribute('href')).toBe(
+    `/app/lookups/lookups/${name}/rows`
+  );
   expect(await severeAxeViolations(page())).toEqual([]);
   await screenshot(page(), 'query-write');
   // Recent queries are kept for this user, in this browser.
@@ -249,7 +251,7 @@ it('shows the storage, alias filter and export links in Settings', async () => {
 it('keeps the tab across a reload', async () => {
   await page().reload();
   await testSubj('lookupsSettingsTab').waitFor();
-  expect(new URL(page().url()).hash).toBe(`#/lookups/${name}/settings`);
+  expect(new URL(page().url()).pathname).toBe(`/app/lookups/lookups/${name}/settings`);
 });
 
 it('imports a CSV file as a new version', async () => {
@@ -294,7 +296,7 @@ it('deletes the lookup after the name is typed, and returns to the catalog', asy
   await screenshot(page(), 'lookup-delete');
   await modal.locator('[data-test-subj="confirmModalConfirmButton"]').click();
   await testSubj('lookupsCatalogPage').waitFor();
-  expect(new URL(page().url()).hash).toBe('#/lookups');
+  expect(new URL(page().url()).pathname).toBe('/app/lookups/lookups');
   expect(await testSubj(`lookupsCatalogRow-${name}`).count()).toBe(0);
   expect((await admin.indices.exists({ index: `${name}__lookup` })).body).toBe(false);
 });
@@ -302,7 +304,7 @@ it('deletes the lookup after the name is typed, and returns to the catalog', asy
 it('shows the ceiling, the setting behind it and the way out for a write over it', async () => {
   const small = await startTestHost({ LOOKUPS_MAX_ROWS: '5' });
   try {
-    await logIn(page(), small.url, users.writer, '/app/lookups#/query');
+    await logIn(page(), small.url, users.writer, '/app/lookups/query');
     await run(`${STATS} | outputlookup ${name}`);
     const ceiling = testSubj('lookupsQueryCeiling');
     await ceiling.waitFor();

@@ -49,7 +49,7 @@ beforeAll(async () => {
   legacy = await createImporterLookups(admin, names);
   before = await slicesIn(admin, `${name}__lookup`);
   browser = await launchBrowser();
-  await logIn(page(), host.url, users.reader, '/app/lookups#/lookups');
+  await logIn(page(), host.url, users.reader, '/app/lookups/lookups');
 });
 
 afterAll(async () => {
@@ -114,7 +114,7 @@ it('is refused a migration, with the server’s message in the modal', async () 
 });
 
 it('is refused a restore, with the server’s message, and nothing changes', async () => {
-  await page().goto(`${host.url}/app/lookups#/lookups/${name}/versions`);
+  await page().goto(`${host.url}/app/lookups/lookups/${name}/versions`);
   const restore = page().locator('[data-test-subj^="lookupsVersionRestore-"]');
   await restore.first().click();
   await testSubj('confirmModalConfirmButton').click();

@@ -65,7 +65,7 @@ export async function launchBrowser(
   };
 }
 
-/** Signs in through the login page and lands on `next` (an app path with its hash). */
+/** Signs in through the login page and lands on `next` (an app path, e.g. a deep link). */
 export async function logIn(
   page: Page,
   baseUrl: string,

@@ -1,14 +1,18 @@
 /*
- * Renders a view the way renderApp does (i18n, services, store), inside a MemoryRouter at a
- * chosen route, with fake core services whose calls a test can inspect. For component tests.
+ * Renders a view the way renderApp does (i18n, services, store), inside a Router on the app's
+ * ScopedHistory (the host's, over an in-memory history) at a chosen route, with fake core
+ * services whose calls a test can inspect. For component tests.
  *
  * `fakeHttp` answers requests by method and path (built with `apiPaths`, never by hand), the way
  * the server would; anything it has no answer for fails like an unknown route.
  */
 import type { ReactElement } from 'react';
 import { configure, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import type { HttpFetchOptions, HttpStart } from 'opensearch-dashboards/public';
+import { createMemoryHistory } from 'history';
+import { Router } from 'react-router-dom';
+import type { HttpFetchOptions, HttpStart, ScopedHistory } from 'opensearch-dashboards/public';
+import { appendAppPath } from '../../host/public/application';
+import { HostScopedHistory } from '../../host/public/history';
 import { LookupsRoot } from '../../public/application';
 import { createLookupsApi } from '../../public/services/api_client';
 import type { LookupsServices } from '../../public/services/services_context';
@@ -120,8 +124,8 @@ export function fakeServices(overrides: Partial<LookupsServices> = {}): FakeServ
     },
     application: {
       navigateToApp: jest.fn(() => Promise.resolve()),
-      getUrlForApp: jest.fn(
-        (appId: string, options?: { path?: string }) => `/app/${appId}${options?.path ?? ''}`
+      getUrlForApp: jest.fn((appId: string, options?: { path?: string }) =>
+        appendAppPath(`/app/${appId}`, options?.path)
       ),
     },
     config: { max_rows: 1_000_000, max_body_bytes: 10 * 1024 * 1024 },
@@ -146,6 +150,12 @@ export function memoryStorage(initial: Record<string, string> = {}): Storage {
   };
 }
 
+/** The history OSD mounts the app with: scoped to `/app/lookups`, at `route` inside it. */
+export function appHistory(route = '/'): ScopedHistory {
+  const browser = createMemoryHistory({ initialEntries: [appendAppPath('/app/lookups', route)] });
+  return new HostScopedHistory(browser, '/app/lookups');
+}
+
 export function renderWithProviders(
   ui: ReactElement,
   {
@@ -155,10 +165,11 @@ export function renderWithProviders(
   }: { route?: string; services?: FakeServices; preloadedState?: Partial<RootState> } = {}
 ) {
   const store = createLookupsStore(createLookupsApi(services.http), preloadedState);
+  const history = appHistory(route);
   const result = render(
     <LookupsRoot services={services} store={store}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <Router history={history}>{ui}</Router>
     </LookupsRoot>
   );
-  return { ...result, services, store };
+  return { ...result, services, store, history };
 }

@@ -1,9 +1,15 @@
 /*
  * OSD 3.x browser-side core contracts used by the plugin, declared as OSD declares them in
- * src/core/public (application/types.ts, http/types.ts, notifications/toasts, chrome).
- * Only the members the plugin touches are listed; their shapes are OSD's.
+ * src/core/public (application/types.ts, application/scoped_history.ts, http/types.ts,
+ * notifications/toasts, chrome/doc_title, chrome/nav_group) and src/core/utils
+ * (default_app_categories.ts, default_nav_groups.ts). Only the members the plugin touches are
+ * listed; their shapes are OSD's. The two constant tables are values: OSD's optimizer resolves
+ * `opensearch-dashboards/public` to core's public bundle, so plugins import them at run time.
  */
 import type { ReactNode } from 'react';
+import type { History, Href, LocationDescriptorObject } from 'history';
+import type { Observable } from 'rxjs';
+import { i18n } from '@osd/i18n';
 
 // ---- http ------------------------------------------------------------------------------------
 export interface HttpFetchQuery {
@@ -78,23 +84,82 @@ export interface ChromeBreadcrumb {
   href?: string;
   onClick?: (event: unknown) => void;
 }
+/** src/core/public/chrome/doc_title: parts joined with ' - ', the page's initial title last. */
+export interface ChromeDocTitle {
+  change(newTitle: string | string[]): void;
+  reset(): void;
+}
+
+/** src/core/types (nav group types): a system group, or (no type) a use case. */
+export enum NavGroupType {
+  SYSTEM = 'system',
+}
+export enum NavGroupStatus {
+  Visible,
+  Hidden,
+}
+export interface ChromeNavGroup {
+  id: string;
+  title: string;
+  description: string;
+  order?: number;
+  icon?: string;
+  type?: NavGroupType;
+  status?: NavGroupStatus;
+}
+/** src/core/public/chrome/nav_group/nav_group_service.ts */
+export interface ChromeRegistrationNavLink {
+  /** The id of a registered app (links naming no app are left out of the navigation). */
+  id: string;
+  title?: string;
+  category?: AppCategory;
+  order?: number;
+  parentNavLinkId?: string;
+  showInAllNavGroup?: boolean;
+}
+export type NavGroupItemInMap = ChromeNavGroup & { navLinks: ChromeRegistrationNavLink[] };
+export type ChromeNavGroupUpdater = (navGroup: ChromeNavGroup) => Partial<ChromeNavGroup> | void;
+export interface ChromeNavGroupServiceSetupContract {
+  addNavLinksToGroup: (navGroup: ChromeNavGroup, navLinks: ChromeRegistrationNavLink[]) => void;
+  getNavGroupEnabled: () => boolean;
+  registerNavGroupUpdater: (navGroupUpdater: Observable<ChromeNavGroupUpdater>) => () => void;
+}
+export interface ChromeNavGroupServiceStartContract {
+  getNavGroupsMap$: () => Observable<Record<string, NavGroupItemInMap>>;
+  getNavGroupEnabled: ChromeNavGroupServiceSetupContract['getNavGroupEnabled'];
+  getCurrentNavGroup$: () => Observable<NavGroupItemInMap | undefined>;
+  setCurrentNavGroup: (navGroupId: string | undefined) => void;
+}
+export interface ChromeSetup {
+  navGroup: ChromeNavGroupServiceSetupContract;
+}
 export interface ChromeStart {
   setBreadcrumbs(breadcrumbs: ChromeBreadcrumb[]): void;
-  docTitle: { change(newTitle: string | string[]): void; reset(): void };
+  docTitle: ChromeDocTitle;
+  navGroup: ChromeNavGroupServiceStartContract;
 }
 
 // ---- application -----------------------------------------------------------------------------
-export interface ScopedHistory {
-  readonly location: { pathname: string; search: string; hash: string };
-  push(path: string): void;
-  replace(path: string): void;
-  listen(listener: (location: { pathname: string }) => void): () => void;
-  createHref(location: { pathname: string }): string;
+/**
+ * src/core/public/application/scoped_history.ts: a `history` (v4) History scoped to the app's
+ * path (`/app/<id>`): locations come without it, pushes get it, `block` throws (OSD points to
+ * `onAppLeave`), and every member throws once the browser has left the scope.
+ */
+export interface ScopedHistory<
+  HistoryLocationState = unknown,
+> extends History<HistoryLocationState> {
+  createSubHistory<SubHistoryLocationState = unknown>(
+    basePath: string
+  ): ScopedHistory<SubHistoryLocationState>;
+  createHref(
+    location: LocationDescriptorObject<HistoryLocationState>,
+    options?: { prependBasePath?: boolean }
+  ): Href;
 }
-export interface AppMountParameters {
+export interface AppMountParameters<HistoryLocationState = unknown> {
   element: HTMLElement;
   appBasePath: string;
-  history: ScopedHistory;
+  history: ScopedHistory<HistoryLocationState>;
   onAppLeave: (handler: () => unknown) => void;
   setHeaderActionMenu: (menuMount: ((element: HTMLElement) => () => void) | undefined) => void;
 }
@@ -102,23 +167,183 @@ export type AppUnmount = () => void;
 export interface AppCategory {
   id: string;
   label: string;
+  ariaLabel?: string;
   order?: number;
+  euiIconType?: string;
 }
-export interface App {
+export interface App<HistoryLocationState = unknown> {
   id: string;
   title: string;
   order?: number;
   category?: AppCategory;
   euiIconType?: string;
-  mount(params: AppMountParameters): AppUnmount | Promise<AppUnmount>;
+  mount(params: AppMountParameters<HistoryLocationState>): AppUnmount | Promise<AppUnmount>;
 }
 export interface ApplicationSetup {
-  register(app: App): void;
+  register<HistoryLocationState = unknown>(app: App<HistoryLocationState>): void;
+}
+export interface NavigateToAppOptions {
+  path?: string;
+  state?: unknown;
+  replace?: boolean;
 }
 export interface ApplicationStart {
-  navigateToApp(appId: string, options?: { path?: string }): Promise<void>;
+  navigateToApp(appId: string, options?: NavigateToAppOptions): Promise<void>;
   getUrlForApp(appId: string, options?: { path?: string; absolute?: boolean }): string;
 }
+
+/** src/core/utils/default_app_categories.ts (typed, as there, by any string key). */
+export const DEFAULT_APP_CATEGORIES: Record<string, AppCategory> = Object.freeze({
+  opensearchDashboards: {
+    id: 'opensearchDashboards',
+    label: i18n.translate('core.ui.opensearchDashboardsNavList.label', {
+      defaultMessage: 'OpenSearch Dashboards',
+    }),
+    euiIconType: 'inputOutput',
+    order: 1000,
+  },
+  enterpriseSearch: {
+    id: 'enterpriseSearch',
+    label: i18n.translate('core.ui.enterpriseSearchNavList.label', {
+      defaultMessage: 'Enterprise Search',
+    }),
+    euiIconType: 'logoEnterpriseSearch',
+    order: 2000,
+  },
+  observability: {
+    id: 'observability',
+    label: i18n.translate('core.ui.observabilityNavList.label', {
+      defaultMessage: 'Observability',
+    }),
+    euiIconType: 'logoObservability',
+    order: 3000,
+  },
+  security: {
+    id: 'securitySolution',
+    label: i18n.translate('core.ui.securityNavList.label', { defaultMessage: 'Security' }),
+    euiIconType: 'logoSecurity',
+    order: 4000,
+  },
+  management: {
+    id: 'management',
+    label: i18n.translate('core.ui.managementNavList.label', { defaultMessage: 'Management' }),
+    euiIconType: 'managementApp',
+    order: 5000,
+  },
+  investigate: {
+    id: 'investigate',
+    label: i18n.translate('core.ui.investigate.label', { defaultMessage: 'Investigate' }),
+    order: 1000,
+  },
+  dashboardAndReport: {
+    id: 'dashboardAndReport',
+    label: i18n.translate('core.ui.dashboardAndReport.label', {
+      defaultMessage: 'Dashboard and report',
+    }),
+    order: 2000,
+  },
+  analyzeSearch: {
+    id: 'analyzeSearch',
+    label: i18n.translate('core.ui.analyzeSearch.label', { defaultMessage: 'Analyze search' }),
+    order: 4000,
+  },
+  manage: {
+    id: 'manage',
+    label: i18n.translate('core.ui.manageNavList.label', { defaultMessage: 'Manage' }),
+    order: 7000,
+  },
+});
+
+export const ALL_USE_CASE_ID = 'all';
+export const OBSERVABILITY_USE_CASE_ID = 'observability';
+export const SECURITY_ANALYTICS_USE_CASE_ID = 'security-analytics';
+export const ESSENTIAL_USE_CASE_ID = 'essentials';
+export const SEARCH_USE_CASE_ID = 'search';
+
+type DefaultNavGroupId =
+  | 'dataAdministration'
+  | 'settingsAndSetup'
+  | 'all'
+  | 'observability'
+  | 'security-analytics'
+  | 'essentials'
+  | 'search';
+
+/** src/core/utils/default_nav_groups.ts (typed, as there, by exactly these keys). */
+export const DEFAULT_NAV_GROUPS: Record<DefaultNavGroupId, ChromeNavGroup> = Object.freeze({
+  dataAdministration: {
+    id: 'dataAdministration',
+    title: i18n.translate('core.ui.group.dataAdministration.title', {
+      defaultMessage: 'Data administration',
+    }),
+    description: i18n.translate('core.ui.group.dataAdministration.description', {
+      defaultMessage: 'Apply policies or security on your data.',
+    }),
+    order: 1000,
+    type: NavGroupType.SYSTEM,
+  },
+  settingsAndSetup: {
+    id: 'settingsAndSetup',
+    title: i18n.translate('core.ui.group.settingsAndSetup.title', {
+      defaultMessage: 'Settings and setup',
+    }),
+    description: i18n.translate('core.ui.group.settingsAndSetup.description', {
+      defaultMessage: 'Set up your cluster with index patterns.',
+    }),
+    order: 2000,
+    type: NavGroupType.SYSTEM,
+  },
+  all: {
+    id: ALL_USE_CASE_ID,
+    title: i18n.translate('core.ui.group.all.title', { defaultMessage: 'Analytics (All)' }),
+    description: i18n.translate('core.ui.group.all.description', {
+      defaultMessage: 'This is a use case contains all the features.',
+    }),
+    order: 3000,
+    icon: 'wsAnalytics',
+  },
+  observability: {
+    id: OBSERVABILITY_USE_CASE_ID,
+    title: i18n.translate('core.ui.group.observability.title', {
+      defaultMessage: 'Observability',
+    }),
+    description: i18n.translate('core.ui.group.observability.description', {
+      defaultMessage: 'Gain visibility into your applications and infrastructure.',
+    }),
+    order: 4000,
+    icon: 'wsObservability',
+  },
+  'security-analytics': {
+    id: SECURITY_ANALYTICS_USE_CASE_ID,
+    title: i18n.translate('core.ui.group.security.analytics.title', {
+      defaultMessage: 'Security Analytics',
+    }),
+    description: i18n.translate('core.ui.group.security.analytics.description', {
+      defaultMessage: 'Enhance your security posture with advanced analytics.',
+    }),
+    order: 5000,
+    icon: 'wsSecurityAnalytics',
+  },
+  essentials: {
+    id: ESSENTIAL_USE_CASE_ID,
+    title: i18n.translate('core.ui.group.essential.title', { defaultMessage: 'Essentials' }),
+    description: i18n.translate('core.ui.group.essential.description', {
+      defaultMessage:
+        'Analyze data to derive insights, identify patterns and trends, and make data-driven decisions.',
+    }),
+    order: 7000,
+    icon: 'wsEssentials',
+  },
+  search: {
+    id: SEARCH_USE_CASE_ID,
+    title: i18n.translate('core.ui.group.search.title', { defaultMessage: 'Search' }),
+    description: i18n.translate('core.ui.group.search.description', {
+      defaultMessage: 'Discover and query your data with ease.',
+    }),
+    order: 6000,
+    icon: 'wsSearch',
+  },
+});
 
 // ---- lifecycle -------------------------------------------------------------------------------
 export interface CoreStart {
@@ -130,6 +355,7 @@ export interface CoreStart {
 }
 export interface CoreSetup<TPluginsStart extends object = object, TStart = unknown> {
   application: ApplicationSetup;
+  chrome: ChromeSetup;
   http: HttpSetup;
   getStartServices(): Promise<[CoreStart, TPluginsStart, TStart]>;
 }

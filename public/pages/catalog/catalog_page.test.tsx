@@ -77,7 +77,7 @@ describe('the catalog', () => {
     expect(hosts.textContent).toContain('2 (7 rows)');
     expect(screen.getByTestId('lookupsCatalogRow-lk_regions').textContent).not.toContain('row');
     expect(within(hosts).getByRole('link', { name: 'lk_hosts' }).getAttribute('href')).toBe(
-      '/lookups/lk_hosts'
+      '/app/lookups/lookups/lk_hosts'
     );
     expect(screen.getByTestId('lookupsCatalogRow-lk_broken').textContent).toContain(
       'No alias names this backing index.'

@@ -96,16 +96,23 @@ describe('the lookup page', () => {
     await screen.findByTestId('lookupsVersionsTimeline');
     expect(screen.getByTestId('lookupsLookupName').textContent).toBe('lk_hosts');
     expect(screen.getByTestId('lookupsLookupTab-rows').getAttribute('href')).toBe(
-      '/lookups/lk_hosts/rows'
+      '/app/lookups/lookups/lk_hosts/rows'
     );
     expect(screen.getByTestId('lookupsLookupTab-versions').getAttribute('aria-selected')).toBe(
       'true'
     );
     expect(services.chrome.setBreadcrumbs).toHaveBeenLastCalledWith([
-      expect.objectContaining({ text: 'Lookups', href: '/app/lookups#/' }),
-      expect.objectContaining({ text: 'Catalog', href: '/app/lookups#/lookups' }),
-      expect.objectContaining({ text: 'lk_hosts', href: '/app/lookups#/lookups/lk_hosts' }),
+      expect.objectContaining({ text: 'Lookups', href: '/app/lookups' }),
+      expect.objectContaining({ text: 'Catalog', href: '/app/lookups/lookups' }),
+      expect.objectContaining({ text: 'lk_hosts', href: '/app/lookups/lookups/lk_hosts' }),
       { text: 'Versions' },
+    ]);
+    // The document title, as OSD apps set it: the page first, the app last (core adds its own).
+    expect(services.chrome.docTitle.change).toHaveBeenLastCalledWith([
+      'Versions',
+      'lk_hosts',
+      'Catalog',
+      'Lookups',
     ]);
   });
 

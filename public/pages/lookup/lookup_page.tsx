@@ -1,5 +1,5 @@
 /*
- * One lookup (`#/lookups/<name>/<tab>`): its kind, size and last write, and tabs for its rows,
+ * One lookup (`/app/lookups/lookups/<name>/<tab>`): its kind, size and last write, and tabs for its rows,
  * fields, versions and settings. The route is the source of truth, so a reload or a shared link
  * opens the same tab.
  */

@@ -181,7 +181,7 @@ describe('running queries', () => {
     expect(summary.textContent).toContain('Wrote 12 rows to lk_hosts');
     expect(screen.getByTestId('lookupsWriteAction').textContent).toBe('overwritten');
     expect(screen.getByTestId('lookupsWriteOpen').getAttribute('href')).toBe(
-      '/lookups/lk_hosts/rows'
+      '/app/lookups/lookups/lk_hosts/rows'
     );
   });
 

@@ -159,7 +159,7 @@ export function QueryPage() {
     if (catalog.status === 'idle') void dispatch(fetchCatalog());
   }, [dispatch, catalog.status]);
 
-  // `#/query?q=…` (e.g. "Query this lookup") fills the editor once.
+  // `/query?q=…` (e.g. "Query this lookup") fills the editor once.
   useEffect(() => {
     const q = new URLSearchParams(location.search).get('q');
     if (q !== null) {
