@@ -26,8 +26,11 @@
  *   is null if any argument is; `concat_ws` skips null arguments and is null only for a null
  *   separator; `trim`/`ltrim`/`rtrim` remove spaces; `substring(s, start[, len])` is 1-based with
  *   SQL's rules (a start below 1 eats into the length, a negative length is an error);
- *   `replace(s, regex, replacement)` takes a Java regular expression (`\Q…\E`, `$1`, `${name}`,
- *   and `\1` in the replacement) and replaces every match.
+ *   `replace(s, regex, replacement)` takes a Java regular expression (`\Q…\E`, `(?<name>…)`, `$1`,
+ *   `${name}`, and `\1` in the replacement) and replaces every match. It runs on RE2, in linear
+ *   time: backreferences and lookaround are refused (regex.ts).
+ * - A string beside a number in arithmetic is read as a double (conversion.md: `"5" / 10` is 0.5);
+ *   a string that holds no number fails the query.
  * - Math (math.md): `abs`, `ceil`, `floor`, `round` keep the argument's type; `round(x, d)` rounds
  *   half away from zero on the decimal digits Java prints (`round(2.675, 2)` is 2.68), `d` may be
  *   negative.
@@ -54,30 +57,10 @@ import {
   toPplType,
   widenNumeric,
 } from './types';
+import { checkValueDepth, PplEvaluationError, PplTypeError } from './errors';
+import { likeMatches, replaceAll } from './regex';
 
-/** A failure while evaluating: an overflow, a value that cannot be cast, a bad regex. */
-export class PplEvaluationError extends Error {
-  constructor(
-    message: string,
-    public readonly span: Span
-  ) {
-    super(message);
-    this.name = 'PplEvaluationError';
-    Object.setPrototypeOf(this, new.target.prototype);
-  }
-}
-
-/** A type problem found without data: an unknown field, arithmetic on text, … */
-export class PplTypeError extends Error {
-  constructor(
-    message: string,
-    public readonly span: Span
-  ) {
-    super(message);
-    this.name = 'PplTypeError';
-    Object.setPrototypeOf(this, new.target.prototype);
-  }
-}
+export { PplEvaluationError, PplTypeError } from './errors';
 
 export type TypeMap = ReadonlyMap<string, string> | Readonly<Record<string, string>>;
 
@@ -227,6 +210,8 @@ export function toPplString(v: PplValue, type: PplType = runtimeType(v)): string
       }
       return javaDoubleToString(v);
     default:
+      // JSON.stringify recurses: a value nested thousands deep would overflow the stack.
+      checkValueDepth(v);
       return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
   }
 }
@@ -286,91 +271,17 @@ export function compareValues(a: PplValue, b: PplValue, ta?: PplType, tb?: PplTy
 }
 
 // ---------------------------------------------------------------------------------------------
-// LIKE and regular expressions
+// LIKE
 
-const REGEX_SYNTAX = /[\\^$.*+?()[\]{}|/]/g;
-const escapeRegExp = (s: string): string => s.replace(REGEX_SYNTAX, '\\$&');
-
-const likeCache = new Map<string, RegExp>();
-
-/** The regular expression for a LIKE pattern: `%` any run, `_` one character, `\` escapes. */
-export function likeToRegExp(pattern: string, caseSensitive: boolean): RegExp {
-  const key = `${caseSensitive ? 's' : 'i'}${pattern}`;
-  const cached = likeCache.get(key);
-  if (cached !== undefined) {
-    return cached;
-  }
-  let source = '';
-  const chars = Array.from(pattern);
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i];
-    if (c === '\\' && i + 1 < chars.length) {
-      source += escapeRegExp(chars[++i]);
-    } else if (c === '%') {
-      source += '[\\s\\S]*';
-    } else if (c === '_') {
-      source += '[\\s\\S]';
-    } else {
-      source += escapeRegExp(c);
-    }
-  }
-  const re = new RegExp(`^${source}$`, caseSensitive ? 'u' : 'iu');
-  if (likeCache.size >= 256) {
-    likeCache.clear();
-  }
-  likeCache.set(key, re);
-  return re;
-}
-
-/** A Java regular expression as a JavaScript one: `\Q…\E` quoting and a leading `(?i)`. */
-function javaRegExp(pattern: string, span: Span): RegExp {
-  let flags = 'g';
-  let source = pattern;
-  if (source.startsWith('(?i)')) {
-    flags += 'i';
-    source = source.slice(4);
-  }
-  source = source.replace(/\\Q([\s\S]*?)(?:\\E|$)/g, (_m, quoted: string) => escapeRegExp(quoted));
-  try {
-    return new RegExp(source, flags);
-  } catch (e) {
-    throw new PplEvaluationError(
-      `invalid regular expression "${pattern}": ${e instanceof Error ? e.message : String(e)}`,
-      span
-    );
-  }
-}
-
-/** A Java `replaceAll` replacement (`$1`, `${name}`, `\$`, and PCRE-style `\1`) for JavaScript. */
-function javaReplacement(replacement: string, span: Span): string {
-  let out = '';
-  for (let i = 0; i < replacement.length; i++) {
-    const c = replacement.charAt(i);
-    const n = replacement.charAt(i + 1);
-    if (c === '\\' && i + 1 < replacement.length) {
-      out += /\d/.test(n) ? `$${n}` : n === '$' ? '$$' : n;
-      i++;
-    } else if (c === '$') {
-      if (n === '{') {
-        const close = replacement.indexOf('}', i);
-        if (close < 0) {
-          throw new PplEvaluationError(`invalid replacement "${replacement}": missing "}"`, span);
-        }
-        out += `$<${replacement.slice(i + 2, close)}>`;
-        i = close;
-      } else if (/\d/.test(n)) {
-        out += '$';
-      } else {
-        throw new PplEvaluationError(
-          `invalid replacement "${replacement}": "$" must be followed by a group number or {name}; write \\$ for a dollar sign`,
-          span
-        );
-      }
-    } else {
-      out += c;
-    }
-  }
-  return out;
+/**
+ * A LIKE pattern as a matcher: `%` any run, `_` one character, `\` escapes. It never backtracks
+ * (see regex.ts), so a user's pattern cannot stall the server.
+ */
+export function likeToRegExp(
+  pattern: string,
+  caseSensitive: boolean
+): { test(s: string): boolean } {
+  return { test: (text: string) => likeMatches(text, pattern, caseSensitive) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -484,6 +395,10 @@ function arithmeticType(op: string, a: PplType, b: PplType, span: Span): PplType
   }
   if (op === '+' && a === 'string' && b === 'string') {
     return 'string';
+  }
+  if ((a === 'string' && isNumericType(b)) || (isNumericType(a) && b === 'string')) {
+    // PPL's implicit conversion (conversion.md): a string beside a number is read as a double.
+    return 'double';
   }
   if (!isNumericType(a) || !isNumericType(b)) {
     throw new PplTypeError(`cannot apply "${op}" to ${a} and ${b}`, span);
@@ -764,7 +679,7 @@ class Evaluator {
     if (typeof x.v === 'bigint' || (isIntegralType(x.t) && Number.isInteger(x.v))) {
       const r = -BigInt(x.v);
       if (!inRange(r, x.t)) {
-        throw new PplEvaluationError(`integer overflow: -(${x.v}) does not fit in ${x.t}`, span);
+        throw new PplEvaluationError(overflowMessage(`-(${x.v})`, x.t), span);
       }
       return { v: fromBigInt(r), t: x.t };
     }
@@ -829,8 +744,10 @@ class Evaluator {
     if (x.v === null || p.v === null) {
       return { v: null, t: 'boolean' };
     }
-    const re = likeToRegExp(toPplString(p.v, p.t), expr.caseSensitive === true);
-    return { v: re.test(toPplString(x.v, x.t)), t: 'boolean' };
+    return {
+      v: likeMatches(toPplString(x.v, x.t), toPplString(p.v, p.t), expr.caseSensitive === true),
+      t: 'boolean',
+    };
   }
 
   private call(name: string, args: Expr[], expr: Expr): Typed {
@@ -912,10 +829,7 @@ class Evaluator {
         };
       case 'replace':
         return {
-          v: text(first).replace(
-            javaRegExp(text(values[1]), span),
-            javaReplacement(text(values[2]), span)
-          ),
+          v: replaceAll(text(first), text(values[1]), text(values[2]), span),
           t: 'string',
         };
       default:
@@ -954,6 +868,18 @@ function booleanOf(x: Typed, what: string, span: Span): boolean | null {
   throw new PplEvaluationError(`${what} expects a boolean, found ${x.t}`, span);
 }
 
+/** A string operand of arithmetic beside a number: PPL reads it as a double, or fails the query. */
+function stringAsDouble(s: string, op: string, span: Span): Typed {
+  const n = parseJavaDouble(s);
+  if (n === undefined) {
+    throw new PplEvaluationError(
+      `cannot apply "${op}" to the string ${JSON.stringify(s)}: a string beside a number must hold a number`,
+      span
+    );
+  }
+  return { v: n, t: 'double' };
+}
+
 function arithmetic(op: string, a: Typed, b: Typed, span: Span): Typed {
   if (a.v === null || b.v === null) {
     let t: PplType = 'undefined';
@@ -966,6 +892,12 @@ function arithmetic(op: string, a: Typed, b: Typed, span: Span): Typed {
   }
   if (op === '+' && typeof a.v === 'string' && typeof b.v === 'string') {
     return { v: a.v + b.v, t: 'string' };
+  }
+  if (typeof a.v === 'string' && isNumber(b.v)) {
+    return arithmetic(op, stringAsDouble(a.v, op, span), b, span);
+  }
+  if (isNumber(a.v) && typeof b.v === 'string') {
+    return arithmetic(op, a, stringAsDouble(b.v, op, span), span);
   }
   if (!isNumber(a.v) || !isNumber(b.v)) {
     throw new PplEvaluationError(`cannot apply "${op}" to ${a.t} and ${b.t}`, span);
@@ -1000,10 +932,7 @@ function arithmetic(op: string, a: Typed, b: Typed, span: Span): Typed {
         r = x % y;
     }
     if (!inRange(r, type)) {
-      throw new PplEvaluationError(
-        `integer overflow: ${x} ${op} ${y} does not fit in ${type}`,
-        span
-      );
+      throw new PplEvaluationError(overflowMessage(`${x} ${op} ${y}`, type), span);
     }
     return { v: fromBigInt(r), t: type };
   }
@@ -1036,6 +965,17 @@ function arithmetic(op: string, a: Typed, b: Typed, span: Span): Typed {
   return { v: resultType === 'float' ? Math.fround(r) : r, t: resultType };
 }
 
+/**
+ * An integer result out of its type's range. Java's `long` arithmetic would wrap silently
+ * (`Long.MAX_VALUE + 1` is `Long.MIN_VALUE`), a wrong number that looks right; this engine fails
+ * the query at the expression instead (a 400 "long overflow"), as Java's `Math.addExact` does.
+ */
+function overflowMessage(what: string, type: PplType): string {
+  const name = type === 'bigint' ? 'long' : 'integer';
+  const bits = type === 'bigint' ? '64-bit long' : `${type}`;
+  return `${name} overflow: ${what} does not fit in ${bits}; cast an operand to double for an approximate result`;
+}
+
 /** SQL's SUBSTRING (Calcite's `SqlFunctions.substring`): 1-based, a start below 1 eats the length. */
 function substring(s: string, start: number, length: number | undefined, span: Span): string {
   if (length === undefined) {
@@ -1065,7 +1005,7 @@ function mathFunction(name: string, x: Typed, scale: number, span: Span): Typed 
       r = roundInteger(v, scale);
     }
     if (!inRange(r, type)) {
-      throw new PplEvaluationError(`integer overflow: ${name}(${v}) does not fit in ${type}`, span);
+      throw new PplEvaluationError(overflowMessage(`${name}(${v})`, type), span);
     }
     return { v: fromBigInt(r), t: type };
   }

@@ -15,7 +15,16 @@ export {
   type TokenKind,
   type TokenizeOptions,
 } from './tokenizer';
-export { parsePpl, type ParseResult, type PplSyntaxError } from './parser';
+export {
+  MAX_COMMANDS,
+  MAX_EXPRESSION_DEPTH,
+  MAX_EXPRESSION_NESTING,
+  parsePpl,
+  type ParseResult,
+  type PplSyntaxError,
+} from './parser';
+export { checkValueDepth, MAX_VALUE_DEPTH, PplValueTooDeepError } from './errors';
+export { compileRegex, likeMatches, replaceAll } from './regex';
 export {
   compareValues,
   evaluate,

@@ -165,6 +165,17 @@ const SORT_DIRECTIONS: Readonly<Record<string, 'asc' | 'desc'>> = {
   d: 'desc',
 };
 
+/**
+ * Limits that keep a query's parse, and every recursive walk of its tree, far from the stack's end
+ * (a RangeError would be a 500). Generous for any query a person writes.
+ */
+/** Parentheses, `NOT`s, signs and function calls nested in each other. */
+export const MAX_EXPRESSION_NESTING = 200;
+/** Levels of one expression's tree: a chain of operators (`a + b + …`) counts one per operator. */
+export const MAX_EXPRESSION_DEPTH = 1000;
+/** Commands after the first (`source=…` or `makeresults`), `outputlookup` included. */
+export const MAX_COMMANDS = 1000;
+
 const quoteList = (words: readonly string[]): string => words.map((w) => `"${w}"`).join(', ');
 
 /** Where a glued name may go, which decides the tokens it may be made of. */
@@ -177,8 +188,53 @@ interface GluedName {
   span: Span;
 }
 
+/** The direct sub-expressions of `expr`. */
+function children(expr: Expr): Expr[] {
+  switch (expr.kind) {
+    case 'Binary':
+      return [expr.left, expr.right];
+    case 'Unary':
+      return [expr.operand];
+    case 'Call':
+      return expr.args;
+    case 'In':
+      return [expr.expr, ...expr.values];
+    case 'Between':
+      return [expr.expr, expr.low, expr.high];
+    case 'Like':
+      return [expr.expr, expr.pattern];
+    case 'IsNull':
+    case 'Cast':
+      return [expr.expr];
+    case 'Case':
+      return [
+        ...expr.branches.flatMap((b) => [b.when, b.then]),
+        ...(expr.otherwise === undefined ? [] : [expr.otherwise]),
+      ];
+    default:
+      return [];
+  }
+}
+
+/** Whether the tree is deeper than {@link MAX_EXPRESSION_DEPTH}, walked without recursion. */
+function tooDeep(root: Expr): boolean {
+  const stack: Array<[Expr, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [expr, depth] = stack.pop()!;
+    if (depth > MAX_EXPRESSION_DEPTH) {
+      return true;
+    }
+    for (const child of children(expr)) {
+      stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 class Parser {
   private pos = 0;
+  /** How deeply expression parsing has recursed (see {@link MAX_EXPRESSION_NESTING}). */
+  private nesting = 0;
   private readonly tokens: Token[];
   private readonly eof: Token;
   private readonly starts: number[];
@@ -368,6 +424,14 @@ class Parser {
       }
       if (!this.isWord(after)) {
         this.expected('a command', [...SUPPORTED_COMMANDS]);
+      }
+      if (commands.length + 1 > MAX_COMMANDS) {
+        this.fail(
+          after,
+          `the query has more than ${MAX_COMMANDS} commands, more than this engine runs: combine them ` +
+            '(one where with AND, one eval with several assignments)',
+          []
+        );
       }
       const name = after.text.toLowerCase();
       if (name === 'outputlookup') {
@@ -1214,10 +1278,40 @@ class Parser {
 
   /** An expression; `what` names it in the error when there is none. */
   private parseExpression(what: string): Expr {
-    if (this.endsCommand(this.peek())) {
+    const start = this.peek();
+    if (this.endsCommand(start)) {
       return this.expected(what, ['expression']);
     }
-    return this.parseOr();
+    const expr = this.nested(start, () => this.parseOr());
+    if (this.nesting === 0) {
+      if (tooDeep(expr)) {
+        this.fail(
+          expr.span,
+          `this expression is more than ${MAX_EXPRESSION_DEPTH} levels deep (each operator in a chain ` +
+            'is a level): split it over several eval commands, or use IN (…) for a list of values',
+          []
+        );
+      }
+    }
+    return expr;
+  }
+
+  /** Parses one level deeper, refusing past {@link MAX_EXPRESSION_NESTING} at `at`. */
+  private nested<T>(at: Token, parse: () => T): T {
+    if (this.nesting >= MAX_EXPRESSION_NESTING) {
+      this.fail(
+        at,
+        `expressions nest more than ${MAX_EXPRESSION_NESTING} levels deep here (parentheses, NOT, ` +
+          'signs and function calls count): simplify the expression',
+        []
+      );
+    }
+    this.nesting++;
+    try {
+      return parse();
+    } finally {
+      this.nesting--;
+    }
   }
 
   private binary(op: BinaryExpr['op'], left: Expr, right: Expr): BinaryExpr {
@@ -1261,7 +1355,7 @@ class Parser {
     const t = this.peek();
     if (this.isWord(t, 'not')) {
       this.next();
-      const operand = this.parseNot();
+      const operand = this.nested(t, () => this.parseNot());
       return { kind: 'Unary', op: 'NOT', operand, span: { start: t.start, end: operand.span.end } };
     }
     return this.parsePredicate();
@@ -1400,7 +1494,7 @@ class Parser {
       if (this.endsCommand(n)) {
         this.expected('an expression', ['expression']);
       }
-      const operand = this.parseUnary();
+      const operand = this.nested(t, () => this.parseUnary());
       return {
         kind: 'Unary',
         op: t.text as '-' | '+',

@@ -4,6 +4,7 @@
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { LookupCommand } from '../../../common/ppl/ast';
+import { checkValueDepth } from '../../../common/ppl/errors';
 import { readField } from '../../../common/ppl/evaluate';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import type { Row, RowStream } from './operators';
@@ -65,6 +66,7 @@ export async function* lookupOp(
       );
       for (const { from, to } of outputs) {
         const value = match ? ((readField(match as Row, from) ?? null) as PplValue) : null;
+        checkValueDepth(value, to);
         if (command.strategy === 'append') {
           if (row[to] === null || row[to] === undefined) row[to] = value;
         } else if (match || !(to in row)) {

@@ -21,8 +21,10 @@ import {
   readField,
   toPplString,
 } from '../../../common/ppl/evaluate';
+import { checkValueDepth } from '../../../common/ppl/errors';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
+import { QueryBudget, unlimitedBudget } from './budget';
 
 export type Row = Record<string, PplValue>;
 export type Batch = Row[];
@@ -53,9 +55,17 @@ export class BufferLimitError extends BadRequestError {
   }
 }
 
-export async function* whereOp(input: RowStream, condition: Expr, types: Types): RowStream {
+export async function* whereOp(
+  input: RowStream,
+  condition: Expr,
+  types: Types,
+  budget: QueryBudget = unlimitedBudget()
+): RowStream {
   for await (const batch of input) {
-    const kept = batch.filter((row) => evaluatePredicate(condition, row, { types }));
+    const kept: Batch = [];
+    await budget.eachRow(batch, (row) => {
+      if (evaluatePredicate(condition, row, { types })) kept.push(row);
+    });
     if (kept.length > 0) yield kept;
   }
 }
@@ -63,7 +73,8 @@ export async function* whereOp(input: RowStream, condition: Expr, types: Types):
 export async function* evalOp(
   input: RowStream,
   command: EvalCommand,
-  typesBefore: Types
+  typesBefore: Types,
+  budget: QueryBudget = unlimitedBudget()
 ): RowStream {
   // Each assignment sees the ones before it, with its type.
   const types = new Map(typesBefore);
@@ -73,9 +84,9 @@ export async function* evalOp(
     return step;
   });
   for await (const batch of input) {
-    for (const row of batch) {
+    await budget.eachRow(batch, (row) => {
       for (const step of steps) row[step.name] = evaluate(step.expr, row, { types: step.types });
-    }
+    });
     yield batch;
   }
 }
@@ -125,13 +136,17 @@ export async function* headOp(
   }
 }
 
-const keyText = (values: PplValue[]) =>
-  JSON.stringify(values.map((v) => (typeof v === 'bigint' ? `${v}n` : v)));
+/** A group's key as text; JSON.stringify recurses, so nesting is bounded first. */
+const keyText = (values: PplValue[]) => {
+  for (const v of values) checkValueDepth(v);
+  return JSON.stringify(values.map((v) => (typeof v === 'bigint' ? `${v}n` : v)));
+};
 
 export async function* dedupOp(
   input: RowStream,
   command: DedupCommand,
-  maxRows: number
+  maxRows: number,
+  budget: QueryBudget = unlimitedBudget()
 ): RowStream {
   const fields = command.fields.map((f) => f.name);
   const seen = new Map<string, number>();
@@ -139,18 +154,18 @@ export async function* dedupOp(
   let run = 0;
   for await (const batch of input) {
     const kept: Batch = [];
-    for (const row of batch) {
+    await budget.eachRow(batch, (row) => {
       const values = fields.map((f) => readField(row, f));
       if (values.some((v) => v === null)) {
         if (command.keepEmpty) kept.push(row);
-        continue;
+        return;
       }
       const key = keyText(values);
       if (command.consecutive) {
         run = key === previous ? run + 1 : 1;
         previous = key;
         if (run <= command.count) kept.push(row);
-        continue;
+        return;
       }
       const n = (seen.get(key) ?? 0) + 1;
       if (n <= command.count) {
@@ -158,7 +173,7 @@ export async function* dedupOp(
         seen.set(key, n);
         kept.push(row);
       }
-    }
+    });
     if (kept.length > 0) yield kept;
   }
 }
@@ -192,10 +207,14 @@ export async function* sortOp(
   keys: SortKey[],
   count: number,
   types: Types,
-  maxRows: number
+  maxRows: number,
+  budget: QueryBudget = unlimitedBudget()
 ): RowStream {
   const rows = await collect(input, 'sort', maxRows);
+  // One synchronous sort: charged whole, then the event loop gets a turn.
+  budget.begin();
   rows.sort(compareRows(keys, types));
+  await budget.endBatch();
   yield* rebatch(count > 0 ? rows.slice(0, count) : rows);
 }
 
@@ -259,14 +278,15 @@ export async function* statsOp(
   command: StatsCommand,
   types: Types,
   outTypes: PplType[],
-  maxRows: number
+  maxRows: number,
+  budget: QueryBudget = unlimitedBudget()
 ): RowStream {
   const by = command.by.map((f) => f.name);
   const groups = new Map<string, { keys: PplValue[]; accs: Accumulator[] }>();
   for await (const batch of input) {
-    for (const row of batch) {
+    await budget.eachRow(batch, (row) => {
       const keys = by.map((f) => readField(row, f));
-      if (!command.bucketNullable && keys.some((k) => k === null)) continue;
+      if (!command.bucketNullable && keys.some((k) => k === null)) return;
       const id = keyText(keys);
       let group = groups.get(id);
       if (!group) {
@@ -278,7 +298,7 @@ export async function* statsOp(
         groups.set(id, group);
       }
       for (const acc of group.accs) acc.add(row);
-    }
+    });
   }
   if (by.length === 0 && groups.size === 0) {
     groups.set('[]', {
@@ -298,7 +318,9 @@ export async function* statsOp(
     by.forEach((f, i) => (row[f] = group.keys[i]));
     return row;
   });
+  budget.begin();
   rows.sort(compareRows(byKeys, types));
+  await budget.endBatch();
   yield* rebatch(rows);
 }
 
@@ -307,18 +329,19 @@ export async function* topRareOp(
   input: RowStream,
   command: TopRareCommand,
   types: Types,
-  maxRows: number
+  maxRows: number,
+  budget: QueryBudget = unlimitedBudget()
 ): RowStream {
   const fields = command.fields.map((f) => f.name);
   const by = command.by.map((f) => f.name);
   const counts = new Map<string, Map<string, { by: PplValue[]; values: PplValue[]; n: number }>>();
   let distinct = 0;
   for await (const batch of input) {
-    for (const row of batch) {
+    await budget.eachRow(batch, (row) => {
       const values = fields.map((f) => readField(row, f));
       const groupKeys = by.map((f) => readField(row, f));
       if (!command.useNull && (values.some((v) => v === null) || groupKeys.some((v) => v === null)))
-        continue;
+        return;
       const groupId = keyText(groupKeys);
       let group = counts.get(groupId);
       if (!group) counts.set(groupId, (group = new Map()));
@@ -329,7 +352,7 @@ export async function* topRareOp(
         if (++distinct > maxRows) throw new BufferLimitError(command.kind.toLowerCase(), maxRows);
         group.set(valueId, { by: groupKeys, values, n: 1 });
       }
-    }
+    });
   }
   const valueKeys: SortKey[] = command.fields.map((field) => ({
     field,
@@ -353,6 +376,7 @@ export async function* topRareOp(
     return row;
   };
   const byValue = compareRows(valueKeys, types);
+  budget.begin();
   groupRows.sort((a, b) => compareRows(byKeys, types)(asRow(a[0]), asRow(b[0])));
   for (const entries of groupRows) {
     entries.sort(
@@ -360,5 +384,6 @@ export async function* topRareOp(
     );
     out.push(...entries.slice(0, command.limit).map(asRow));
   }
+  await budget.endBatch();
   yield* rebatch(out);
 }

@@ -18,8 +18,10 @@ import type {
 } from '../../../common/ppl/ast';
 import { inferAggregationType, inferType } from '../../../common/ppl/evaluate';
 import { makeResultsTable } from '../../../common/ppl/makeresults';
+import { checkValueDepth } from '../../../common/ppl/errors';
 import { isNumericType, type PplType, type PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
+import { QueryBudget, unlimitedBudget } from './budget';
 import { lookupOp, readLookupSchema } from './lookup_op';
 import {
   dedupOp,
@@ -46,6 +48,8 @@ export interface PipelineDeps {
   maxRows: number;
   pageSize: number;
   now: Date;
+  /** The query's CPU budget, shared by its operators (none: unlimited, still pausing). */
+  budget?: QueryBudget;
 }
 
 export interface CompiledPipeline {
@@ -155,10 +159,14 @@ class Compiler {
   private countPreserved = true;
   private cap: number | undefined;
 
+  private readonly budget: QueryBudget;
+
   constructor(
     private readonly deps: PipelineDeps,
     private readonly text: string
-  ) {}
+  ) {
+    this.budget = deps.budget ?? unlimitedBudget();
+  }
 
   private types(): Types {
     return new Map(this.columns.map((c) => [c.name, c.type]));
@@ -252,7 +260,8 @@ class Compiler {
         if (residual.length > 0) {
           const rest = joinConjuncts(residual)!;
           const types = this.types();
-          this.operators.push((input) => whereOp(input, rest, types));
+          const budget = this.budget;
+          this.operators.push((input) => whereOp(input, rest, types, budget));
           this.countPreserved = false;
           this.plan.push({
             command: commandText(this.text, command.span),
@@ -359,6 +368,7 @@ class Compiler {
             const row: Row = {};
             for (const name of sourceColumns) {
               const value = name in doc ? doc[name] : readPath(doc, name);
+              checkValueDepth(value, name);
               row[name] = timestampColumns.includes(name)
                 ? formatTimestampValue(value)
                 : ((value ?? null) as PplValue);
@@ -477,11 +487,12 @@ class Compiler {
   private async serverCommand(command: Command) {
     const text = commandText(this.text, command.span);
     const { maxRows } = this.deps;
+    const { budget } = this;
     const types = this.types();
     switch (command.kind) {
       case 'Where': {
         this.checkFields(command.condition);
-        this.operators.push((input) => whereOp(input, command.condition, types));
+        this.operators.push((input) => whereOp(input, command.condition, types, budget));
         this.countPreserved = false;
         this.plan.push({ command: text, mode: 'streams' });
         return;
@@ -531,7 +542,7 @@ class Compiler {
           if (existing) existing.type = type;
           else this.columns.push({ name: a.field.name, type });
         }
-        this.operators.push((input) => evalOp(input, command, types));
+        this.operators.push((input) => evalOp(input, command, types, budget));
         this.plan.push({ command: text, mode: 'streams' });
         return;
       }
@@ -543,7 +554,7 @@ class Compiler {
           ...command.aggregations.map((a, i) => ({ name: a.name, type: outTypes[i] })),
           ...command.by.map((f) => ({ name: f.name, type: types.get(f.name) ?? 'undefined' })),
         ];
-        this.operators.push((input) => statsOp(input, command, types, outTypes, maxRows));
+        this.operators.push((input) => statsOp(input, command, types, outTypes, maxRows, budget));
         this.countPreserved = false;
         this.plan.push({
           command: text,
@@ -554,14 +565,16 @@ class Compiler {
       }
       case 'Dedup': {
         for (const f of command.fields) this.requireColumn(f.name, f.span);
-        this.operators.push((input) => dedupOp(input, command, maxRows));
+        this.operators.push((input) => dedupOp(input, command, maxRows, budget));
         this.countPreserved = false;
         this.plan.push({ command: text, mode: 'streams', detail: 'keeps the keys seen so far' });
         return;
       }
       case 'Sort': {
         for (const k of command.keys) this.requireColumn(k.field.name, k.field.span);
-        this.operators.push((input) => sortOp(input, command.keys, command.count, types, maxRows));
+        this.operators.push((input) =>
+          sortOp(input, command.keys, command.count, types, maxRows, budget)
+        );
         if (command.count > 0) this.cap = Math.min(this.cap ?? Infinity, command.count);
         this.plan.push({
           command: text,
@@ -589,7 +602,7 @@ class Compiler {
           ...command.fields.map((f) => ({ name: f.name, type: types.get(f.name) ?? 'undefined' })),
           ...(command.showCount ? [{ name: command.countField, type: 'bigint' as PplType }] : []),
         ];
-        this.operators.push((input) => topRareOp(input, command, types, maxRows));
+        this.operators.push((input) => topRareOp(input, command, types, maxRows, budget));
         this.countPreserved = false;
         this.plan.push({
           command: text,

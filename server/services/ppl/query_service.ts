@@ -7,6 +7,13 @@ import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { ExplainResponse, QueryResponse, WriteAction } from '../../../common/api/codecs';
 import { parsePpl } from '../../../common/ppl/parser';
 import type { OutputLookup } from '../../../common/ppl/ast';
+import {
+  checkValueDepth,
+  MAX_VALUE_DEPTH,
+  PplEvaluationError,
+  PplTypeError,
+  PplValueTooDeepError,
+} from '../../../common/ppl/errors';
 import type { PplValue } from '../../../common/ppl/types';
 import { isRefusal, planWrite } from '../../../common/substrate/target_state';
 import type { LookupsConfig } from '../../config';
@@ -15,7 +22,8 @@ import { Ceiling, CeilingExceededError } from '../ceiling';
 import { probeTarget } from '../target_probe';
 import { writeLookup } from '../writer/lookup_writer';
 import type { WriteRecordStore } from '../write_records';
-import { compilePipeline, CompiledPipeline } from './pipeline';
+import { DEFAULT_QUERY_CPU_MS, QueryBudget } from './budget';
+import { compilePipeline, CompiledPipeline, QueryError } from './pipeline';
 import type { Row, RowStream } from './operators';
 
 export const DEFAULT_QUERY_SIZE = 1000;
@@ -27,6 +35,8 @@ export interface QueryDeps {
   logger: Logger;
   records?: WriteRecordStore;
   user?: string | null;
+  /** Milliseconds of computing one query may use (default {@link DEFAULT_QUERY_CPU_MS}). */
+  cpuBudgetMs?: number;
 }
 
 /** JSON has no bigint: exact integers beyond 2^53 travel as digit strings. */
@@ -37,13 +47,41 @@ function jsonValue(value: PplValue): unknown {
   return value;
 }
 
-async function* jsonRows(stream: RowStream): AsyncGenerator<Array<Record<string, unknown>>> {
-  for await (const batch of stream) {
-    yield batch.map((row: Row) => {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(row)) out[k] = jsonValue(v);
-      return out;
+/**
+ * An evaluation error is the query's fault: a 400 at the expression it names. Anything else
+ * passes unchanged (a 500 stays a 500).
+ */
+function userError(error: unknown, text: string): unknown {
+  if (error instanceof PplEvaluationError || error instanceof PplTypeError) {
+    return new QueryError(error.message, text, error.span);
+  }
+  if (error instanceof PplValueTooDeepError) {
+    return new BadRequestError(error.message, {
+      ...(error.field === undefined ? {} : { field: error.field }),
+      max_depth: MAX_VALUE_DEPTH,
     });
+  }
+  return error;
+}
+
+async function* jsonRows(
+  stream: RowStream,
+  text: string
+): AsyncGenerator<Array<Record<string, unknown>>> {
+  try {
+    for await (const batch of stream) {
+      yield batch.map((row: Row) => {
+        const out: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(row)) {
+          // The answer is JSON-encoded by recursion: nesting is bounded first.
+          checkValueDepth(v, k);
+          out[k] = jsonValue(v);
+        }
+        return out;
+      });
+    }
+  } catch (error) {
+    throw userError(error, text);
   }
 }
 
@@ -56,16 +94,21 @@ export class QueryService {
       const { message, line, column, offset, length, expected } = parsed.error;
       throw new BadRequestError(message, { line, column, offset, length, expected });
     }
-    return compilePipeline(
-      {
-        client: this.deps.client,
-        maxRows: this.deps.ceiling.maxRows,
-        pageSize: Math.min(this.deps.config.bulk_batch_size, 10_000),
-        now: new Date(),
-      },
-      parsed.query,
-      text
-    );
+    try {
+      return await compilePipeline(
+        {
+          client: this.deps.client,
+          maxRows: this.deps.ceiling.maxRows,
+          pageSize: Math.min(this.deps.config.bulk_batch_size, 10_000),
+          now: new Date(),
+          budget: new QueryBudget(this.deps.cpuBudgetMs ?? DEFAULT_QUERY_CPU_MS),
+        },
+        parsed.query,
+        text
+      );
+    } catch (error) {
+      throw userError(error, text);
+    }
   }
 
   async run(text: string, size = DEFAULT_QUERY_SIZE): Promise<QueryResponse> {
@@ -75,7 +118,7 @@ export class QueryService {
     const names = pipeline.columns.map((c) => c.name);
     const datarows: unknown[][] = [];
     let truncated = false;
-    for await (const batch of jsonRows(pipeline.run())) {
+    for await (const batch of jsonRows(pipeline.run(), text)) {
       for (const row of batch) {
         if (datarows.length === size) {
           truncated = true;
@@ -102,7 +145,8 @@ export class QueryService {
     let count = await pipeline.count();
     // An append is visible row by row, so its size must be known before anything is written:
     // where OpenSearch cannot count it, the pipeline runs once to count (bounded by the ceiling).
-    if (count === undefined && output.append) count = await this.countRows(pipeline, output.max);
+    if (count === undefined && output.append)
+      count = await this.countRows(pipeline, output.max, text);
 
     const result = await writeLookup(
       { ...this.deps, query: text },
@@ -111,7 +155,7 @@ export class QueryService {
         columns: pipeline.columns,
         columnNames: pipeline.columns.map((c) => c.name),
         count,
-        batches: () => jsonRows(pipeline.run()),
+        batches: () => jsonRows(pipeline.run(), text),
       },
       {
         append: output.append,
@@ -129,10 +173,14 @@ export class QueryService {
     };
   }
 
-  private async countRows(pipeline: CompiledPipeline, max: number | undefined): Promise<number> {
+  private async countRows(
+    pipeline: CompiledPipeline,
+    max: number | undefined,
+    text: string
+  ): Promise<number> {
     const limit = max ?? this.deps.ceiling.maxRows;
     let n = 0;
-    for await (const batch of pipeline.run()) {
+    for await (const batch of jsonRows(pipeline.run(), text)) {
       n += batch.length;
       if (n > limit) {
         if (max !== undefined) return max;

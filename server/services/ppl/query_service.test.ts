@@ -1,0 +1,212 @@
+/*
+ * What a user sees from POST /api/lookups/_query for queries that are their own mistakes: a 400
+ * with the position, never a 500. Runs the service and the route's error mapper without a cluster
+ * (makeresults, or a fake client answering a document scan).
+ */
+import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import { toErrorResponse } from '../../lib/errors';
+import type { Ceiling } from '../ceiling';
+import { QueryService } from './query_service';
+
+const logger = {
+  error: jest.fn(),
+  warn: jest.fn(),
+  info: jest.fn(),
+  debug: jest.fn(),
+} as unknown as Logger;
+
+const ceiling: Ceiling = { maxRows: 100_000, setting: 'lookups.max_rows' };
+
+/** Answers a mapping and one page of documents, as OpenSearch does for `source=idx`. */
+function fakeClient(docs: Array<Record<string, unknown>>, properties: Record<string, unknown>) {
+  return {
+    indices: {
+      getMapping: async () => ({ body: { idx: { mappings: { properties } } } }),
+    },
+    createPit: async () => ({ body: { pit_id: 'pit' } }),
+    search: async () => ({
+      body: {
+        _shards: { failed: 0 },
+        hits: { hits: docs.map((d, i) => ({ _source: d, sort: [i] })) },
+      },
+    }),
+    deletePit: async () => ({ body: {} }),
+    count: async () => ({ body: { count: docs.length } }),
+  } as unknown as OpenSearchClient;
+}
+
+function service(client: OpenSearchClient = {} as OpenSearchClient, cpuBudgetMs?: number) {
+  return new QueryService({
+    client,
+    config: { bulk_batch_size: 1000 } as never,
+    ceiling,
+    logger,
+    ...(cpuBudgetMs === undefined ? {} : { cpuBudgetMs }),
+  });
+}
+
+interface Answer {
+  status: number;
+  body: { message: string; attributes?: Record<string, unknown> };
+}
+
+const responses = {
+  customError: ({ statusCode, body }: { statusCode: number; body: Answer['body'] }) => ({
+    status: statusCode,
+    body,
+  }),
+  forbidden: ({ body }: { body: Answer['body'] }) => ({ status: 403, body }),
+};
+
+/** The HTTP answer the route gives for `query`. */
+async function answer(query: string, svc = service()): Promise<Answer> {
+  try {
+    const body = await svc.run(query);
+    return { status: 200, body: body as never };
+  } catch (error) {
+    return toErrorResponse(error, responses as never, logger) as unknown as Answer;
+  }
+}
+
+const nested = (depth: number): unknown => {
+  let v: unknown = [];
+  for (let i = 1; i < depth; i++) v = [v];
+  return v;
+};
+
+describe('user errors answer 400 at their position', () => {
+  const at = (text: string, part: string) => {
+    const offset = text.indexOf(part);
+    return { line: 1, column: offset + 1, offset, length: part.length };
+  };
+  const q = {
+    badRegex: "makeresults | eval s = replace('a', '(', 'b')",
+    backref: "makeresults | eval s = replace('aa', '(a)\\\\1', 'b')",
+    overflow: 'makeresults | eval s = 9223372036854775807 + 1',
+    cast: "makeresults | eval s = cast('abc' as int)",
+    notNumber: 'makeresults | eval s = "abc" * 2',
+    whereType: 'makeresults | where 1 + true > 0',
+  };
+  it.each([
+    [
+      q.badRegex,
+      /^invalid regular expression "\(": missing closing \)/,
+      at(q.badRegex, "replace('a', '(', 'b')"),
+    ],
+    [
+      q.backref,
+      /uses a backreference \(\\1\).*RE2 syntax is required/,
+      at(q.backref, "replace('aa', '(a)\\\\1', 'b')"),
+    ],
+    [
+      q.overflow,
+      /^long overflow: 9223372036854775807 \+ 1 does not fit in 64-bit long/,
+      at(q.overflow, '9223372036854775807 + 1'),
+    ],
+    [q.cast, /^cannot cast "abc" to int/, at(q.cast, "cast('abc' as int)")],
+    [q.notNumber, /^cannot apply "\*" to the string "abc"/, at(q.notNumber, '"abc" * 2')],
+    [q.whereType, /^cannot apply "\+" to int and boolean/, at(q.whereType, '1 + true')],
+  ])('%s', async (query, message, position) => {
+    const { status, body } = await answer(query);
+    expect(status).toBe(400);
+    expect(body.message).toMatch(message);
+    expect(body.message).toContain(`(line 1, column ${position.column})`);
+    expect(body.attributes).toMatchObject(position);
+  });
+
+  it.each([
+    [
+      '1,000 nested parentheses',
+      `makeresults | eval x = ${'('.repeat(1000)}1${')'.repeat(1000)}`,
+      /nest more than 200 levels/,
+    ],
+    [
+      '10,000 chained NOT',
+      `makeresults | where ${'NOT '.repeat(10000)}true`,
+      /nest more than 200 levels/,
+    ],
+    [
+      '10,000 unary minus',
+      `makeresults | eval x = ${'-'.repeat(10000)}1`,
+      /nest more than 200 levels/,
+    ],
+    ['50,000 pipes', `makeresults${' | where true'.repeat(50000)}`, /more than 1000 commands/],
+  ])('%s is a 400 naming the limit, not a RangeError', async (_what, query, message) => {
+    const { status, body } = await answer(query);
+    expect(status).toBe(400);
+    expect(body.message).toMatch(/^Syntax error at line 1, column \d+: /);
+    expect(body.message).toMatch(message);
+    expect(body.attributes).toMatchObject({ line: 1, column: expect.any(Number) });
+  });
+
+  it.each([
+    // conversion.md: a string beside a number is a double.
+    ['makeresults | eval divide = "5" / 10 | fields divide', 'double', 0.5],
+    ['makeresults | eval add = "5" + 10 | fields add', 'double', 15],
+    ['makeresults | eval c = "5" + "5" | fields c', 'string', '55'],
+    [
+      "makeresults | eval s = replace('aaaaaaaaaaaaaaaaaaaaaaaaaaaa!', '(a+)+$', 'b') | fields s",
+      'string',
+      'aaaaaaaaaaaaaaaaaaaaaaaaaaaa!',
+    ],
+    [
+      `makeresults | eval s = '${'a'.repeat(400)}' | where s like '%a%a%a%a%b' | eval n = 1 | fields n`,
+      undefined,
+      undefined,
+    ],
+  ])('%s answers its value', async (query, type, value) => {
+    const { status, body } = await answer(query);
+    expect(status).toBe(200);
+    const result = body as unknown as { schema: Array<{ type: string }>; datarows: unknown[][] };
+    if (type === undefined) {
+      expect(result.datarows).toEqual([]);
+    } else {
+      expect(result.schema[0].type).toBe(type);
+      expect(result.datarows).toEqual([[value]]);
+    }
+  });
+
+  it('a document holding 5,000 nested arrays is a 400 naming the field', async () => {
+    const client = fakeClient([{ a: nested(5000), n: 1 }], {
+      a: { type: 'keyword' },
+      n: { type: 'long' },
+    });
+    const { status, body } = await answer('source=idx | fields a, n', service(client));
+    expect(status).toBe(400);
+    expect(body.message).toMatch(
+      /the value of "a" nests arrays or objects more than 100 levels deep/
+    );
+    expect(body.attributes).toEqual({ field: 'a', max_depth: 100 });
+  });
+
+  it('a document with shallow arrays still reads', async () => {
+    const client = fakeClient([{ a: nested(3), n: 1 }], {
+      a: { type: 'keyword' },
+      n: { type: 'long' },
+    });
+    const { status, body } = await answer('source=idx | fields a, n', service(client));
+    expect(status).toBe(200);
+    expect((body as unknown as { datarows: unknown[][] }).datarows).toEqual([[[[[]]], 1]]);
+  });
+
+  it('a query over its CPU budget is a 400 saying how to narrow it', async () => {
+    // 5,000 rows of a regex replace take far more than 1 ms.
+    const query =
+      "makeresults count=5000 | eval s = replace('abcdefghij abcdefghij abcdefghij', '(\\\\w+)', '[$1]')";
+    const { status, body } = await answer(query, service(undefined, 1));
+    expect(status).toBe(400);
+    expect(body.message).toMatch(/^The query used more than 0\.001 s of server CPU/);
+    expect(body.message).toMatch(/Narrow it: filter earlier with where/);
+    expect(body.attributes).toEqual({ cpu_budget_ms: 1 });
+  });
+
+  it('the same query runs under the default budget', async () => {
+    const query =
+      "makeresults count=5000 | eval s = replace('abcdefghij abcdefghij abcdefghij', '(\\\\w+)', '[$1]') | fields s";
+    const { status, body } = await answer(query);
+    expect(status).toBe(200);
+    const rows = (body as unknown as { datarows: unknown[][] }).datarows;
+    expect(rows).toHaveLength(1000);
+    expect(rows[0]).toEqual(['[abcdefghij] [abcdefghij] [abcdefghij]']);
+  });
+});
