@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the project needs on this kind of machine, idempotently: npm packages (npm ci
-# when package-lock.json changed), Debian's Chromium for the browser tests, and the OpenSearch
-# node (scripts/opensearch/install.sh). Nothing is downloaded outside the package registries.
+# when package-lock.json changed; one lockfile for the plugin and its npm workspaces: host/ and
+# its OSD stand-ins, tools/typescript-osd), Debian's Chromium for the browser tests, and the
+# OpenSearch node (scripts/opensearch/install.sh). Nothing is downloaded outside the package
+# registries. SKIP_OPENSEARCH=true installs no OpenSearch node (a type check and unit tests need
+# none).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
 cd "$ROOT"
@@ -23,4 +26,6 @@ if [[ "${SKIP_CHROMIUM:-false}" != "true" && ! -x /usr/bin/chromium ]]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 
-bash scripts/opensearch/install.sh
+if [[ "${SKIP_OPENSEARCH:-false}" != "true" ]]; then
+  bash scripts/opensearch/install.sh
+fi

@@ -11,6 +11,10 @@ started=$(date +%s)
 bash scripts/setup.sh
 
 echo "== type check"; npx tsc --noEmit -p tsconfig.json
+# The plugin's code as OSD compiles it (TypeScript 4.6.4, @types/node ~20.10.5). A failure fails
+# the run at the end, after the tests have run.
+typecheck_osd=0
+echo "== type check with OSD's TypeScript"; npm run -s typecheck:osd || typecheck_osd=1
 echo "== lint"; npx eslint . && npx prettier --check "**/*.{ts,tsx}" --log-level warn
 
 started_node=false
@@ -43,4 +47,5 @@ node -e '
   }
   console.log(`tests: ${passed} passed, ${failed} failed`);
 '
+if [[ "$typecheck_osd" != "0" ]]; then echo "type check with OSD's TypeScript failed (see above)"; status=1; fi
 exit $status

@@ -40,7 +40,8 @@ export class LookupsApiError extends Error {
     readonly attributes: Record<string, unknown> | undefined,
     cause: unknown
   ) {
-    super(message, { cause });
+    // Only an Error is kept as the cause: OSD's TypeScript (4.6) types `cause` as an Error.
+    super(message, cause instanceof Error ? { cause } : undefined);
     this.name = 'LookupsApiError';
   }
 }
