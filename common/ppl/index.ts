@@ -1,6 +1,7 @@
 /**
- * PPL for lookups: the tokenizer (editor highlighting), the parser (typed AST with precise
- * errors), and the expression evaluator. Pure TypeScript, shared by the server and the browser.
+ * PPL for lookups: the tokenizer (editor highlighting) and the parser (typed AST with precise
+ * errors). Pure TypeScript, shared by the server and the browser. The evaluator runs only in the
+ * server: server/services/ppl/evaluate.ts.
  */
 export * from './ast';
 export * from './language';
@@ -23,24 +24,6 @@ export {
   type ParseResult,
   type PplSyntaxError,
 } from './parser';
-export { checkValueDepth, MAX_VALUE_DEPTH, PplValueTooDeepError } from './errors';
-export { compileRegex, likeMatches, replaceAll } from './regex';
-export {
-  compareValues,
-  evaluate,
-  evaluatePredicate,
-  inferAggregationType,
-  inferType,
-  javaFloatToString,
-  likeToRegExp,
-  PplEvaluationError,
-  PplTypeError,
-  readField,
-  runtimeType,
-  toPplString,
-  type EvaluateOptions,
-  type TypeMap,
-} from './evaluate';
 export {
   formatTimestamp,
   MAKERESULTS_MAX_CELL_CHARS,

@@ -4,8 +4,8 @@
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { LookupCommand } from '../../../common/ppl/ast';
-import { checkValueDepth } from '../../../common/ppl/errors';
-import { readField } from '../../../common/ppl/evaluate';
+import { checkValueDepth } from './errors';
+import { readField } from './evaluate';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import type { Row, RowStream } from './operators';
 import { readSourceSchema, SourceSchema } from './source_schema';

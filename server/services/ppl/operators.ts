@@ -20,8 +20,8 @@ import {
   inferType,
   readField,
   toPplString,
-} from '../../../common/ppl/evaluate';
-import { checkValueDepth } from '../../../common/ppl/errors';
+} from './evaluate';
+import { checkValueDepth } from './errors';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
 import { QueryBudget, unlimitedBudget } from './budget';

@@ -16,9 +16,9 @@ import type {
   Span,
   StatsCommand,
 } from '../../../common/ppl/ast';
-import { inferAggregationType, inferType } from '../../../common/ppl/evaluate';
+import { inferAggregationType, inferType } from './evaluate';
 import { makeResultsTable } from '../../../common/ppl/makeresults';
-import { checkValueDepth } from '../../../common/ppl/errors';
+import { checkValueDepth } from './errors';
 import { isNumericType, type PplType, type PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
 import { QueryBudget, unlimitedBudget } from './budget';

@@ -13,7 +13,7 @@ import {
   PplEvaluationError,
   PplTypeError,
   PplValueTooDeepError,
-} from '../../../common/ppl/errors';
+} from './errors';
 import type { PplValue } from '../../../common/ppl/types';
 import { isRefusal, planWrite } from '../../../common/substrate/target_state';
 import type { LookupsConfig } from '../../config';

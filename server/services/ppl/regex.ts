@@ -11,7 +11,7 @@
  *   `_` one character (code point), `\` escapes the next character.
  */
 import { RE2JS } from 're2js';
-import type { Span } from './ast';
+import type { Span } from '../../../common/ppl/ast';
 import { PplEvaluationError } from './errors';
 
 const CACHE_SIZE = 256;

@@ -1,9 +1,9 @@
-import type { Expr } from './ast';
+import type { Expr } from '../../../common/ppl/ast';
 import { PplEvaluationError } from './errors';
 import { evaluate } from './evaluate';
-import { parsePpl } from './parser';
+import { parsePpl } from '../../../common/ppl/parser';
 import { likeMatches, replaceAll } from './regex';
-import type { PplRow } from './types';
+import type { PplRow } from '../../../common/ppl/types';
 
 /** The expression `text`, as `eval r = <text>` parses it. */
 function expr(text: string): Expr {

@@ -1,4 +1,4 @@
-import type { Aggregation, Expr } from './ast';
+import type { Aggregation, Expr } from '../../../common/ppl/ast';
 import {
   evaluate,
   evaluatePredicate,
@@ -9,8 +9,8 @@ import {
   PplTypeError,
   toPplString,
 } from './evaluate';
-import { parsePpl } from './parser';
-import type { PplRow, PplValue } from './types';
+import { parsePpl } from '../../../common/ppl/parser';
+import type { PplRow, PplValue } from '../../../common/ppl/types';
 
 /** The expression `text`, as `eval r = <text>` parses it. */
 function expr(text: string): Expr {

@@ -44,8 +44,8 @@
  * double). Without it a field's type is read off its value: an integral number is `int` (or
  * `bigint` beyond 32 bits), any other number `double`.
  */
-import type { Aggregation, CastExpr, Expr, FieldRef, LikeExpr, Span } from './ast';
-import { javaDoubleToString } from '../substrate/java_double';
+import type { Aggregation, CastExpr, Expr, FieldRef, LikeExpr, Span } from '../../../common/ppl/ast';
+import { javaDoubleToString } from '../../../common/substrate/java_double';
 import {
   commonType,
   INTEGRAL_RANGES,
@@ -56,7 +56,7 @@ import {
   PplValue,
   toPplType,
   widenNumeric,
-} from './types';
+} from '../../../common/ppl/types';
 import { checkValueDepth, PplEvaluationError, PplTypeError } from './errors';
 import { likeMatches, replaceAll } from './regex';
 

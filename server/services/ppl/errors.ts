@@ -2,7 +2,7 @@
  * Errors of PPL evaluation. Each is the user's doing (a bad value, a type mismatch, a limit), so
  * the server answers them with a 400 at the expression's position, never a 500.
  */
-import type { Span } from './ast';
+import type { Span } from '../../../common/ppl/ast';
 
 /** A failure while evaluating: an overflow, a value that cannot be cast, a bad regex. */
 export class PplEvaluationError extends Error {
