@@ -1,0 +1,561 @@
+/** Expressions: `or` down to primaries, with the limits that keep recursion bounded. */
+import type { BinaryExpr, Expr, FieldRef, Literal } from './ast';
+import {
+  AGGREGATION_FUNCTIONS,
+  CAST_TYPES,
+  CastTypeName,
+  EXPRESSION_KEYWORDS,
+  FUNCTION_ARITY,
+  FUNCTIONS,
+} from './language';
+import type { Token } from './tokenizer';
+import { INTEGRAL_RANGES, PplType } from './types';
+import { NameParser } from './parse_names';
+
+/**
+ * Limits that keep a query's parse, and every recursive walk of its tree, far from the stack's end
+ * (a RangeError would be a 500). Generous for any query a person writes.
+ */
+/** Parentheses, `NOT`s, signs and function calls nested in each other. */
+export const MAX_EXPRESSION_NESTING = 200;
+/** Levels of one expression's tree: a chain of operators (`a + b + …`) counts one per operator. */
+export const MAX_EXPRESSION_DEPTH = 1000;
+/** Commands after the first (`source=…` or `makeresults`), `outputlookup` included. */
+export const MAX_COMMANDS = 1000;
+
+export const AGGREGATIONS = new Set<string>(AGGREGATION_FUNCTIONS);
+const RESERVED_IN_EXPRESSIONS = new Set(EXPRESSION_KEYWORDS);
+const COMPARISON_OPERATORS = new Set(['=', '==', '!=', '<', '<=', '>', '>=']);
+const CAST_TARGETS: Readonly<Record<CastTypeName, PplType>> = {
+  int: 'int',
+  integer: 'int',
+  long: 'bigint',
+  float: 'float',
+  double: 'double',
+  string: 'string',
+  boolean: 'boolean',
+  date: 'date',
+  time: 'time',
+  timestamp: 'timestamp',
+};
+
+const CANONICAL_FUNCTION: Readonly<Record<string, string>> = {
+  substr: 'substring',
+  ceiling: 'ceil',
+};
+
+/** The direct sub-expressions of `expr`. */
+function children(expr: Expr): Expr[] {
+  switch (expr.kind) {
+    case 'Binary':
+      return [expr.left, expr.right];
+    case 'Unary':
+      return [expr.operand];
+    case 'Call':
+      return expr.args;
+    case 'In':
+      return [expr.expr, ...expr.values];
+    case 'Between':
+      return [expr.expr, expr.low, expr.high];
+    case 'Like':
+      return [expr.expr, expr.pattern];
+    case 'IsNull':
+    case 'Cast':
+      return [expr.expr];
+    case 'Case':
+      return [
+        ...expr.branches.flatMap((b) => [b.when, b.then]),
+        ...(expr.otherwise === undefined ? [] : [expr.otherwise]),
+      ];
+    default:
+      return [];
+  }
+}
+
+/** Whether the tree is deeper than {@link MAX_EXPRESSION_DEPTH}, walked without recursion. */
+function tooDeep(root: Expr): boolean {
+  const stack: Array<[Expr, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [expr, depth] = stack.pop()!;
+    if (depth > MAX_EXPRESSION_DEPTH) {
+      return true;
+    }
+    for (const child of children(expr)) {
+      stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+export class ExpressionParser extends NameParser {
+  /** How deeply expression parsing has recursed (see {@link MAX_EXPRESSION_NESTING}). */
+  protected nesting = 0;
+
+  // -------------------------------------------------------------------------------------------
+  // Expressions
+
+  /** An expression; `what` names it in the error when there is none. */
+  protected parseExpression(what: string): Expr {
+    const start = this.peek();
+    if (this.endsCommand(start)) {
+      return this.expected(what, ['expression']);
+    }
+    const expr = this.nested(start, () => this.parseOr());
+    if (this.nesting === 0) {
+      if (tooDeep(expr)) {
+        this.fail(
+          expr.span,
+          `this expression is more than ${MAX_EXPRESSION_DEPTH} levels deep (each operator in a chain ` +
+            'is a level): split it over several eval commands, or use IN (…) for a list of values',
+          []
+        );
+      }
+    }
+    return expr;
+  }
+
+  /** Parses one level deeper, refusing past {@link MAX_EXPRESSION_NESTING} at `at`. */
+  protected nested<T>(at: Token, parse: () => T): T {
+    if (this.nesting >= MAX_EXPRESSION_NESTING) {
+      this.fail(
+        at,
+        `expressions nest more than ${MAX_EXPRESSION_NESTING} levels deep here (parentheses, NOT, ` +
+          'signs and function calls count): simplify the expression',
+        []
+      );
+    }
+    this.nesting++;
+    try {
+      return parse();
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  protected binary(op: BinaryExpr['op'], left: Expr, right: Expr): BinaryExpr {
+    return {
+      kind: 'Binary',
+      op,
+      left,
+      right,
+      span: { start: left.span.start, end: right.span.end },
+    };
+  }
+
+  protected parseOr(): Expr {
+    let left = this.parseXor();
+    while (this.isWord(this.peek(), 'or')) {
+      this.next();
+      left = this.binary('OR', left, this.parseXor());
+    }
+    return left;
+  }
+
+  protected parseXor(): Expr {
+    let left = this.parseAnd();
+    while (this.isWord(this.peek(), 'xor')) {
+      this.next();
+      left = this.binary('XOR', left, this.parseAnd());
+    }
+    return left;
+  }
+
+  protected parseAnd(): Expr {
+    let left = this.parseNot();
+    while (this.isWord(this.peek(), 'and')) {
+      this.next();
+      left = this.binary('AND', left, this.parseNot());
+    }
+    return left;
+  }
+
+  protected parseNot(): Expr {
+    const t = this.peek();
+    if (this.isWord(t, 'not')) {
+      this.next();
+      const operand = this.nested(t, () => this.parseNot());
+      return { kind: 'Unary', op: 'NOT', operand, span: { start: t.start, end: operand.span.end } };
+    }
+    return this.parsePredicate();
+  }
+
+  protected parsePredicate(): Expr {
+    let left = this.parseSum();
+    for (;;) {
+      const t = this.peek();
+      if (t.kind === 'operator' && COMPARISON_OPERATORS.has(t.text)) {
+        this.next();
+        const op = (t.text === '==' ? '=' : t.text) as BinaryExpr['op'];
+        left = this.binary(op, left, this.parseSum());
+      } else if (this.isWord(t, 'like', 'ilike')) {
+        this.next();
+        const pattern = this.parseSum();
+        left = {
+          kind: 'Like',
+          expr: left,
+          pattern,
+          ...(t.text.toLowerCase() === 'ilike' ? { caseSensitive: false } : {}),
+          syntax: 'operator',
+          span: { start: left.span.start, end: pattern.span.end },
+        };
+      } else if (this.isWord(t, 'is')) {
+        this.next();
+        let negated = false;
+        if (this.isWord(this.peek(), 'not')) {
+          this.next();
+          negated = true;
+        }
+        if (!this.isWord(this.peek(), 'null')) {
+          this.expected('"null"', ['null']);
+        }
+        const end = this.next();
+        left = {
+          kind: 'IsNull',
+          expr: left,
+          negated,
+          span: { start: left.span.start, end: end.end },
+        };
+      } else if (
+        this.isWord(t, 'in', 'between') ||
+        (this.isWord(t, 'not') && this.isWord(this.tokenAt(1), 'in', 'between'))
+      ) {
+        const negated = this.isWord(t, 'not');
+        if (negated) {
+          this.next();
+        }
+        const keyword = this.next().text.toLowerCase();
+        if (keyword === 'in') {
+          this.expectPunct('(');
+          const values = this.list(() => this.parseListLiteral(), 'required');
+          const close = this.expectPunct(')', [',', ')']);
+          left = {
+            kind: 'In',
+            expr: left,
+            values,
+            negated,
+            span: { start: left.span.start, end: close.end },
+          };
+        } else {
+          const low = this.parseSum();
+          this.expectWord('and');
+          const high = this.parseSum();
+          left = {
+            kind: 'Between',
+            expr: left,
+            low,
+            high,
+            negated,
+            span: { start: left.span.start, end: high.span.end },
+          };
+        }
+      } else {
+        return left;
+      }
+    }
+  }
+
+  protected parseListLiteral(): Literal {
+    const t = this.peek();
+    if (this.isOp(t, '-') || this.isOp(t, '+')) {
+      if (this.tokenAt(1).kind === 'number' && this.tokenAt(1).start === t.end) {
+        this.next();
+        return this.numberLiteral(this.next(), t);
+      }
+    } else if (t.kind === 'number') {
+      return this.numberLiteral(this.next());
+    } else if (t.kind === 'string') {
+      return this.stringLiteral(this.next());
+    } else if (this.isWord(t, 'true', 'false')) {
+      return this.booleanLiteral(this.next());
+    }
+    return this.expected('a literal value (IN lists hold numbers, strings, true or false)', [
+      'literal',
+    ]);
+  }
+
+  protected parseSum(): Expr {
+    let left = this.parseProduct();
+    for (;;) {
+      const t = this.peek();
+      if (this.isOp(t, '+') || this.isOp(t, '-')) {
+        this.next();
+        left = this.binary(t.text as '+' | '-', left, this.parseProduct());
+      } else {
+        return left;
+      }
+    }
+  }
+
+  protected parseProduct(): Expr {
+    let left = this.parseUnary();
+    for (;;) {
+      const t = this.peek();
+      if (this.isOp(t, '*') || this.isOp(t, '/') || this.isOp(t, '%')) {
+        this.next();
+        left = this.binary(t.text as '*' | '/' | '%', left, this.parseUnary());
+      } else {
+        return left;
+      }
+    }
+  }
+
+  protected parseUnary(): Expr {
+    const t = this.peek();
+    if (this.isOp(t, '-') || this.isOp(t, '+')) {
+      this.next();
+      const n = this.peek();
+      if (n.kind === 'number') {
+        // A signed number is one literal, as PPL's `integerLiteral: (PLUS | MINUS)? INTEGER_LITERAL`:
+        // `-2147483648` is an `int`.
+        return this.numberLiteral(this.next(), t);
+      }
+      if (this.endsCommand(n)) {
+        this.expected('an expression', ['expression']);
+      }
+      const operand = this.nested(t, () => this.parseUnary());
+      return {
+        kind: 'Unary',
+        op: t.text as '-' | '+',
+        operand,
+        span: { start: t.start, end: operand.span.end },
+      };
+    }
+    return this.parsePrimary();
+  }
+
+  protected numberLiteral(t: Token, sign?: Token): Literal {
+    const negative = sign !== undefined && sign.text === '-';
+    const text = `${negative ? '-' : ''}${t.text}`;
+    const span = { start: (sign ?? t).start, end: t.end };
+    if (/^\d+$/.test(t.text)) {
+      const v = BigInt(text);
+      const [intLo, intHi] = INTEGRAL_RANGES.int;
+      const [longLo, longHi] = INTEGRAL_RANGES.bigint;
+      if (v < longLo || v > longHi) {
+        this.fail(span, `the integer ${text} is out of range (PPL integers are 64-bit)`, []);
+      }
+      const literalType = v >= intLo && v <= intHi ? 'int' : 'bigint';
+      return { kind: 'Literal', literalType, value: Number(v), text, span };
+    }
+    const suffix = t.text.slice(-1).toLowerCase();
+    const digits = suffix === 'f' || suffix === 'd' ? text.slice(0, -1) : text;
+    const value = Number(digits);
+    if (suffix === 'f') {
+      return { kind: 'Literal', literalType: 'float', value: Math.fround(value), text, span };
+    }
+    return { kind: 'Literal', literalType: 'double', value, text, span };
+  }
+
+  protected stringLiteral(t: Token): Literal {
+    return {
+      kind: 'Literal',
+      literalType: 'string',
+      value: t.value ?? '',
+      text: t.text,
+      span: { start: t.start, end: t.end },
+    };
+  }
+
+  protected booleanLiteral(t: Token): Literal {
+    return {
+      kind: 'Literal',
+      literalType: 'boolean',
+      value: t.text.toLowerCase() === 'true',
+      text: t.text,
+      span: { start: t.start, end: t.end },
+    };
+  }
+
+  protected parsePrimary(): Expr {
+    const t = this.peek();
+    if (t.kind === 'number') {
+      return this.numberLiteral(this.next());
+    }
+    if (t.kind === 'string') {
+      return this.stringLiteral(this.next());
+    }
+    if (this.isPunct(t, '(')) {
+      this.next();
+      const inner = this.parseExpression('an expression');
+      this.expectPunct(')');
+      return inner;
+    }
+    if (this.isWord(t)) {
+      const word = t.text.toLowerCase();
+      if (word === 'true' || word === 'false') {
+        return this.booleanLiteral(this.next());
+      }
+      if (this.isPunct(this.tokenAt(1), '(')) {
+        return this.parseCall();
+      }
+      if (RESERVED_IN_EXPRESSIONS.has(word)) {
+        const hint =
+          word === 'null'
+            ? ': test for null with "x IS NULL" or isnull(x)'
+            : ' (quote a field so named in backticks)';
+        return this.expected(`an expression${hint}`, ['expression']);
+      }
+      return this.parseFieldInExpression();
+    }
+    if (t.quoted === true) {
+      return this.parseFieldInExpression();
+    }
+    return this.expected('an expression', ['expression']);
+  }
+
+  /** `a`, `geo.city`, `` `a b` ``, `` geo.`my city` ``: parts joined by adjacent dots. */
+  protected parseFieldInExpression(): FieldRef {
+    const first = this.next();
+    let name = first.quoted === true ? (first.value ?? '') : first.text;
+    let quoted = first.quoted === true;
+    let last = first;
+    for (;;) {
+      const dot = this.tokenAt(0);
+      const part = this.tokenAt(1);
+      if (
+        this.isPunct(dot, '.') &&
+        dot.start === last.end &&
+        part.start === dot.end &&
+        part.error === undefined &&
+        (this.isWord(part) || part.quoted === true)
+      ) {
+        this.next();
+        last = this.next();
+        name += `.${last.quoted === true ? (last.value ?? '') : last.text}`;
+        quoted = quoted || last.quoted === true;
+      } else {
+        break;
+      }
+    }
+    if (name === '') {
+      this.fail(first, 'the field name is empty', ['field name']);
+    }
+    return { kind: 'Field', name, quoted, span: { start: first.start, end: last.end } };
+  }
+
+  protected parseArguments(): Expr[] {
+    const args: Expr[] = [];
+    if (!this.isPunct(this.peek(), ')')) {
+      args.push(this.parseExpression('an argument'));
+      while (this.isPunct(this.peek(), ',')) {
+        this.next();
+        args.push(this.parseExpression('an argument'));
+      }
+    }
+    return args;
+  }
+
+  protected parseCall(): Expr {
+    const nameToken = this.next();
+    const written = nameToken.text.toLowerCase();
+    this.next(); // "("
+    if (written === 'cast') {
+      return this.parseCast(nameToken);
+    }
+    if (written === 'case') {
+      return this.parseCase(nameToken);
+    }
+    const arity = FUNCTION_ARITY[written];
+    if (arity === undefined) {
+      if (AGGREGATIONS.has(written)) {
+        this.fail(nameToken, `the aggregation "${nameToken.text}" can only be used in "stats"`, [
+          ...FUNCTIONS,
+        ]);
+      }
+      this.fail(
+        nameToken,
+        `unknown function "${nameToken.text}"; supported: ${FUNCTIONS.join(', ')}`,
+        [...FUNCTIONS]
+      );
+    }
+    const args = this.parseArguments();
+    this.expectPunct(')', args.length > 0 ? [',', ')'] : [')']);
+    const span = this.spanFrom(nameToken);
+    const [min, max] = arity;
+    if (args.length < min || args.length > max) {
+      const takes =
+        min === max
+          ? `${min} argument${min === 1 ? '' : 's'}`
+          : max === Infinity
+            ? `at least ${min} argument${min === 1 ? '' : 's'}`
+            : `${min} to ${max} arguments`;
+      this.fail(span, `"${written}" takes ${takes}, found ${args.length}`, []);
+    }
+    if (written === 'like' || written === 'ilike') {
+      let caseSensitive: boolean | undefined = written === 'ilike' ? false : undefined;
+      if (args.length === 3) {
+        const flag = args[2];
+        if (flag.kind !== 'Literal' || flag.literalType !== 'boolean') {
+          this.fail(flag.span, 'the third argument of like must be true or false', [
+            'true',
+            'false',
+          ]);
+        }
+        caseSensitive = flag.value === true;
+      }
+      return {
+        kind: 'Like',
+        expr: args[0],
+        pattern: args[1],
+        ...(caseSensitive === undefined ? {} : { caseSensitive }),
+        syntax: written,
+        span,
+      };
+    }
+    return {
+      kind: 'Call',
+      name: CANONICAL_FUNCTION[written] ?? written,
+      args,
+      nameSpan: { start: nameToken.start, end: nameToken.end },
+      span,
+    };
+  }
+
+  protected parseCast(nameToken: Token): Expr {
+    const expr = this.parseExpression('an expression to cast');
+    this.expectWord('as');
+    const t = this.peek();
+    const typeName = t.text.toLowerCase();
+    if (!this.isWord(t) || !(CAST_TYPES as readonly string[]).includes(typeName)) {
+      return this.expected(`a type (${CAST_TYPES.join(', ')})`, [...CAST_TYPES]);
+    }
+    this.next();
+    this.expectPunct(')');
+    return {
+      kind: 'Cast',
+      expr,
+      typeName: typeName as CastTypeName,
+      targetType: CAST_TARGETS[typeName as CastTypeName],
+      typeSpan: { start: t.start, end: t.end },
+      span: this.spanFrom(nameToken),
+    };
+  }
+
+  protected parseCase(nameToken: Token): Expr {
+    const branches: Array<{ when: Expr; then: Expr }> = [];
+    let otherwise: Expr | undefined;
+    for (;;) {
+      const when = this.parseExpression('a condition');
+      this.expectPunct(',');
+      const then = this.parseExpression('a value');
+      branches.push({ when, then });
+      const t = this.peek();
+      if (this.isPunct(t, ',')) {
+        this.next();
+        continue;
+      }
+      if (this.isWord(t, 'else')) {
+        this.next();
+        otherwise = this.parseExpression('a value');
+      }
+      this.expectPunct(')', otherwise === undefined ? [',', 'else', ')'] : [')']);
+      break;
+    }
+    return {
+      kind: 'Case',
+      branches,
+      ...(otherwise === undefined ? {} : { otherwise }),
+      span: this.spanFrom(nameToken),
+    };
+  }
+}
