@@ -35,6 +35,15 @@ export const configSchema = schema.object({
    * CR) with `'`, as Kibana's CSV export does.
    */
   csv_escape_formulas: schema.boolean({ defaultValue: true }),
+  jobs: schema.object({
+    /** Jobs a host runs at once; more wait in order. */
+    max_concurrent: schema.number({ defaultValue: 2, min: 1, max: 64 }),
+    /**
+     * Test hook: a job waits this long after recording `publishing` and before the alias
+     * request, so a test can stop its host there. Never set it in production.
+     */
+    test_pause_before_publish_ms: schema.number({ defaultValue: 0, min: 0, max: 600_000 }),
+  }),
 });
 
 export type LookupsConfig = TypeOf<typeof configSchema>;

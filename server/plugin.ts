@@ -15,6 +15,9 @@ import { LeaseStore } from './services/plugin_index/leases';
 import { PluginIndex } from './services/plugin_index/plugin_index';
 import { TokenSigner } from './services/plugin_index/token_secret';
 import { WriteRecordStore } from './services/plugin_index/write_records';
+import { JobService } from './services/jobs/job_service';
+import { JobStore } from './services/jobs/job_store';
+import { JOB_DEAD_AFTER_MS, reconcileJobs } from './services/jobs/reconcile_jobs';
 import { reconcileAtStart } from './services/plugin_index/reconcile';
 import { checkServerIdentity } from './services/server_identity';
 
@@ -29,6 +32,7 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
   private readonly hostId = randomUUID();
   private services: Promise<PluginServices> | undefined;
   private identity: Promise<Identity> | undefined;
+  private reconcileTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly initializerContext: PluginInitializerContext) {
     this.logger = initializerContext.logger.get();
@@ -46,19 +50,39 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
     const started = core.getStartServices().then(([coreStart]) => {
       const internal = coreStart.opensearch.client.asInternalUser;
       const index = new PluginIndex(internal, this.logger.get('plugin-index'));
+      const records = new WriteRecordStore(index, this.logger.get('records'));
+      const leases = new LeaseStore(index, this.hostId, this.logger.get('leases'), {
+        ttlMs: config.lease_ttl_ms,
+        renewEveryMs: Math.max(100, Math.floor(config.lease_ttl_ms / 3)),
+      });
+      const jobStore = new JobStore(index);
       const services: PluginServices = {
         config,
         logger: this.logger,
-        records: new WriteRecordStore(index, this.logger.get('records')),
-        leases: new LeaseStore(index, this.hostId, this.logger.get('leases'), {
-          ttlMs: config.lease_ttl_ms,
-          renewEveryMs: Math.max(100, Math.floor(config.lease_ttl_ms / 3)),
-        }),
+        records,
+        leases,
         tokens: new TokenSigner(index, this.logger.get('tokens'), config.page_token_secret),
+        jobs: new JobService({
+          store: jobStore,
+          leases,
+          records,
+          config,
+          logger: this.logger.get('jobs'),
+          hostId: this.hostId,
+        }),
       };
       const identity = checkServerIdentity(internal, index, this.logger.get('server-identity'));
       // Settling needs the plugin index, so it waits for the identity check to have made it.
-      void identity.then(() => reconcileAtStart(index, this.logger.get('reconcile')));
+      void identity.then(async () => {
+        await reconcileAtStart(index, this.logger.get('reconcile'));
+        await reconcileJobs(jobStore, internal, this.logger.get('reconcile'));
+        // Other hosts may stop while this one runs: their jobs are settled on the way.
+        this.reconcileTimer = setInterval(
+          () => void reconcileJobs(jobStore, internal, this.logger.get('reconcile')),
+          JOB_DEAD_AFTER_MS
+        );
+        this.reconcileTimer.unref();
+      });
       return { services, identity };
     });
     this.services = started.then((s) => s.services);
@@ -73,5 +97,7 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
 
   public start(_core: CoreStart) {}
 
-  public stop() {}
+  public stop() {
+    clearInterval(this.reconcileTimer);
+  }
 }

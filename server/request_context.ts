@@ -4,6 +4,7 @@ import type { LookupsConfig } from './config';
 import { readCeiling } from './services/ceiling';
 import { currentUsername } from './services/current_user';
 import type { LeaseStore } from './services/plugin_index/leases';
+import type { JobService } from './services/jobs/job_service';
 import type { TokenSigner } from './services/plugin_index/token_secret';
 import type { WriteRecordStore } from './services/plugin_index/write_records';
 import type { LookupsRequestContext } from './types';
@@ -14,6 +15,8 @@ export interface PluginServices {
   records: WriteRecordStore;
   leases: LeaseStore;
   tokens: TokenSigner;
+  /** Durable write jobs, one service per host. */
+  jobs: JobService;
 }
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {

@@ -6,6 +6,7 @@ import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { LookupsConfig } from './config';
 import type { Ceiling } from './services/ceiling';
 import type { LeaseStore } from './services/plugin_index/leases';
+import type { JobService } from './services/jobs/job_service';
 import type { TokenSigner } from './services/plugin_index/token_secret';
 import type { WriteRecordStore } from './services/plugin_index/write_records';
 
@@ -18,6 +19,8 @@ export interface LookupsRequestContext {
   leases: LeaseStore;
   /** Signs page tokens so a client can neither forge nor reuse another user's. */
   tokens: TokenSigner;
+  /** Durable write jobs, one service per host. */
+  jobs: JobService;
   /** The ceiling on one write; read once per request, on first use. */
   ceiling(): Promise<Ceiling>;
   /** Who the caller is, as the security plugin sees them; asked once per request, on first use. */

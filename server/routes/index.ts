@@ -3,6 +3,7 @@ import type { IRouter } from 'opensearch-dashboards/server';
 import type { StatusResponse } from '../../common/api/codecs';
 import type { LookupsConfig } from '../config';
 import { registerCatalogRoutes } from './catalog';
+import { registerJobRoutes } from './jobs';
 import { registerQueryRoutes } from './query';
 import { registerLookupDataRoutes } from './lookup_data';
 import { registerRowsRoute } from './rows';
@@ -22,4 +23,5 @@ export function registerRoutes(
   registerLookupDataRoutes(router, config.max_import_bytes);
   registerSourcesRoutes(router);
   registerStatusRoute(router, identity);
+  registerJobRoutes(router);
 }

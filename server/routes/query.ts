@@ -9,8 +9,9 @@ import { handle } from './handler';
 import { LONG_REQUEST_TIMEOUTS } from './timeouts';
 import { validateWith } from './validation';
 
-async function queryService(ctx: LookupsRequestContext) {
+async function queryService(ctx: LookupsRequestContext, signal?: AbortSignal) {
   return new QueryService({
+    signal,
     client: ctx.client,
     config: ctx.config,
     ceiling: await ctx.ceiling(),
@@ -31,7 +32,15 @@ export function registerQueryRoutes(router: IRouter) {
     },
     handle(async (ctx, request, response) => {
       const { query, size } = request.body;
-      return response.ok({ body: await (await queryService(ctx)).run(query, size) });
+      // A client that goes away cancels its write: nothing keeps running unseen.
+      const controller = new AbortController();
+      const aborted = request.events.aborted$.subscribe(() => controller.abort());
+      try {
+        const service = await queryService(ctx, controller.signal);
+        return response.ok({ body: await service.run(query, size) });
+      } finally {
+        aborted.unsubscribe();
+      }
     })
   );
 

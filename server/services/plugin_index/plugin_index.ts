@@ -10,7 +10,7 @@ import { openSearchStatus } from '../../lib/errors';
 
 export const PLUGIN_INDEX = '.opensearch_dashboards_lookups';
 
-export type PluginDocumentType = 'record' | 'lease' | 'secret';
+export type PluginDocumentType = 'record' | 'lease' | 'secret' | 'job';
 
 const RECORD_PROPERTIES = {
   lookup: { type: 'keyword' },
@@ -39,6 +39,35 @@ const LEASE_PROPERTIES = {
   expires_at: { type: 'date' },
 };
 
+const JOB_PROPERTIES = {
+  id: { type: 'keyword' },
+  lookup: { type: 'keyword' },
+  user: { type: 'keyword' },
+  query: { type: 'text', index: false },
+  state: { type: 'keyword' },
+  phase: { type: 'keyword' },
+  progress: {
+    properties: {
+      rows_read: { type: 'long' },
+      rows_written: { type: 'long' },
+      rows_total: { type: 'long' },
+      rate: { type: 'double' },
+      elapsed_ms: { type: 'long' },
+    },
+  },
+  slice: { type: 'keyword' },
+  previous_slice: { type: 'keyword' },
+  action: { type: 'keyword' },
+  error: { type: 'text', index: false },
+  host: { type: 'keyword' },
+  cancel_requested: { type: 'boolean' },
+  created_at: { type: 'date' },
+  updated_at: { type: 'date' },
+  started_at: { type: 'date' },
+  finished_at: { type: 'date' },
+  heartbeat_at: { type: 'date' },
+};
+
 /** Strict and additive: a newer plugin adds properties, never changes one. */
 export const PLUGIN_INDEX_MAPPINGS = {
   dynamic: 'strict',
@@ -47,6 +76,7 @@ export const PLUGIN_INDEX_MAPPINGS = {
     updated_at: { type: 'date' },
     record: { type: 'object', dynamic: 'strict', properties: RECORD_PROPERTIES },
     lease: { type: 'object', dynamic: 'strict', properties: LEASE_PROPERTIES },
+    job: { type: 'object', dynamic: 'strict', properties: JOB_PROPERTIES },
     // Kept, never indexed: nothing can search for it.
     secret: { type: 'object', enabled: false },
   },

@@ -20,8 +20,9 @@ import type { LookupsConfig } from '../../config';
 import { BadRequestError } from '../../lib/errors';
 import { Ceiling, CeilingExceededError } from '../ceiling';
 import { probeTarget } from '../target_probe';
-import { writeLookup } from '../writer/lookup_writer';
-import type { WriteRecordStore } from '../write_records';
+import { writeLookup, type WriteProgressListener } from '../writer/lookup_writer';
+import type { Lease } from '../plugin_index/leases';
+import type { WriteRecordStore } from '../plugin_index/write_records';
 import { DEFAULT_QUERY_CPU_MS, QueryBudget } from './budget';
 import { compilePipeline, CompiledPipeline, QueryError } from './pipeline';
 import type { Row, RowStream } from './operators';
@@ -37,6 +38,18 @@ export interface QueryDeps {
   user?: string | null;
   /** Milliseconds of computing one query may use (default {@link DEFAULT_QUERY_CPU_MS}). */
   cpuBudgetMs?: number;
+  /**
+   * Runs a write holding the target lookup's lease (one operation per lookup at a time), with
+   * the caller's name for the write record.
+   */
+  /** Cancels a write at its next batch (a job's cancel, or the client going away). */
+  signal?: AbortSignal;
+  /** Told how a write progresses (jobs show it). */
+  progress?: WriteProgressListener;
+  underLease?: <T>(
+    name: string,
+    work: (held: { lease: Lease; user: string | null }) => Promise<T>
+  ) => Promise<T>;
 }
 
 /** JSON has no bigint: exact integers beyond 2^53 travel as digit strings. */
@@ -148,22 +161,28 @@ export class QueryService {
     if (count === undefined && output.append)
       count = await this.countRows(pipeline, output.max, text);
 
-    const result = await writeLookup(
-      { ...this.deps, query: text },
-      output.name,
-      {
-        columns: pipeline.columns,
-        columnNames: pipeline.columns.map((c) => c.name),
-        count,
-        batches: () => jsonRows(pipeline.run(), text),
-      },
-      {
-        append: output.append,
-        override_if_empty: output.overrideIfEmpty,
-        ...(output.keyFields.length > 0 ? { key_field: output.keyFields.map((f) => f.name) } : {}),
-        ...(output.max !== undefined ? { max: output.max } : {}),
-      }
-    );
+    const write = (held?: { lease: Lease; user: string | null }) =>
+      writeLookup(
+        { ...this.deps, query: text, ...held },
+        output.name,
+        {
+          columns: pipeline.columns,
+          columnNames: pipeline.columns.map((c) => c.name),
+          metadataColumnsAllowed: true,
+          count,
+          batches: () => jsonRows(pipeline.run(), text),
+        },
+        {
+          append: output.append,
+          override_if_empty: output.overrideIfEmpty,
+          ...(output.keyFields.length > 0
+            ? { key_field: output.keyFields.map((f) => f.name) }
+            : {}),
+          ...(output.max !== undefined ? { max: output.max } : {}),
+        }
+      );
+    const { underLease } = this.deps;
+    const result = underLease ? await underLease(output.name, write) : await write();
     return {
       schema: [{ name: 'rows_written', type: 'long' }],
       datarows: [[result.rows_written]],

@@ -10,7 +10,7 @@ import { appendToAbsentSliceUuid, randomSliceUuid } from '../../../common/substr
 import { isRefusal, planWrite, WritePlan } from '../../../common/substrate/target_state';
 import { LOOKUP_FIELD } from '../../../common/substrate/names';
 import type { LookupsConfig } from '../../config';
-import { ConflictError } from '../../lib/errors';
+import { ConflictError, LookupError } from '../../lib/errors';
 import { Ceiling, CeilingExceededError, checkMax } from '../ceiling';
 import { probeTarget } from '../target_probe';
 import { applyBuildSettings } from './build_settings';
@@ -39,6 +39,32 @@ export interface WriterDeps {
   sourceIndices?: string[];
   /** The lookup's lease, held by the caller: nothing is published once it is lost. */
   lease?: Lease;
+  /** Cancels the write at the next batch; once publishing has begun it runs to the end. */
+  signal?: AbortSignal;
+  /** Told where the write is: the slice it fills, rows so far, and when it starts publishing. */
+  progress?: WriteProgressListener;
+}
+
+export interface WriteProgress {
+  phase: 'writing' | 'publishing';
+  slice: string;
+  previousSlice: string | null;
+  rowsWritten: number;
+  rowsTotal?: number;
+}
+export type WriteProgressListener = (progress: WriteProgress) => void | Promise<void>;
+
+/** The write was cancelled (by its job's cancel, or the client going away) before publishing. */
+export class WriteCancelledError extends LookupError {
+  constructor() {
+    super(409, 'The write was cancelled before it was published; the lookup is as it was.', {
+      reason: 'cancelled',
+    });
+  }
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined) {
+  if (signal?.aborted) throw new WriteCancelledError();
 }
 
 type Publishing = Exclude<WritePlan, { refuse: unknown }>;
@@ -110,7 +136,24 @@ export async function writeLookup(
         newVersion: plan.action !== 'append',
         metadataColumnsAllowed: source.metadataColumnsAllowed ?? false,
       });
-      rows = await streamRows(deps, plan.backingIndex, source, slice, keyFields, record, mapper);
+      const previousSlice = currentSliceOf(plan);
+      rows = await streamRows(
+        deps,
+        plan.backingIndex,
+        source,
+        slice,
+        keyFields,
+        record,
+        mapper,
+        (n) =>
+          deps.progress?.({
+            phase: 'writing',
+            slice,
+            previousSlice,
+            rowsWritten: n,
+            rowsTotal: source.count,
+          })
+      );
     } finally {
       await build.restore();
     }
@@ -125,6 +168,14 @@ export async function writeLookup(
       return { rows_written: 0, slice: currentSliceOf(plan), action: 'unchanged' };
     }
     deps.lease?.assertHeld();
+    throwIfCancelled(deps.signal);
+    await deps.progress?.({
+      phase: 'publishing',
+      slice,
+      previousSlice: currentSliceOf(plan),
+      rowsWritten: rows,
+      rowsTotal: source.count,
+    });
     await publish(client, name, plan, slice);
   } catch (error) {
     // A first write that fails leaves nothing a reader or the catalog can see.
@@ -151,7 +202,8 @@ async function streamRows(
   slice: string,
   keyFields: string[] | undefined,
   record: RunningRecord | undefined,
-  mapper: FieldMapper
+  mapper: FieldMapper,
+  onBatch: (rowsSoFar: number) => void | Promise<void>
 ): Promise<number> {
   const loader = new BulkLoader({
     client: deps.client,
@@ -164,6 +216,7 @@ async function streamRows(
   let rowNumber = 0;
   let checkedKeys = source.columnNames !== undefined;
   for await (const batch of source.batches(deps.config.bulk_batch_size)) {
+    throwIfCancelled(deps.signal);
     if (rowNumber + batch.length > deps.ceiling.maxRows) {
       throw new CeilingExceededError('more', deps.ceiling);
     }
@@ -178,6 +231,7 @@ async function streamRows(
     });
     await loader.add(documents);
     await record?.heartbeat();
+    await onBatch(rowNumber);
   }
   await loader.finish();
   return rowNumber;

@@ -1,0 +1,81 @@
+/*
+ * Durable write jobs: `POST /api/lookups/_jobs` accepts a PPL pipeline ending in outputlookup
+ * and answers at once; the job's state and progress are kept in the plugin index.
+ */
+import * as t from 'io-ts';
+import { refined, strictObject } from './decode';
+
+export const JOB_STATES = [
+  'queued',
+  'running',
+  'publishing',
+  'finished',
+  'failed',
+  'cancelling',
+  'cancelled',
+  'outcome_unknown',
+] as const;
+export type JobState = (typeof JOB_STATES)[number];
+/** States a job does not leave. */
+export const FINAL_JOB_STATES: ReadonlySet<JobState> = new Set([
+  'finished',
+  'failed',
+  'cancelled',
+  'outcome_unknown',
+]);
+
+export const JobBody = strictObject(
+  'job',
+  {
+    query: refined('query', t.string, (s) => s.trim().length > 0, 'expected a PPL query'),
+  },
+  {}
+);
+export type JobBody = t.TypeOf<typeof JobBody>;
+
+const StateName = t.keyof(
+  Object.fromEntries(JOB_STATES.map((s) => [s, null])) as Record<JobState, null>
+);
+export const JobsQuery = strictObject(
+  'jobs query',
+  {},
+  {
+    lookup: t.string,
+    state: StateName,
+  }
+);
+export type JobsQuery = t.TypeOf<typeof JobsQuery>;
+
+export interface JobProgress {
+  rows_read: number;
+  rows_written: number;
+  /** Known when OpenSearch can count the source up front. */
+  rows_total?: number;
+  /** Rows per second since the job started running. */
+  rate?: number;
+  elapsed_ms: number;
+}
+
+export interface Job {
+  id: string;
+  lookup: string;
+  user: string | null;
+  query: string;
+  state: JobState;
+  phase?: 'reading' | 'writing';
+  progress: JobProgress;
+  /** The slice the job writes, once known, and the one it replaces. */
+  slice?: string;
+  previous_slice?: string | null;
+  /** What the write did, once finished. */
+  action?: string;
+  error?: string;
+  created_at: string;
+  updated_at: string;
+  started_at?: string;
+  finished_at?: string;
+}
+
+export interface JobsResponse {
+  jobs: Job[];
+}

@@ -1,0 +1,302 @@
+/*
+ * Durable write jobs (shared/design/operations.md). A job takes its lookup's lease when it is
+ * accepted and holds it until it ends, so a second job on the same lookup is a 409 naming the
+ * first; at most `jobs.max_concurrent` run at once on a host, the rest wait in order. It runs as
+ * the user who sent it (their client, captured with the request) and is persisted before any
+ * heavy work and at every state change. Cancel is cooperative: the writer stops at the next
+ * batch; once publishing has begun (one atomic alias request) it is refused.
+ */
+import { randomUUID } from 'crypto';
+import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import { FINAL_JOB_STATES, Job, JobsQuery } from '../../../common/api/jobs';
+import { parsePpl } from '../../../common/ppl/parser';
+import { validateLookupName } from '../../../common/substrate/names';
+import type { LookupsConfig } from '../../config';
+import {
+  BadRequestError,
+  ConflictError,
+  isOpenSearchResponseError,
+  LookupError,
+  NotFoundError,
+  openSearchReason,
+  openSearchStatus,
+} from '../../lib/errors';
+import type { LookupsRequestContext } from '../../types';
+import type { Lease, LeaseStore } from '../plugin_index/leases';
+import type { WriteRecordStore } from '../plugin_index/write_records';
+import { QueryService } from '../ppl/query_service';
+import { restoreAbandonedBuildSettings } from '../writer/build_settings';
+import { WriteCancelledError, type WriteProgress } from '../writer/lookup_writer';
+import type { JobStore, StoredJob } from './job_store';
+import { backingIndexName } from '../../../common/substrate/names';
+
+/** How often a running job says it is alive (and looks for a cancel from another host). */
+export const JOB_HEARTBEAT_MS = 2000;
+
+export interface JobServiceDeps {
+  store: JobStore;
+  leases: LeaseStore;
+  records: WriteRecordStore;
+  config: LookupsConfig;
+  logger: Logger;
+  hostId: string;
+}
+
+interface Running {
+  controller: AbortController;
+  job: StoredJob;
+}
+
+const toApi = ({
+  host: _host,
+  cancel_requested: _cancel,
+  heartbeat_at: _beat,
+  ...job
+}: StoredJob): Job => job;
+
+export class JobService {
+  private readonly running = new Map<string, Running>();
+  private readonly waiting: Array<() => void> = [];
+  private active = 0;
+
+  constructor(private readonly deps: JobServiceDeps) {}
+
+  /** Accepts a job: checked, leased and stored before it answers; the work starts after. */
+  async submit(ctx: LookupsRequestContext, query: string): Promise<Job> {
+    const parsed = parsePpl(query);
+    if (!parsed.ok) {
+      const { message, line, column, offset, length, expected } = parsed.error;
+      throw new BadRequestError(message, { line, column, offset, length, expected });
+    }
+    const output = parsed.query.output;
+    if (!output) {
+      throw new BadRequestError(
+        'A job writes a lookup: end the query with outputlookup <name>. To read rows, use _query.',
+        { option: 'query' }
+      );
+    }
+    const name = output.name;
+    const check = validateLookupName(name, { purpose: 'write' });
+    if (!check.ok) throw new BadRequestError(check.message, { field: 'name' });
+
+    const [user, ceiling] = await Promise.all([ctx.user(), ctx.ceiling()]);
+    const id = randomUUID();
+    const { lease } = await this.deps.leases.acquire(name, { operation: 'job', user, job_id: id });
+    const now = new Date().toISOString();
+    const job: StoredJob = {
+      id,
+      lookup: name,
+      user,
+      query,
+      state: 'queued',
+      progress: { rows_read: 0, rows_written: 0, elapsed_ms: 0 },
+      created_at: now,
+      updated_at: now,
+      heartbeat_at: now,
+      host: this.deps.hostId,
+    };
+    try {
+      await this.deps.store.put(job);
+    } catch (error) {
+      await lease.release();
+      throw error;
+    }
+    const controller = new AbortController();
+    this.running.set(id, { controller, job });
+    const service = new QueryService({
+      client: ctx.client,
+      config: this.deps.config,
+      ceiling,
+      logger: this.deps.logger,
+      records: this.deps.records,
+      signal: controller.signal,
+      progress: (p) => this.onProgress(id, p),
+      // The job already holds the lookup's lease.
+      underLease: (_name, work) => work({ lease, user }),
+    });
+    // The answer is the job as accepted, not as it runs by the time the answer is sent.
+    const accepted = toApi({ ...job, progress: { ...job.progress } });
+    this.admit(() => void this.run(id, ctx.client, lease, service));
+    return accepted;
+  }
+
+  async list(ctx: LookupsRequestContext, query: JobsQuery): Promise<Job[]> {
+    return (await this.deps.store.list(await ctx.user(), query)).map((j) => this.fresh(j));
+  }
+
+  async get(ctx: LookupsRequestContext, id: string): Promise<Job> {
+    return this.fresh(await this.own(ctx, id));
+  }
+
+  async cancel(ctx: LookupsRequestContext, id: string): Promise<Job> {
+    const job = this.fresh(await this.own(ctx, id)) as StoredJob;
+    if (job.state === 'publishing') {
+      throw new ConflictError(
+        'The job is publishing: the lookup is being switched to the new version in one atomic step, which cannot be stopped.',
+        { state: job.state }
+      );
+    }
+    if (FINAL_JOB_STATES.has(job.state)) {
+      throw new ConflictError(`The job already ended (${job.state}); there is nothing to cancel.`, {
+        state: job.state,
+      });
+    }
+    const here = this.running.get(id);
+    if (here) {
+      here.controller.abort();
+      await this.update(here.job, { state: 'cancelling' });
+      return toApi(here.job);
+    }
+    // Another host runs it: it sees the request at its next heartbeat.
+    await this.deps.store.requestCancel(id);
+    return toApi({ ...job, state: 'cancelling' });
+  }
+
+  private async own(ctx: LookupsRequestContext, id: string): Promise<StoredJob> {
+    const [job, user] = await Promise.all([this.deps.store.get(id), ctx.user()]);
+    // Another user's job is not there for this caller, whether it exists or not.
+    if (!job || job.user !== user) {
+      throw new NotFoundError(
+        `There is no job ${id} of yours. List yours with GET /api/lookups/_jobs.`
+      );
+    }
+    return job;
+  }
+
+  /** The in-memory state of a job running here is newer than the stored one. */
+  private fresh(job: StoredJob): Job {
+    return toApi(this.running.get(job.id)?.job ?? job);
+  }
+
+  private admit(start: () => void) {
+    if (this.active < this.deps.config.jobs.max_concurrent) {
+      this.active++;
+      start();
+    } else {
+      this.waiting.push(() => {
+        this.active++;
+        start();
+      });
+    }
+  }
+
+  private async run(id: string, client: OpenSearchClient, lease: Lease, service: QueryService) {
+    const entry = this.running.get(id)!;
+    const { job, controller } = entry;
+    const beat = setInterval(() => void this.heartbeat(entry), JOB_HEARTBEAT_MS);
+    beat.unref();
+    try {
+      if (controller.signal.aborted) throw new WriteCancelledError();
+      const started = new Date().toISOString();
+      await this.update(job, { state: 'running', phase: 'reading', started_at: started });
+      await restoreAbandonedBuildSettings(client, backingIndexName(job.lookup), this.deps.logger);
+      const result = await service.run(job.query);
+      const written = Number((result.datarows[0]?.[0] as number | undefined) ?? 0);
+      await this.update(job, {
+        state: 'finished',
+        phase: undefined,
+        action: 'lookup' in result ? result.lookup.action : undefined,
+        slice: 'lookup' in result ? (result.lookup.slice ?? job.slice) : job.slice,
+        progress: this.progressOf(job, written, written),
+        finished_at: new Date().toISOString(),
+      });
+    } catch (error) {
+      const cancelled = error instanceof WriteCancelledError;
+      if (!cancelled && !(error instanceof LookupError) && !isOpenSearchResponseError(error)) {
+        this.deps.logger.error(error instanceof Error ? error : String(error));
+      }
+      await this.update(job, {
+        state: cancelled ? 'cancelled' : 'failed',
+        phase: undefined,
+        error: cancelled ? undefined : sanitized(error),
+        finished_at: new Date().toISOString(),
+      }).catch((e: Error) =>
+        this.deps.logger.warn(`job ${id}: could not record its end: ${e.message}`)
+      );
+    } finally {
+      clearInterval(beat);
+      await lease.release();
+      this.running.delete(id);
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async onProgress(id: string, progress: WriteProgress) {
+    const entry = this.running.get(id);
+    if (!entry) return;
+    const { job } = entry;
+    const patch: Partial<StoredJob> = {
+      slice: progress.slice,
+      previous_slice: progress.previousSlice,
+      progress: this.progressOf(
+        job,
+        progress.rowsWritten,
+        progress.rowsWritten,
+        progress.rowsTotal
+      ),
+    };
+    if (progress.phase === 'publishing') {
+      // Persisted before the alias request, so a host dying now is settled from the alias.
+      await this.update(job, { ...patch, state: 'publishing', phase: undefined });
+      const pause = this.deps.config.jobs.test_pause_before_publish_ms;
+      if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+      return;
+    }
+    Object.assign(job, patch, { phase: 'writing' });
+  }
+
+  private progressOf(job: StoredJob, read: number, written: number, total?: number) {
+    const elapsed = job.started_at ? Date.now() - Date.parse(job.started_at) : 0;
+    return {
+      rows_read: read,
+      rows_written: written,
+      ...(total !== undefined
+        ? { rows_total: total }
+        : job.progress.rows_total !== undefined
+          ? { rows_total: job.progress.rows_total }
+          : {}),
+      ...(elapsed > 0 ? { rate: Math.round((written / elapsed) * 1000) } : {}),
+      elapsed_ms: elapsed,
+    };
+  }
+
+  private async heartbeat(entry: Running) {
+    try {
+      const stored = await this.deps.store.get(entry.job.id);
+      if (stored?.cancel_requested && !entry.controller.signal.aborted) {
+        entry.controller.abort();
+        if (entry.job.state !== 'publishing') entry.job.state = 'cancelling';
+      }
+      entry.job.progress = this.progressOf(
+        entry.job,
+        entry.job.progress.rows_read,
+        entry.job.progress.rows_written
+      );
+      await this.update(entry.job, {});
+    } catch (error) {
+      this.deps.logger.warn(`job ${entry.job.id}: heartbeat failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async update(job: StoredJob, patch: Partial<StoredJob>) {
+    Object.assign(job, patch);
+    const now = new Date().toISOString();
+    job.updated_at = now;
+    job.heartbeat_at = now;
+    await this.deps.store.put(job);
+  }
+}
+
+/** What a user may read of an error: our own messages whole, anything else summarized. */
+function sanitized(error: unknown): string {
+  if (error instanceof LookupError) return error.message;
+  const status = openSearchStatus(error);
+  if (isOpenSearchResponseError(error) && status !== undefined && status < 500) {
+    const reason = openSearchReason(error);
+    return status === 403
+      ? `OpenSearch refused this for the job's user: ${reason}. Ask an administrator for the index permissions it names.`
+      : `OpenSearch refused the job's request (${status}): ${reason}`;
+  }
+  return 'The job stopped on an unexpected error; it is in the server log.';
+}

@@ -1,0 +1,277 @@
+/*
+ * Durable write jobs against the real cluster and real host processes: progress, cancel,
+ * admission, a closed connection, and what a host that starts makes of jobs its predecessor
+ * left mid-way.
+ */
+import { mkdtempSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import type { Job } from '../../common/api/jobs';
+import { apiPaths } from '../../common/api/paths';
+import { basicAuthorization } from '../../host/src/auth/session';
+import { callApi } from '../support/api';
+import { adminClient, TestNames } from '../support/cluster';
+import { startTestHost, TestHost } from '../support/host';
+import { aliasFilterOf, indexExists, readRowsSorted, slicesIn } from '../support/lookups';
+import { users } from '../support/users';
+
+const admin = adminClient();
+const testNames = new TestNames();
+const hosts: TestHost[] = [];
+
+function hostConfig(lookups: Record<string, unknown>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lookups-jobs-'));
+  const file = join(dir, 'host.json');
+  // Small batches, so that a job over the sample data takes many steps to watch and interrupt.
+  writeFileSync(
+    file,
+    JSON.stringify({
+      plugins: { lookups: { lease_ttl_ms: 3000, bulk_batch_size: 200, ...lookups } },
+    })
+  );
+  return file;
+}
+async function startHost(lookups: Record<string, unknown> = {}) {
+  const host = await startTestHost({ LOOKUPS_HOST_CONFIG: hostConfig(lookups) });
+  hosts.push(host);
+  return host;
+}
+
+const SAMPLE_ROWS = 20_000;
+/** Every row of the sample data (20,000 documents) into a lookup, or the first `rows` of them. */
+const bigQuery = (name: string, rows = SAMPLE_ROWS) =>
+  `source=web_logs | head ${rows} | eval k = 1 | fields host, k | outputlookup ${name}`;
+const submit = (host: TestHost, query: string, caller = users.writer) =>
+  callApi<Job>(host.url, 'POST', apiPaths.jobs(), { caller, body: { query } });
+const read = (host: TestHost, id: string, caller = users.writer) =>
+  callApi<Job>(host.url, 'GET', apiPaths.job(id), { caller });
+
+async function until(
+  host: TestHost,
+  id: string,
+  done: (job: Job) => boolean,
+  seen: Job[] = [],
+  timeoutMs = 60_000,
+  caller = users.writer
+): Promise<Job> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await read(host, id, caller);
+    seen.push(body);
+    if (done(body)) return body;
+    if (Date.now() > deadline) throw new Error(`job ${id} stayed ${body.state}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let host: TestHost;
+beforeAll(async () => {
+  host = await startHost();
+});
+afterAll(async () => {
+  await Promise.all(hosts.map((h) => h.stop()));
+  await testNames.drop(admin);
+});
+
+describe('a job', () => {
+  it('is accepted at once, shows rising progress, and ends finished with the rows written', async () => {
+    const name = testNames.lookup('jobprogress');
+    const accepted = await submit(host, bigQuery(name));
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toMatchObject({
+      lookup: name,
+      state: 'queued',
+      user: users.writer.username,
+    });
+    const seen: Job[] = [];
+    const end = await until(
+      host,
+      accepted.body.id,
+      (j) => j.state === 'finished' || j.state === 'failed',
+      seen
+    );
+    expect(end).toMatchObject({
+      state: 'finished',
+      action: 'created',
+      progress: { rows_written: SAMPLE_ROWS },
+    });
+    const counts = seen.filter((j) => j.state === 'running').map((j) => j.progress.rows_written);
+    expect(new Set(counts.filter((n) => n > 0 && n < SAMPLE_ROWS)).size).toBeGreaterThanOrEqual(2);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    const { body } = await admin.count({ index: name });
+    expect(body.count).toBe(SAMPLE_ROWS);
+    const list = await callApi<{ jobs: Job[] }>(host.url, 'GET', apiPaths.jobs(), {
+      caller: users.writer,
+      query: { lookup: name },
+    });
+    expect(list.body.jobs.map((j) => j.id)).toEqual([accepted.body.id]);
+  });
+
+  it('is cancelled during writing: the lookup stays as it was and the slice is left for the reaper', async () => {
+    const name = testNames.lookup('jobcancel');
+    await callApi(host.url, 'POST', apiPaths.write(name), {
+      caller: users.writer,
+      body: { rows: [{ k: 0 }] },
+    });
+    const before = await aliasFilterOf(admin, name);
+    const accepted = await submit(host, bigQuery(name));
+    await until(host, accepted.body.id, (j) => j.progress.rows_written > 0);
+    const cancel = await callApi<Job>(host.url, 'POST', apiPaths.cancelJob(accepted.body.id), {
+      caller: users.writer,
+    });
+    expect(cancel.status).toBe(200);
+    expect(['cancelling', 'cancelled']).toContain(cancel.body.state);
+    const end = await until(
+      host,
+      accepted.body.id,
+      (j) => j.state === 'cancelled' || j.state === 'finished' || j.state === 'failed'
+    );
+    expect(end.state).toBe('cancelled');
+    expect(await aliasFilterOf(admin, name)).toEqual(before);
+    expect(await readRowsSorted(admin, name, 'k')).toEqual([{ k: 0 }]);
+    await admin.indices.refresh({ index: `${name}__lookup` });
+    const slices = await slicesIn(admin, `${name}__lookup`);
+    expect(Object.keys(slices)).toContain(end.slice);
+    const detail = await callApi<{
+      slices: Array<{ id: string; current: boolean; state?: string }>;
+    }>(host.url, 'GET', apiPaths.lookup(name), { caller: users.writer });
+    expect(detail.body.slices.find((s) => s.id === end.slice)).toMatchObject({
+      current: false,
+      state: 'failed',
+    });
+  });
+
+  it('a second job on the same lookup is refused with 409 naming the active one', async () => {
+    const name = testNames.lookup('jobbusy');
+    const first = await submit(host, bigQuery(name));
+    const second = await submit(host, bigQuery(name, 10));
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({
+      attributes: { reason: 'lookup_busy', operation: 'job', job_id: first.body.id },
+    });
+    await until(host, first.body.id, (j) => j.state === 'finished');
+  });
+
+  it("is another user's to see and cancel only when it is theirs", async () => {
+    const name = testNames.lookup('jobowner');
+    const accepted = await submit(host, bigQuery(name, 10));
+    const asReader = await read(host, accepted.body.id, users.reader);
+    expect(asReader.status).toBe(404);
+    const cancel = await callApi(host.url, 'POST', apiPaths.cancelJob(accepted.body.id), {
+      caller: users.reader,
+    });
+    expect(cancel.status).toBe(404);
+    await until(host, accepted.body.id, (j) => j.state === 'finished');
+  });
+
+  it('refuses a query that does not write, and one a read-only user may not write, changing nothing', async () => {
+    const plain = await submit(host, 'source=web_logs | head 3');
+    expect(plain.status).toBe(400);
+    const name = testNames.lookup('jobreader');
+    const accepted = await submit(host, bigQuery(name, 10), users.reader);
+    expect(accepted.status).toBe(202);
+    const end = await until(
+      host,
+      accepted.body.id,
+      (j) => j.state === 'failed' || j.state === 'finished',
+      [],
+      60_000,
+      users.reader
+    );
+    expect(end.state).toBe('failed');
+    expect(end.error).toMatch(/refused|permission/i);
+    expect(await indexExists(admin, `${name}__lookup`)).toBe(false);
+  });
+});
+
+describe('cancel during publishing', () => {
+  it('is refused with 409, and the job finishes', async () => {
+    const paused = await startHost({ jobs: { test_pause_before_publish_ms: 3000 } });
+    const name = testNames.lookup('jobpublish');
+    const accepted = await submit(paused, bigQuery(name, 100));
+    await until(paused, accepted.body.id, (j) => j.state === 'publishing');
+    const cancel = await callApi(paused.url, 'POST', apiPaths.cancelJob(accepted.body.id), {
+      caller: users.writer,
+    });
+    expect(cancel.status).toBe(409);
+    const end = await until(
+      paused,
+      accepted.body.id,
+      (j) => j.state === 'finished' || j.state === 'failed'
+    );
+    expect(end.state).toBe('finished');
+    expect(await readRowsSorted(admin, name, 'k')).toHaveLength(100);
+  });
+});
+
+describe('a host killed mid-job', () => {
+  it('during writing: the next host marks the job failed, nothing published', async () => {
+    const doomed = await startHost();
+    const name = testNames.lookup('jobkillw');
+    const accepted = await submit(doomed, bigQuery(name));
+    await until(doomed, accepted.body.id, (j) => j.progress.rows_written > 0);
+    await doomed.kill();
+    expect(await aliasFilterOf(admin, name)).toBeNull();
+    const next = await startHost();
+    const end = await until(next, accepted.body.id, (j) => j.state !== 'running', [], 60_000);
+    expect(end.state).toBe('failed');
+    expect(end.error).toMatch(/Interrupted/);
+    expect(await aliasFilterOf(admin, name)).toBeNull();
+  });
+
+  it('during publishing: the next host settles the job from the alias', async () => {
+    const doomed = await startHost({ jobs: { test_pause_before_publish_ms: 30_000 } });
+    const name = testNames.lookup('jobkillp');
+    await callApi(doomed.url, 'POST', apiPaths.write(name), {
+      caller: users.writer,
+      body: { rows: [{ k: 0 }] },
+    });
+    const before = await aliasFilterOf(admin, name);
+    const accepted = await submit(doomed, bigQuery(name, 50));
+    await until(doomed, accepted.body.id, (j) => j.state === 'publishing');
+    await doomed.kill();
+    const next = await startHost();
+    const end = await until(next, accepted.body.id, (j) => j.state !== 'publishing', [], 60_000);
+    // Killed before its alias request: the alias still names the previous version.
+    expect(end.state).toBe('failed');
+    expect(end.error).toMatch(/previous version/);
+    expect(await aliasFilterOf(admin, name)).toEqual(before);
+  });
+});
+
+describe('a synchronous write', () => {
+  it('is cancelled when its client closes the connection', async () => {
+    const name = testNames.lookup('syncclose');
+    const controller = new AbortController();
+    const sent = fetch(`${host.url}${apiPaths.query()}`, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: {
+        authorization: basicAuthorization(users.writer.username, users.writer.password),
+        'content-type': 'application/json',
+        'osd-xsrf': 'true',
+      },
+      body: JSON.stringify({ query: bigQuery(name) }),
+    }).catch(() => undefined);
+    // Wait until rows are going in, then hang up.
+    const deadline = Date.now() + 30_000;
+    while (!(await indexExists(admin, `${name}__lookup`)) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    controller.abort();
+    await sent;
+    // The write stops: the lease is released, the lookup is never published.
+    let free = false;
+    for (let i = 0; i < 100 && !free; i++) {
+      const probe = await callApi(host.url, 'POST', apiPaths.write(name), {
+        caller: users.writer,
+        body: { rows: [{ k: 1 }] },
+      });
+      free = probe.status === 200;
+      if (!free) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(free).toBe(true);
+    expect(await readRowsSorted(admin, name, 'k')).toEqual([{ k: 1 }]);
+  });
+});
