@@ -268,9 +268,13 @@ async function main() {
     console.log(`host still answering: ${alive}; exited: ${host.process.exitCode !== null}`);
     console.log(`5xx or hangs: ${failures.length}`);
     for (const f of failures.slice(0, 40)) console.log(`  ${f}`);
-    const errors = host.log().split('\n').filter((l) => /"level":"(error|fatal)"/.test(l));
+    const errors = host
+      .log()
+      .split('\n')
+      .filter((l) => /"level":"(error|fatal)"/.test(l));
     for (const line of errors.slice(0, 5)) console.log(`  logged: ${line.slice(0, 400)}`);
-    if (!alive) console.log(`host log (last lines):\n${host.log().split('\n').slice(-15).join('\n')}`);
+    if (!alive)
+      console.log(`host log (last lines):\n${host.log().split('\n').slice(-15).join('\n')}`);
     if (failures.length > 0 || !alive) process.exitCode = 1;
   } finally {
     await host.stop();

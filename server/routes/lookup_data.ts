@@ -106,7 +106,7 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
       );
       // The client went away: stop reading, which closes the point in time.
       const aborted = request.events.aborted$.subscribe(() => stream.destroy());
-      stream.once('close', () => aborted.unsubscribe());
+      (stream as NodeJS.EventEmitter).once('close', () => aborted.unsubscribe());
       return response.ok({
         body: stream,
         headers: {

@@ -156,8 +156,10 @@ export async function openExport(
   const stream = Readable.from(chunks(), { objectMode: false });
   // Destroyed before it was ever read (the client went away at once): the generator's `finally`
   // never runs, so close the point in time here too.
-  stream.once('close', () => void closePit());
-  stream.on('error', (error) =>
+  // Listened to as a plain emitter: @fastify/busboy's typings narrow Readable's event names.
+  const events = stream as NodeJS.EventEmitter;
+  events.once('close', () => void closePit());
+  events.on('error', (error: Error) =>
     logger.error(`the export of "${name}" stopped before its end: ${error.message}`)
   );
   return {

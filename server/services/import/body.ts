@@ -154,7 +154,7 @@ function openMultipartFile(
         let problem: Error | undefined;
         let wake: (() => void) | undefined;
         // The part may fail (a body cut off mid-part) before or after it is read: never unheard.
-        stream.on('error', () => {
+        (stream as NodeJS.EventEmitter).on('error', () => {
           problem ??= uploadCutShort();
           wake?.();
         });
@@ -193,11 +193,13 @@ function openMultipartFile(
       }
     );
     const cut = () => fail(uploadCutShort());
-    body.once('aborted', cut);
-    body.once('error', cut);
+    // A plain emitter view: @fastify/busboy's typings narrow Readable's event names.
+    const events = body as NodeJS.EventEmitter;
+    events.once('aborted', cut);
+    events.once('error', cut);
     parser.once('finish', () => {
-      body.off('aborted', cut);
-      body.off('error', cut);
+      events.off('aborted', cut);
+      events.off('error', cut);
     });
     body.pipe(parser);
   });

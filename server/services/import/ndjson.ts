@@ -33,7 +33,7 @@ function badFieldName(object: Record<string, unknown>, prefix = ''): string | un
 export async function* ndjsonRows(
   text: AsyncIterable<string>,
   maxLineChars = DEFAULT_MAX_LINE_CHARS
-): AsyncGenerator<ParsedRow> {
+): AsyncGenerator<ParsedRow, void, undefined> {
   const reader = new NdjsonRowReader(maxLineChars);
   for await (const piece of text) yield* reader.push(piece);
   yield* reader.end();

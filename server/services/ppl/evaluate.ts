@@ -44,7 +44,14 @@
  * double). Without it a field's type is read off its value: an integral number is `int` (or
  * `bigint` beyond 32 bits), any other number `double`.
  */
-import type { Aggregation, CastExpr, Expr, FieldRef, LikeExpr, Span } from '../../../common/ppl/ast';
+import type {
+  Aggregation,
+  CastExpr,
+  Expr,
+  FieldRef,
+  LikeExpr,
+  Span,
+} from '../../../common/ppl/ast';
 import { javaDoubleToString } from '../../../common/substrate/java_double';
 import {
   commonType,
