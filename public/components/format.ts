@@ -71,3 +71,32 @@ export function versionCount(n: number): string {
         values: { count: formatNumber(n) },
       });
 }
+
+/** A duration as the pages show it: "850 ms", "12 s", "3 min 05 s", "1 h 02 min". */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';
+  if (ms < 1000) {
+    return i18n.translate('lookups.duration.ms', {
+      defaultMessage: '{ms} ms',
+      values: { ms: Math.round(ms) },
+    });
+  }
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) {
+    return i18n.translate('lookups.duration.s', {
+      defaultMessage: '{s} s',
+      values: { s: seconds },
+    });
+  }
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) {
+    return i18n.translate('lookups.duration.min', {
+      defaultMessage: '{min} min {s} s',
+      values: { min: minutes, s: String(seconds % 60).padStart(2, '0') },
+    });
+  }
+  return i18n.translate('lookups.duration.h', {
+    defaultMessage: '{h} h {min} min',
+    values: { h: Math.floor(minutes / 60), min: String(minutes % 60).padStart(2, '0') },
+  });
+}

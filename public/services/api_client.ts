@@ -5,10 +5,13 @@
  * the HTTP status text OSD's fetch error carries.
  */
 import type { HttpFetchQuery, HttpStart, IHttpFetchError } from 'opensearch-dashboards/public';
+import type { Job, JobState, JobsResponse } from '../../common/api/jobs';
 import { apiPaths } from '../../common/api/paths';
 import type {
   DeleteResponse,
   ExplainResponse,
+  ListQuery,
+  ListResponse,
   LookupDetail,
   LookupSummary,
   MigrateResponse,
@@ -20,6 +23,7 @@ import type {
   RowsResponse,
   SourceFieldsResponse,
   SourcesResponse,
+  StatusResponse,
   WriteBody,
   WriteOptions,
   WriteResponse,
@@ -99,10 +103,20 @@ export interface ImportOptions extends WriteOptions {
 export interface LookupsApi {
   /** Every lookup the caller may read. */
   list(signal?: AbortSignal): Promise<LookupSummary[]>;
+  /** A page of the lookups whose name contains `search` (server-side search and paging). */
+  listPage(query: ListQuery, signal?: AbortSignal): Promise<ListResponse>;
   /** One lookup with its slices (versions). */
   get(name: string, signal?: AbortSignal): Promise<LookupDetail>;
   /** Runs a PPL query, possibly ending in `outputlookup`. */
   query(query: string, options?: { size?: number; signal?: AbortSignal }): Promise<QueryResponse>;
+  /** Starts a write (a query ending in outputlookup) as a job; answers at once (`queued`). */
+  submitJob(query: string, signal?: AbortSignal): Promise<Job>;
+  /** The caller's jobs, newest first, optionally for one lookup or in one state. */
+  jobs(query?: { lookup?: string; state?: JobState }, signal?: AbortSignal): Promise<Job[]>;
+  job(id: string, signal?: AbortSignal): Promise<Job>;
+  cancelJob(id: string): Promise<Job>;
+  /** What the server's own identity may not do. */
+  status(signal?: AbortSignal): Promise<StatusResponse>;
   /** The plan of a query, and what a write would do; writes nothing. */
   explain(query: string, signal?: AbortSignal): Promise<ExplainResponse>;
   write(name: string, body: WriteBody): Promise<WriteResponse>;
@@ -149,9 +163,19 @@ export function createLookupsApi(http: HttpStart): LookupsApi {
       call(() => http.get<{ lookups: LookupSummary[] }>(apiPaths.list(), { signal })).then(
         (answer) => answer.lookups
       ),
+    listPage: (query, signal) =>
+      call(() => http.get<ListResponse>(apiPaths.list(), { query: asFetchQuery(query), signal })),
     get: (name, signal) => call(() => http.get<LookupDetail>(apiPaths.lookup(name), { signal })),
     query: (query, { size, signal } = {}) =>
       postJson<QueryResponse>(apiPaths.query(), { query, size }, signal),
+    submitJob: (query, signal) => postJson<Job>(apiPaths.jobs(), { query }, signal),
+    jobs: (query = {}, signal) =>
+      call(() =>
+        http.get<JobsResponse>(apiPaths.jobs(), { query: asFetchQuery(query), signal })
+      ).then((answer) => answer.jobs),
+    job: (id, signal) => call(() => http.get<Job>(apiPaths.job(id), { signal })),
+    cancelJob: (id) => call(() => http.post<Job>(apiPaths.cancelJob(id))),
+    status: (signal) => call(() => http.get<StatusResponse>(apiPaths.status(), { signal })),
     explain: (query, signal) => postJson<ExplainResponse>(apiPaths.explain(), { query }, signal),
     write: (name, body) => postJson<WriteResponse>(apiPaths.write(name), body),
     rows: (name, query, signal) =>

@@ -5,6 +5,7 @@
  */
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ExplainResponse, QueryResponse } from '../../common/api/codecs';
+import { FINAL_JOB_STATES, type Job } from '../../common/api/jobs';
 import type { PplSyntaxError } from '../../common/ppl/parser';
 import { toApiFailure, type ApiFailure } from '../services/api_client';
 import type { LoadStatus, ThunkExtra } from './types';
@@ -30,9 +31,33 @@ export interface QueryRun<T> {
   requestId?: string;
 }
 
+/**
+ * A write run as a job (`POST /_jobs`): `submitting` until the server accepts it, then
+ * `tracking` while the page polls it (the job itself says when it ended), `error` when the
+ * server refused it (a syntax error, the lookup busy).
+ */
+export interface JobRun {
+  status: 'idle' | 'submitting' | 'tracking' | 'error';
+  /** The text that was sent: error positions refer to it. */
+  query?: string;
+  /** The lookup the query writes (its outputlookup name). */
+  lookup?: string;
+  job?: Job;
+  /** Why the server refused the job. */
+  error?: ApiFailure;
+  /** Why the last poll or cancel failed (the job may still be running). */
+  pollError?: ApiFailure;
+  cancelError?: ApiFailure;
+  cancelling?: boolean;
+  requestId?: string;
+}
+
 export interface QueryState {
   text: string;
+  /** Which of the two ran last, so the page shows its outcome. */
+  last: 'query' | 'job';
   run: QueryRun<QueryResponse>;
+  job: JobRun;
   explain: QueryRun<ExplainResponse>;
   /** What parsePpl found in `parseErrorText` before sending it. */
   parseError?: PplSyntaxError;
@@ -42,7 +67,9 @@ export interface QueryState {
 
 export const initialQueryState: QueryState = {
   text: '',
+  last: 'query',
   run: { status: 'idle' },
+  job: { status: 'idle' },
   explain: { status: 'idle' },
   recent: [],
 };
@@ -70,6 +97,38 @@ export const explainQuery = createAsyncThunk<ExplainResponse, { query: string },
     }
   }
 );
+
+export const submitJob = createAsyncThunk<Job, { query: string; lookup: string }, Config>(
+  'query/submitJob',
+  async ({ query }, { extra, rejectWithValue, signal }) => {
+    try {
+      return await extra.api.submitJob(query, signal);
+    } catch (e) {
+      return rejectWithValue(toApiFailure(e));
+    }
+  }
+);
+
+export const cancelJob = createAsyncThunk<Job, string, Config>(
+  'query/cancelJob',
+  async (id, { extra, rejectWithValue }) => {
+    try {
+      return await extra.api.cancelJob(id);
+    } catch (e) {
+      return rejectWithValue(toApiFailure(e));
+    }
+  }
+);
+
+export const isFinalJob = (job: Job | undefined): boolean =>
+  job !== undefined && FINAL_JOB_STATES.has(job.state);
+
+/** Keeps the newer of two answers about one job (polls and cancels may cross). */
+function newer(held: Job | undefined, next: Job): boolean {
+  if (!held || held.id !== next.id) return held === undefined;
+  if (isFinalJob(held)) return false;
+  return Date.parse(next.updated_at) >= Date.parse(held.updated_at) || isFinalJob(next);
+}
 
 /** Whether an answer is the summary of a write (a pipeline ending in outputlookup). */
 export function isWriteResponse(
@@ -104,10 +163,20 @@ export const querySlice = createSlice({
     recentCleared(state) {
       state.recent = [];
     },
+    /** A poll's answer about the job the page tracks. */
+    jobUpdated(state, action: PayloadAction<Job>) {
+      if (!newer(state.job.job, action.payload)) return;
+      state.job.job = action.payload;
+      state.job.pollError = undefined;
+    },
+    jobPollFailed(state, action: PayloadAction<{ id: string; error: ApiFailure }>) {
+      if (state.job.job?.id === action.payload.id) state.job.pollError = action.payload.error;
+    },
   },
   extraReducers: (builder) => {
     builder
       .addCase(runQuery.pending, (state, action) => {
+        state.last = 'query';
         state.run = {
           status: 'loading',
           query: action.meta.arg.query,
@@ -138,6 +207,50 @@ export const querySlice = createSlice({
         state.run.status = 'error';
         state.run.error = action.payload ?? { message: action.error.message ?? 'Request failed' };
       })
+      .addCase(submitJob.pending, (state, action) => {
+        state.last = 'job';
+        state.job = {
+          status: 'submitting',
+          query: action.meta.arg.query,
+          lookup: action.meta.arg.lookup,
+          requestId: action.meta.requestId,
+        };
+        state.recent = remember(state.recent, {
+          query: action.meta.arg.query,
+          at: new Date().toISOString(),
+        });
+      })
+      .addCase(submitJob.fulfilled, (state, action) => {
+        if (state.job.requestId !== action.meta.requestId) return;
+        state.job.status = 'tracking';
+        state.job.job = action.payload;
+      })
+      .addCase(submitJob.rejected, (state, action) => {
+        if (state.job.requestId !== action.meta.requestId) return;
+        if (action.meta.aborted) {
+          state.job = { status: 'idle' };
+          return;
+        }
+        state.job.status = 'error';
+        state.job.error = action.payload ?? { message: action.error.message ?? 'Request failed' };
+      })
+      .addCase(cancelJob.pending, (state, action) => {
+        if (state.job.job?.id !== action.meta.arg) return;
+        state.job.cancelling = true;
+        state.job.cancelError = undefined;
+      })
+      .addCase(cancelJob.fulfilled, (state, action) => {
+        if (state.job.job?.id !== action.meta.arg) return;
+        state.job.cancelling = false;
+        if (newer(state.job.job, action.payload)) state.job.job = action.payload;
+      })
+      .addCase(cancelJob.rejected, (state, action) => {
+        if (state.job.job?.id !== action.meta.arg) return;
+        state.job.cancelling = false;
+        state.job.cancelError = action.payload ?? {
+          message: action.error.message ?? 'Request failed',
+        };
+      })
       .addCase(explainQuery.pending, (state, action) => {
         state.explain = {
           status: 'loading',
@@ -164,4 +277,11 @@ export const querySlice = createSlice({
   },
 });
 
-export const { queryTextChanged, queryParsed, recentLoaded, recentCleared } = querySlice.actions;
+export const {
+  queryTextChanged,
+  queryParsed,
+  recentLoaded,
+  recentCleared,
+  jobUpdated,
+  jobPollFailed,
+} = querySlice.actions;

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiPaths } from '../../../common/api/paths';
-import type { QueryRowsResponse, QueryWriteResponse } from '../../../common/api/codecs';
+import type { QueryRowsResponse } from '../../../common/api/codecs';
 import {
   fakeHttp,
   fakeServices,
+  type FakeRoute,
   httpError,
   memoryStorage,
   renderWithProviders,
@@ -25,7 +26,11 @@ const ROWS: QueryRowsResponse = {
   size: 3,
 };
 
-async function setup(query: (body: { query: string }) => unknown, storage = memoryStorage()) {
+async function setup(
+  query: (body: { query: string }) => unknown,
+  storage = memoryStorage(),
+  routes: Record<string, FakeRoute> = {}
+) {
   const { http, requests } = fakeHttp({
     [`GET ${apiPaths.list()}`]: () => ({ lookups: [] }),
     [`POST ${apiPaths.query()}`]: (r) => query(r.body as { query: string }),
@@ -38,6 +43,7 @@ async function setup(query: (body: { query: string }) => unknown, storage = memo
       output: { name: 'hosts', target_kind: 'managed', action: 'overwritten' },
       rows: 12,
     }),
+    ...routes,
   });
   const services = fakeServices({ http, storage, currentUser: 'ana' });
   const view = renderWithProviders(<QueryPage />, { route: '/query', services });
@@ -161,60 +167,25 @@ describe('running queries', () => {
     });
   });
 
-  it('summarises a write with its rows, action and a link to the lookup', async () => {
-    const write: QueryWriteResponse = {
-      schema: [{ name: 'rows_written', type: 'long' }],
-      datarows: [[12]],
-      total: 1,
-      size: 1,
-      lookup: {
-        name: 'lk_hosts',
-        slice: 'c1d1c28c-ecc8-471e-9801-ff1fe2369c22',
-        action: 'overwritten',
+  it('shows the ceiling, the setting and a way out for a write the server refuses over it', async () => {
+    const { type, requests } = await setup(() => ROWS, memoryStorage(), {
+      [`POST ${apiPaths.jobs()}`]: () => {
+        throw httpError(
+          400,
+          'The result has 20000 rows, over the ceiling of 500 rows per write set by lookups.max_rows.',
+          { setting: 'lookups.max_rows', max_rows: 500, rows: 20000 }
+        );
       },
-    };
-    const { type } = await setup(() => write);
-    type('source=web_logs | stats count() by host | outputlookup lk_hosts');
-    expect(screen.getByTestId('lookupsQueryRun').textContent).toBe('Run and write');
-    fireEvent.click(screen.getByTestId('lookupsQueryRun'));
-    const summary = await screen.findByTestId('lookupsWriteSummary');
-    expect(summary.textContent).toContain('Wrote 12 rows to lk_hosts');
-    expect(screen.getByTestId('lookupsWriteAction').textContent).toBe('overwritten');
-    expect(screen.getByTestId('lookupsWriteOpen').getAttribute('href')).toBe(
-      '/app/lookups/lookups/lk_hosts/rows'
-    );
-  });
-
-  it('shows the ceiling, the setting and a way out for a write over it', async () => {
-    const { type } = await setup(() => {
-      throw httpError(
-        400,
-        'The result has 20000 rows, over the ceiling of 500 rows per write set by lookups.max_rows.',
-        { setting: 'lookups.max_rows', max_rows: 500, rows: 20000 }
-      );
     });
     type('source=web_logs | outputlookup lk_big');
     fireEvent.click(screen.getByTestId('lookupsQueryRun'));
     const callout = await screen.findByTestId('lookupsQueryCeiling');
     expect(callout.textContent).toContain('over the ceiling of 500 rows');
     expect(callout.textContent).toContain('lookups.max_rows');
+    expect(requests.some((r) => r.path === apiPaths.query())).toBe(false);
     fireEvent.click(screen.getByTestId('lookupsQueryAddMax'));
     expect((screen.getByTestId('pplEditorInput') as HTMLTextAreaElement).value).toBe(
       'source=web_logs | outputlookup max=500 lk_big'
-    );
-  });
-
-  it('shows the server’s message for a refused query', async () => {
-    const { type } = await setup(() => {
-      throw httpError(
-        403,
-        'OpenSearch refused this for your user: no permissions for [indices:data/write/bulk].'
-      );
-    });
-    type('source=web_logs | outputlookup lk_x');
-    fireEvent.click(screen.getByTestId('lookupsQueryRun'));
-    expect((await screen.findByTestId('lookupsQueryError')).textContent).toContain(
-      'no permissions for [indices:data/write/bulk]'
     );
   });
 

@@ -25,24 +25,32 @@ import { i18n } from '@osd/i18n';
 import type { QueryResponse } from '../../../common/api/codecs';
 import { appRoutes } from '../../../common/api/paths';
 import { parsePpl } from '../../../common/ppl/parser';
+import { ServerStatusCallout } from '../../components/server_status';
 import { useAppChrome } from '../../components/chrome';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatTime } from '../../components/format';
+import { isAbort, toApiFailure } from '../../services/api_client';
 import { useApi, useServices } from '../../services/services_context';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { fetchCatalog } from '../../store/catalog_slice';
 import {
+  cancelJob,
   explainQuery,
+  isFinalJob,
   isWriteResponse,
+  jobPollFailed,
+  jobUpdated,
   queryParsed,
   queryTextChanged,
   recentCleared,
   recentLoaded,
   runQuery,
+  submitJob,
 } from '../../store/query_slice';
 import { LookupsIntro } from '../landing/intro';
 import { indicesIn, type CompletionSources } from './completion';
 import { ExplainPanel } from './explain_panel';
+import { BusyCallout, isBusy, JobSection } from './job_panel';
 import { PplEditor } from './ppl_editor';
 import {
   parseErrorPosition,
@@ -125,13 +133,52 @@ function useClusterSources(
   return useMemo(() => ({ indices, fields }), [indices, fields]);
 }
 
+/** How often a running job is asked how far it got. */
+export const JOB_POLL_MS = 500;
+
+/**
+ * Polls the tracked job until it reaches a final state; stops when the page unmounts (and
+ * starts again when it mounts while the job still runs).
+ */
+function useJobPolling(id: string | undefined, ended: boolean) {
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!id || ended) return undefined;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const job = await api.job(id, controller.signal);
+        dispatch(jobUpdated(job));
+        if (isFinalJob(job)) {
+          if (job.state === 'finished') void dispatch(fetchCatalog());
+          return;
+        }
+      } catch (e) {
+        if (isAbort(e) || controller.signal.aborted) return;
+        const error = toApiFailure(e);
+        dispatch(jobPollFailed({ id, error }));
+        // Not the caller's job (or gone): asking again will not help.
+        if (error.statusCode === 404) return;
+      }
+      if (!controller.signal.aborted) timer = setTimeout(poll, JOB_POLL_MS);
+    };
+    timer = setTimeout(poll, JOB_POLL_MS);
+    return () => {
+      controller.abort();
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [api, dispatch, id, ended]);
+}
+
 export function QueryPage() {
   const dispatch = useAppDispatch();
   const history = useHistory();
   const location = useLocation();
   const { currentUser, storage: givenStorage } = useServices();
   const storage = useMemo(() => givenStorage ?? browserStorage(), [givenStorage]);
-  const { text, run, explain, parseError, parseErrorText, recent } = useAppSelector(
+  const { text, last, run, job, explain, parseError, parseErrorText, recent } = useAppSelector(
     (state) => state.query
   );
   const catalog = useAppSelector((state) => state.catalog);
@@ -142,6 +189,7 @@ export function QueryPage() {
   const loadedFor = useRef<string | null>(null);
 
   useAppChrome([{ text: queryTitle() }]);
+  useJobPolling(job.job?.id, isFinalJob(job.job));
 
   // Recent queries belong to the signed-in user.
   useEffect(() => {
@@ -209,11 +257,14 @@ export function QueryPage() {
     if (run.status === 'error' && run.error && run.query === text) {
       return serverErrorPosition(run.error, text);
     }
+    if (job.status === 'error' && job.error && job.query === text) {
+      return serverErrorPosition(job.error, text);
+    }
     if (showExplain && explain.status === 'error' && explain.error && explain.query === text) {
       return serverErrorPosition(explain.error, text);
     }
     return null;
-  }, [parseError, run, explain, showExplain, text]);
+  }, [parseError, run, job, explain, showExplain, text]);
   const markers = positioned ? [toMarker(positioned)] : [];
 
   const submit = useCallback(
@@ -224,7 +275,11 @@ export function QueryPage() {
       if (!parsed.ok) return;
       running.current?.abort();
       if (mode === 'run') {
-        running.current = dispatch(runQuery({ query: text }));
+        const output = parsed.query.output;
+        // Every write runs as a job the page follows; a plain query answers its rows at once.
+        running.current = output
+          ? dispatch(submitJob({ query: text, lookup: output.name }))
+          : dispatch(runQuery({ query: text }));
         setShowExplain(false);
       } else {
         running.current = dispatch(explainQuery({ query: text }));
@@ -241,8 +296,12 @@ export function QueryPage() {
     textarea.setSelectionRange(offset, offset + length);
   };
 
-  const busy = run.status === 'loading' || explain.status === 'loading';
-  const writes = /\boutputlookup\b/i.test(text);
+  const busy =
+    run.status === 'loading' || explain.status === 'loading' || job.status === 'submitting';
+  const writes = useMemo(() => {
+    const parsed = parsePpl(text);
+    return parsed.ok && parsed.query.output !== undefined;
+  }, [text]);
   const recentMenu = recent.map((r) => (
     <EuiContextMenuItem
       key={r.query}
@@ -262,6 +321,7 @@ export function QueryPage() {
 
   return (
     <div data-test-subj="lookupsQueryPage">
+      <ServerStatusCallout />
       <EuiFormRow
         fullWidth
         label={i18n.translate('lookups.query.editorLabel', { defaultMessage: 'PPL query' })}
@@ -345,7 +405,7 @@ export function QueryPage() {
             fill
             iconType="play"
             onClick={() => submit('run')}
-            isLoading={run.status === 'loading'}
+            isLoading={run.status === 'loading' || job.status === 'submitting'}
             isDisabled={text.trim() === ''}
             data-test-subj="lookupsQueryRun"
           >
@@ -383,7 +443,7 @@ export function QueryPage() {
       ) : (
         <RunSection
           onAddMax={(max) => {
-            const next = withMax(run.query ?? text, max);
+            const next = withMax((last === 'job' ? job.query : run.query) ?? text, max);
             if (next !== null) dispatch(queryTextChanged(next));
             textareaRef.current?.focus();
           }}
@@ -393,9 +453,40 @@ export function QueryPage() {
   );
 }
 
+function JobRunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
+  const dispatch = useAppDispatch();
+  const job = useAppSelector((state) => state.query.job);
+  const text = useAppSelector((state) => state.query.text);
+  if (job.status === 'submitting') {
+    return (
+      <>
+        <EuiText size="s" color="subdued">
+          <p>
+            {i18n.translate('lookups.query.submitting', { defaultMessage: 'Starting the write…' })}
+          </p>
+        </EuiText>
+        <EuiLoadingContent lines={3} data-test-subj="lookupsQueryLoading" />
+      </>
+    );
+  }
+  if (job.status === 'error' && job.error) {
+    if (isBusy(job.error)) return <BusyCallout error={job.error} lookup={job.lookup} />;
+    const positioned = serverErrorPosition(job.error, job.query ?? '');
+    if (positioned && job.query === text && typeof job.error.attributes?.setting !== 'string') {
+      return null;
+    }
+    const canLimit = job.query !== undefined && withMax(job.query, 1) !== null;
+    return <QueryFailure error={job.error} onAddMax={canLimit ? onAddMax : undefined} />;
+  }
+  return <JobSection run={job} onCancel={(id) => void dispatch(cancelJob(id))} />;
+}
+
 function RunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
   const run = useAppSelector((state) => state.query.run);
   const text = useAppSelector((state) => state.query.text);
+  const last = useAppSelector((state) => state.query.last);
+  const jobStatus = useAppSelector((state) => state.query.job.status);
+  if (last === 'job' && jobStatus !== 'idle') return <JobRunSection onAddMax={onAddMax} />;
   if (run.status === 'idle') return <LookupsIntro />;
   if (run.status === 'loading') {
     return (

@@ -96,9 +96,24 @@ export function actionDescription(action: WriteAction): string {
 }
 
 export function WriteSummary({ result }: { result: QueryWriteResponse }) {
-  const link = useRouterLink();
   const { name, slice, action } = result.lookup;
   const rows = Number(result.datarows[0]?.[0] ?? 0);
+  return <WrittenSummary name={name} slice={slice} action={action} rows={rows} />;
+}
+
+/** What a write did (a synchronous `_query` write or a finished job), with links to the lookup. */
+export function WrittenSummary({
+  name,
+  slice,
+  action,
+  rows,
+}: {
+  name: string;
+  slice: string | null;
+  action: WriteAction;
+  rows: number;
+}) {
+  const link = useRouterLink();
   return (
     <EuiCallOut
       color={action === 'unchanged' ? 'primary' : 'success'}
