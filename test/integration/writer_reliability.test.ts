@@ -93,7 +93,12 @@ describe('a write killed mid-stream', () => {
       configFile,
       JSON.stringify({
         plugins: {
-          lookups: { bulk_batch_size: 200, bulk_max_in_flight: 1, build_settings_min_rows: 1 },
+          lookups: {
+            bulk_batch_size: 200,
+            bulk_max_in_flight: 1,
+            build_settings_min_rows: 1,
+            lease_ttl_ms: 2000,
+          },
         },
       })
     );
@@ -142,10 +147,22 @@ describe('a write killed mid-stream', () => {
 
     host = await startTestHost({ LOOKUPS_HOST_CONFIG: configFile });
     try {
-      const again = await callApi(host.url, 'POST', apiPaths.write(name), {
+      // The dead host's lease holds the lookup until it expires: busy (409) until then.
+      const deadline = Date.now() + 30_000;
+      let again = await callApi(host.url, 'POST', apiPaths.write(name), {
         caller: users.writer,
         body: { rows: newRows },
       });
+      while (again.status === 409 && Date.now() < deadline) {
+        expect(again.body).toMatchObject({
+          attributes: { reason: 'lookup_busy', operation: 'write' },
+        });
+        await new Promise((r) => setTimeout(r, 250));
+        again = await callApi(host.url, 'POST', apiPaths.write(name), {
+          caller: users.writer,
+          body: { rows: newRows },
+        });
+      }
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ rows_written: newRows.length, action: 'overwritten' });
       expect((await admin.count({ index: name })).body.count).toBe(newRows.length);
