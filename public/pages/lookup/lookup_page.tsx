@@ -30,6 +30,7 @@ import { fetchLookup, lookupOpened } from '../../store/lookup_slice';
 import { catalogTitle } from '../catalog/catalog_page';
 import { MigrateModal } from '../migration/migrate_modal';
 import { FieldsTab } from './fields_tab';
+import { JobsTab } from './jobs_tab';
 import { RowsTab } from './rows_tab';
 import { SettingsTab } from './settings_tab';
 import { LOOKUP_TABS, tabLabel, type LookupTab } from './tabs';
@@ -219,6 +220,7 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
         {tab === 'rows' ? <RowsTab name={name} /> : null}
         {tab === 'fields' ? <FieldsTab name={name} /> : null}
         {tab === 'versions' ? <VersionsTab name={name} lookup={lookup} /> : null}
+        {tab === 'jobs' ? <JobsTab name={name} /> : null}
         {tab === 'settings' ? <SettingsTab name={name} lookup={lookup} /> : null}
       </div>
       {migrating ? <MigrateModal name={name} onClose={() => setMigrating(false)} /> : null}

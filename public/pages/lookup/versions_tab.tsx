@@ -73,6 +73,59 @@ function actionLabel(action: string | undefined): string {
   }
 }
 
+/** Where a version stands: restorable only when it is an old, complete one. */
+export type SliceStatus = 'current' | 'failed' | 'writing' | 'interrupted' | 'old';
+export function sliceStatus(slice: SliceInfo): SliceStatus {
+  if (slice.current) return 'current';
+  if (slice.state === 'failed') return 'failed';
+  if (slice.in_flight) return 'writing';
+  if (slice.state === 'writing') return 'interrupted';
+  return 'old';
+}
+
+function StatusBadge({ status }: { status: SliceStatus }) {
+  switch (status) {
+    case 'current':
+      return (
+        <EuiBadge color="success" data-test-subj="lookupsVersionStatus">
+          {i18n.translate('lookups.versions.current', { defaultMessage: 'Current' })}
+        </EuiBadge>
+      );
+    case 'failed':
+      return (
+        <EuiBadge color="danger" data-test-subj="lookupsVersionStatus">
+          {i18n.translate('lookups.versions.failed', { defaultMessage: 'Failed — incomplete' })}
+        </EuiBadge>
+      );
+    case 'writing':
+      return (
+        <EuiBadge color="warning" data-test-subj="lookupsVersionStatus">
+          {i18n.translate('lookups.versions.inFlight', { defaultMessage: 'Being written' })}
+        </EuiBadge>
+      );
+    case 'interrupted':
+      return (
+        <EuiBadge color="warning" data-test-subj="lookupsVersionStatus">
+          {i18n.translate('lookups.versions.interrupted', { defaultMessage: 'Interrupted' })}
+        </EuiBadge>
+      );
+    case 'old':
+      return (
+        <EuiBadge color="hollow" data-test-subj="lookupsVersionStatus">
+          {i18n.translate('lookups.versions.old', { defaultMessage: 'Old version' })}
+        </EuiBadge>
+      );
+  }
+}
+
+const STATUS_ICON: Record<SliceStatus, string> = {
+  current: 'checkInCircleFilled',
+  failed: 'alert',
+  writing: 'clock',
+  interrupted: 'alert',
+  old: 'dot',
+};
+
 export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDetail }) {
   const [restoring, setRestoring] = useState<SliceInfo | null>(null);
   const [cleaning, setCleaning] = useState(false);
@@ -102,66 +155,69 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
     );
   }
 
-  const comments: EuiCommentProps[] = timelineOrder(lookup.slices).map((slice) => ({
-    username: slice.written_by ?? (
-      <em>{i18n.translate('lookups.versions.unknownUser', { defaultMessage: 'unknown user' })}</em>
-    ),
-    type: 'regular',
-    timelineIcon: slice.current ? 'checkInCircleFilled' : slice.in_flight ? 'clock' : 'dot',
-    event: (
-      <span>
-        {i18n.translate('lookups.versions.wrote', {
-          defaultMessage: 'wrote version {id} ({action})',
-          values: { id: shortSlice(slice.id), action: actionLabel(slice.action) },
-        })}{' '}
-        {slice.current ? (
-          <EuiBadge color="success">
-            {i18n.translate('lookups.versions.current', { defaultMessage: 'Current' })}
-          </EuiBadge>
-        ) : slice.in_flight ? (
-          <EuiBadge color="warning">
-            {i18n.translate('lookups.versions.inFlight', { defaultMessage: 'Being written' })}
-          </EuiBadge>
-        ) : (
-          <EuiBadge color="hollow">
-            {i18n.translate('lookups.versions.old', { defaultMessage: 'Old version' })}
-          </EuiBadge>
-        )}
-      </span>
-    ),
-    timestamp: slice.created_at ? formatTime(slice.created_at) : undefined,
-    actions:
-      !slice.current && !slice.in_flight ? (
-        <EuiButton
-          size="s"
-          iconType="editorUndo"
-          onClick={() => setRestoring(slice)}
-          aria-label={i18n.translate('lookups.versions.restoreAria', {
-            defaultMessage: 'Restore this version ({id})',
-            values: { id: shortSlice(slice.id) },
-          })}
-          data-test-subj={`lookupsVersionRestore-${slice.id}`}
-        >
-          {i18n.translate('lookups.versions.restore', { defaultMessage: 'Restore this version' })}
-        </EuiButton>
-      ) : undefined,
-    'data-test-subj': `lookupsVersion-${slice.id}`,
-    children: (
-      <EuiText size="s">
-        <p>
-          <span data-test-subj="lookupsVersionRows">
-            {i18n.translate('lookups.versions.rows', {
-              defaultMessage: 'Rows: {rows}',
-              values: { rows: formatNumber(slice.rows) },
+  const comments: EuiCommentProps[] = timelineOrder(lookup.slices).map((slice) => {
+    const status = sliceStatus(slice);
+    return {
+      username: slice.written_by ?? (
+        <em>
+          {i18n.translate('lookups.versions.unknownUser', { defaultMessage: 'unknown user' })}
+        </em>
+      ),
+      type: 'regular',
+      timelineIcon: STATUS_ICON[status],
+      event: (
+        <span>
+          {i18n.translate('lookups.versions.wrote', {
+            defaultMessage: 'wrote version {id} ({action})',
+            values: { id: shortSlice(slice.id), action: actionLabel(slice.action) },
+          })}{' '}
+          <StatusBadge status={status} />
+        </span>
+      ),
+      timestamp: slice.created_at ? formatTime(slice.created_at) : undefined,
+      actions:
+        status === 'old' ? (
+          <EuiButton
+            size="s"
+            iconType="editorUndo"
+            onClick={() => setRestoring(slice)}
+            aria-label={i18n.translate('lookups.versions.restoreAria', {
+              defaultMessage: 'Restore this version ({id})',
+              values: { id: shortSlice(slice.id) },
             })}
-          </span>
-          {' · '}
-          <code title={slice.id}>{slice.id}</code>
-        </p>
-        {slice.query ? <PplCode data-test-subj="lookupsVersionQuery">{slice.query}</PplCode> : null}
-      </EuiText>
-    ),
-  }));
+            data-test-subj={`lookupsVersionRestore-${slice.id}`}
+          >
+            {i18n.translate('lookups.versions.restore', { defaultMessage: 'Restore this version' })}
+          </EuiButton>
+        ) : undefined,
+      'data-test-subj': `lookupsVersion-${slice.id}`,
+      children: (
+        <EuiText size="s">
+          <p>
+            <span data-test-subj="lookupsVersionRows">
+              {i18n.translate('lookups.versions.rows', {
+                defaultMessage: 'Rows: {rows}',
+                values: { rows: formatNumber(slice.rows) },
+              })}
+            </span>
+            {' · '}
+            <code title={slice.id}>{slice.id}</code>
+          </p>
+          {slice.query_hidden ? (
+            <p data-test-subj="lookupsVersionQueryHidden">
+              <em>
+                {i18n.translate('lookups.versions.queryHidden', {
+                  defaultMessage: 'The query read indices you cannot read',
+                })}
+              </em>
+            </p>
+          ) : slice.query ? (
+            <PplCode data-test-subj="lookupsVersionQuery">{slice.query}</PplCode>
+          ) : null}
+        </EuiText>
+      ),
+    };
+  });
 
   return (
     <div data-test-subj="lookupsVersionsTab">
