@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
@@ -16,7 +21,10 @@ module.exports = tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // The plugin logs through its logger; the host through its own. Never the console.
       'no-console': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -41,7 +49,8 @@ module.exports = tseslint.config(
           patterns: [
             {
               group: ['**/host/**', '**/host'],
-              message: 'Plugin code must not import the standalone host; use the OSD core contracts.',
+              message:
+                'Plugin code must not import the standalone host; use the OSD core contracts.',
             },
           ],
         },
@@ -55,7 +64,15 @@ module.exports = tseslint.config(
   },
   {
     files: ['**/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        module: 'writable',
+        require: 'readonly',
+        __dirname: 'readonly',
+        process: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier

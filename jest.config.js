@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Three projects: `unit` (pure code and React components, no cluster), `integration` (the real
  * OpenSearch node and the standalone host), `browser` (Chromium driven by playwright-core).
  * ts-jest only transpiles; `tsc --noEmit` does the type check once for the whole tree.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The catalog at many lookups, against a plain `GET _cat/aliases` of the same cluster, in one run:
  *   npx tsx bench/catalog_bench.ts [--quick]
  * Makes lookups named like `lk_pcat_0123456789_<n>` (a backing index of one shard and one row,

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Field capabilities of a lookup against a plain `_field_caps` on its backing index, in one run
  * on the local cluster:
  *   npx tsx bench/field_caps_bench.ts [--quick]

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A probe of the running stack with bad input, as a hostile or careless client would send it:
  *   npx tsx bench/hardening_probe.ts [--rounds N]
  * Starts the standalone host, then sends every route, as every test user and without

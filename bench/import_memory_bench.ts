@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Import memory bench: generates a CSV file just under `max_import_bytes` (100 MiB by default),
  * imports it through the standalone host (as a multipart upload, then as a raw body), and prints
  * the peak RSS growth of the host process over its RSS before the upload, sampled every 50 ms

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A `source | where | fields | outputlookup` pipeline against a plain `_reindex` of the same rows
  * into a fresh index, in one run on the local cluster:
  *   npx tsx bench/pipeline_bench.ts [--rows 1000000]

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* Shared pieces of the benches: a client, a quiet logger, RSS sampling, deterministic rows. */
 import { Client } from '@opensearch-project/opensearch';
 import type { Logger } from 'opensearch-dashboards/server';

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The writer against a plain `_bulk` load, in one run on the local cluster:
  *   npx tsx bench/writer_bench.ts [--quick]
  * For each shape, the same rows are written (1) through the writer service, overwrite, fed

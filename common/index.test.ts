@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { readFileSync } from 'fs';
 import { resolve } from 'path';
 import { APP_ID, PLUGIN_ID } from '.';

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * The plugin's id: the manifest's `id` (opensearch_dashboards.json), the key OSD gives the
  * plugin's browser config and start contract under.

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { apiPaths } from '../common/api/paths';
 import { fakeHttp, fakeServices, renderWithProviders } from '../test/support/render';

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The app's routes, paths on the app's history (`/app/lookups/…`). Each route records its page in
  * the store before paint, and the shared layout (title and tabs) reads it from there. The Query
  * page is loaded on demand: its editor, parser and tokenizer are not needed to show the catalog.

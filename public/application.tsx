@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Mounts the app into the element core gives it. Loaded with a dynamic import from plugin.ts, so
  * none of this (nor the router, the store, the pages) is in the bundle every OSD page loads.
  */

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* The plugin's browser entry, as OSD loads it: `plugin(initializerContext)`, plus its types. */
 import type { PluginInitializerContext } from 'opensearch-dashboards/public';
 import { LookupsPlugin } from './plugin';

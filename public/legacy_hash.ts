@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Before the app routed on OSD's history it kept its routes in the hash
  * (`/app/lookups#/lookups/<name>/<tab>`). Such a link, bookmarked or shared, still opens the
  * page it named: the hash route becomes the path, in place of the current history entry.

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { act, waitFor } from '@testing-library/react';
 import {
   DEFAULT_APP_CATEGORIES,

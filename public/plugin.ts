@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The browser side of the plugin: registers the Lookups app (in OSD's app category and the 3.x
  * navigation groups) and gives other plugins (the query workbench) a start contract to run
  * queries and open a lookup.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The plugin's browser contracts: what `setup` and `start` return to other plugins (the query
  * workbench calls `start`), and the config the server exposes to the browser.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Builds the browser bundles the host serves from build/public: `host_core.js` (the host's core,
  * which loads the plugin's public entry) and `host_core.css` (OUI's light theme), with the app
  * itself in a chunk of its own that the app's mount loads on demand.

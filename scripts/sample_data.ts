@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Deterministic sample data for the local OpenSearch node.
  *
  *   npx tsx scripts/sample_data.ts [--count N] [--index web_logs] [--seed 42] [--force]

@@ -15,7 +15,7 @@ echo "== type check"; npx tsc --noEmit -p tsconfig.json
 # the run at the end, after the tests have run.
 typecheck_osd=0
 echo "== type check with OSD's TypeScript"; npm run -s typecheck:osd || typecheck_osd=1
-echo "== lint"; npx eslint . && npx prettier --check "**/*.{ts,tsx}" --log-level warn
+echo "== lint"; npx eslint . && npx prettier --check "**/*.{ts,tsx}" --log-level warn && npx tsx scripts/license_headers.ts
 
 started_node=false
 if ! curl -fsS -o /dev/null -u "admin:${OPENSEARCH_INITIAL_ADMIN_PASSWORD}" "${OPENSEARCH_URL}/_cluster/health"; then

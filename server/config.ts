@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { schema, TypeOf } from '@osd/config-schema';
 
 /** `lookups.*` in opensearch_dashboards.yml (or the standalone host's config). */

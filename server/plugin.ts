@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { randomUUID } from 'crypto';
 import { first } from 'rxjs/operators';
 import type {

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* Builds `context.lookups` for each request from the plugin's long-lived services. */
 import type { Logger, RequestHandlerContext } from 'opensearch-dashboards/server';
 import type { LookupsConfig } from './config';

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The per-request services every route handler gets as `context.lookups`, registered once with
  * OSD's `http.registerRouteHandlerContext` (server/request_context.ts).
  */

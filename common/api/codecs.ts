@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The HTTP API's payloads, as io-ts codecs (decoded by the server's route validation) and the
  * TypeScript types of the answers (used by the browser's API client). Keys are snake_case.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Decoding HTTP payloads with io-ts, with messages a person can act on: each names the field
  * (`[key_field.1]: expected a string but got 5`). Objects are strict: an unknown key is an
  * error, so a misspelt option never silently does nothing.

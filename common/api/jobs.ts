@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Durable write jobs: `POST /api/lookups/_jobs` accepts a PPL pipeline ending in outputlookup
  * and answers at once; the job's state and progress are kept in the plugin index.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Every HTTP path of the plugin, once: the server registers the patterns, the browser and the
  * tests build URLs with the functions. Lookup names are validated before they get here, and
  * still encoded, because they become part of a path.

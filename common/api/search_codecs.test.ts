@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { decode } from './decode';
 import { ExportQuery, FieldCapsQuery, ImportQuery, LookupQuery, SearchBody } from './search_codecs';
 

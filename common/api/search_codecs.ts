@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Reading a lookup's data: field capabilities, search, export, and the options of an import.
  * The search query speaks the OpenSearch query DSL's own words, limited to the forms listed
  * here; every object is strict, so an unknown option is refused with its name instead of being

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * The typed syntax tree of a PPL query, as `parsePpl` builds it and the planner consumes it.
  *

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * PPL for lookups: the tokenizer (editor highlighting) and the parser (typed AST with precise
  * errors). Pure TypeScript, shared by the server and the browser. The evaluator runs only in the

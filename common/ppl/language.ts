@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * The words of the PPL subset this plugin understands, kept once: the parser checks against
  * them, the tokenizer colours with them, and the query editor completes from them.

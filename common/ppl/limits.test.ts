@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { MAX_COMMANDS, MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_NESTING, parsePpl } from './parser';
 
 describe('parser limits: a 400 at the position, never a RangeError', () => {

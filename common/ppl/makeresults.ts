@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * `makeresults`: rows made in memory, with no index behind them. The semantics are PPL 3.x's
  * (docs/user/ppl/cmd/makeresults.md, and the SQL plugin's `AstBuilder.visitMakeresultsCommand`

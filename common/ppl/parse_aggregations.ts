@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /** Aggregating commands: `stats` (and its aggregations), `top`, `rare`. */
 import type {
   Aggregation,

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /** Row commands: `where`, `fields`, `rename`, `eval`, `dedup`, `sort`, `head`. */
 import type {
   DedupCommand,

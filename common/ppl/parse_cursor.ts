@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * The parser's token cursor: reading tokens (comments and spaces dropped) and failing at a
  * position with what was expected there. The layers of the parser build on it: names and

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /** Expressions: `or` down to primaries, with the limits that keep recursion bounded. */
 import type { BinaryExpr, Expr, FieldRef, Literal } from './ast';
 import {

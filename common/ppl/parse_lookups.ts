@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /** Lookup commands: `lookup` (enrich from a lookup) and `outputlookup` (write one). */
 import type { FieldRef, LookupCommand, OutputLookup, OutputLookupOptionNode, Span } from './ast';
 import { validateLookupName } from '../substrate/names';

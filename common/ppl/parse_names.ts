@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /** Names (glued from tokens), lists, and the literal values of command options. */
 import type { FieldPattern, FieldRef, Span } from './ast';
 import type { Token } from './tokenizer';

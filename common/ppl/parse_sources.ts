@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /** The leading command: `source=` / `search source=` (index names), or `makeresults`. */
 import type { IndexName, MakeResults, SourceCommand } from './ast';
 import { SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import type { Command, Expr, OutputLookup, Query } from './ast';
 import { OUTPUTLOOKUP_OPTIONS, parsePpl, PplSyntaxError, SUPPORTED_COMMANDS } from './parser';
 

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * A hand-written recursive-descent parser for the PPL subset this plugin runs (see language.ts for
  * its words, ast.ts for what it builds). It stops at the first error and says where it is (line,

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { lineStarts, positionAt, Token, TokenKind, tokenize, unquoteString } from './tokenizer';
 
 const significant = (text: string): Array<[TokenKind, string]> =>

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * The PPL tokenizer: cuts a query into tokens that cover every character, for the parser and for
  * the editor's highlighting. It never throws: a malformed piece (an unterminated string, a stray

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * PPL's type vocabulary, as the `_plugins/_ppl` endpoint names types in its JSON `schema`.
  *

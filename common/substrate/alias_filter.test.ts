@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { parseSliceFilter, sliceFilter } from './alias_filter';
 
 const U = '0b7c3a52-4f1e-4d2a-9c55-2f6d1e8a7b10';

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * Byte helpers shared by the id encoder and the slice uuids, in plain TypeScript for the browser.
  */

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * The one error type the substrate's pure functions throw. The server turns it into a 4xx: the
  * `code` says which rule was broken (stable, for tests, logs and i18n keys) and `field`, when set,

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Which OpenSearch mapping a lookup column gets, from its type (a PPL schema, a `{schema,
  * datarows}` body, an import's inferred types, or the JSON values of a `{rows}` body), and
  * whether a value fits a field already mapped: field types are first-writer-wins per backing

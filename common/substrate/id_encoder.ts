@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * The keyed-upsert document id: `_id = base64url_nopad(SHA-256(token(k1) ‖ … ‖ token(kn) ‖
  * token(slice uuid)))`, 43 characters, the same for this plugin and the Java `outputlookup`

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * The lookup substrate: the pure rules every writer and reader of lookups keeps (see the design
  * note `substrate.md`). Shared by the server and the browser, so nothing here imports Node.

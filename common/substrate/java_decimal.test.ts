@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { MAX_PLAIN_DECIMAL_LENGTH, bigDecimalPlainString } from './java_decimal';
 
 describe('bigDecimalPlainString', () => {

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * Java's `new BigDecimal(text).stripTrailingZeros().toPlainString()`: the canonical text of an
  * exact decimal key (`1.50` → `1.5`, `100` → `100`, `1.5E+3` → `1500`, `-0.00` → `0`).

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * Java's `Double.toString(double)`, reproduced exactly (JDK 19 and later, the Raffaello Giulietti
  * algorithm), because the keyed-upsert `_id` of a floating point key hashes that text.

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import {
   BACKING_INDEX_SUFFIX,
   FORBIDDEN_LEADING_CHARS,

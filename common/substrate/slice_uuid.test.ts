@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { createHash, randomUUID } from 'node:crypto';
 import { SubstrateError } from './errors';
 import {

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * Slice uuids: random ones for new slices, and the deterministic one for an append to an absent
  * lookup, so that two concurrent first appends write the same slice and add the same alias filter.

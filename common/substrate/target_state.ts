@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * What `<name>` is now, and what a write to it does: the contract's "Target states" table.
  *

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * `application`: the registry apps register into at setup, and at start the navigation OSD
  * offers (`navigateToApp`, `getUrlForApp`) plus mounting the app the page was opened for. As in
  * OSD, the page has one browser history (basename: the server base path) and the mounted app gets

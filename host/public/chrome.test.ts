@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /** @jest-environment jsdom */
 import { take } from 'rxjs/operators';
 import type { App } from 'opensearch-dashboards/public';

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * `chrome`'s header (its state is in chrome_service.ts), as OSD draws it above every app: a
  * dark top bar (the menu button, logo, the signed-in user, log out) and a light bar with the
  * breadcrumbs. The menu opens the side navigation: each nav group with

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * `chrome`'s state: breadcrumbs, the document title and the navigation groups, shaped like OSD's
  * (src/core/public/chrome: doc_title, nav_group). The header (chrome.tsx) draws it.
  */

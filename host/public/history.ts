@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The app's history, as OSD gives it (src/core/public/application/scoped_history.ts): one
  * browser history (`history` v4) for the page, with the server base path as its basename, and
  * for the mounted app a ScopedHistory on it, scoped to `/app/<id>`. The scoped history shows

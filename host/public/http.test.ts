@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { createHttp, HttpFetchError } from './http';
 
 const ORIGIN = 'http://127.0.0.1:5601';

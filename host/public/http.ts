@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The browser `http` service, shaped like OSD's (src/core/public/http): paths get the base path,
  * `query` becomes the search string, non-GET requests carry `osd-xsrf` and a JSON content type,
  * and a non-2xx answer rejects with an HttpFetchError whose `body` is the server's error JSON.

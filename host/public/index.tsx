@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The host's browser core (built to build/public/host_core.js): builds OSD-shaped CoreSetup and
  * CoreStart from small services, draws the header and toasts, then runs the plugin's public
  * entry through setup and start and mounts the app the page was opened for.

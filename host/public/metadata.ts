@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* What the host's app shell injects into the page (host/src/app/pages.ts). */
 import type { InjectedMetadata } from '../src/app/pages';
 

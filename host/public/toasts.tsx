@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * `notifications.toasts`, shaped like OSD's ToastsApi, rendered with OUI's EuiGlobalToastList in
  * the corner of the page. Lifetimes follow OSD's defaults: information goes quickly, errors stay
  * until read.

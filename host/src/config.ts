@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The standalone host's configuration: a JSON file (`--config path` or LOOKUPS_HOST_CONFIG)
  * and environment variables, environment winning. Two hosts with different files or
  * variables run side by side against one cluster.

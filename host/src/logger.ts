@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* The host's logger: one JSON line per record on stderr, OSD's Logger contract. */
 import type { LogMeta, Logger, LoggerFactory } from 'opensearch-dashboards/server';
 

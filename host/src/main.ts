@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The standalone host: a small hapi server that gives the lookups plugin the OSD core surface it
  * uses (router, response factory, scoped OpenSearch clients, sign-in, the app shell and bundles),
  * so the plugin runs, is tested and can be shown without a full OpenSearch Dashboards.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Loads a plugin the way OSD's plugin service does (src/core/server/plugins/discovery/
  * plugin_manifest_parser.ts, plugins_service.ts, plugin_context.ts, config_service.ts): parse
  * and check `opensearch_dashboards.json`; validate the plugin's config under its `configPath`

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The plugin's i18n registration, as OSD's i18n tooling reads it (.i18nrc.json at the plugin
  * root): every message id in the plugin's browser code is under the `lookups` prefix, and every
  * locale file it lists exists, is valid JSON and carries every id.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The host loads a plugin as OSD's plugin service does: the server initializer context has
  * config observables and no synchronous get(); an async setup is awaited; `enabled` is checked
  * against the plugin's schema; a disabled plugin is not set up and ships no UI; the manifest is

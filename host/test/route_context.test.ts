@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * `core.http.registerRouteHandlerContext` as OSD runs it: providers run for every request, in
  * registration order after core's, each given the context built so far and the request; their
  * awaited values are `context[name]` in the plugin's handlers.

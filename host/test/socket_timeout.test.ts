@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * OSD closes a request's socket after `server.socketTimeout` of silence unless the route sets
  * `options.timeout.idleSocket` (http_server.ts: `socket: timeout?.idleSocket ??
  * server.socketTimeout`); `timeout.payload` only bounds the body's arrival. The host applies

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* Starts the host in this process on a free port, with a plugin folder and config of the test's. */
 import { resolve } from 'path';
 import { loadHostConfig, HostConfig } from '../src/config';

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The frame every page of the app shares, in the OSD look: the app's title, a tab bar between
  * Query and Catalog (real links, so a tab opens in a new browser tab too), and the page below.
  */

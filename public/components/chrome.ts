@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Breadcrumbs and the document title of the page shown, through core's chrome service. Every
  * crumb but the last links to its page (`Lookups / Catalog / <name> / Versions`); the title is
  * the trail read backwards (`Versions - <name> - Catalog - Lookups`, then OSD's own).

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Table columns for rows of a known schema (`[{ name, type }]`), with each column's type shown
  * under its name. Rows become objects keyed `c0`, `c1`, … so that any column name (`count()`,
  * `geo.city`, `a b`) is safe as a table field.

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* Numbers, sizes, times and ids as the pages show them, in the user's locale. */
 import { i18n } from '@osd/i18n';
 

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* A write job's state and phase in words, and as a badge (the Query page's panel, the Jobs tab). */
 import { EuiBadge } from '@elastic/eui';
 import { i18n } from '@osd/i18n';

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* A lookup's kind as a badge: managed, legacy (the importer's), broken, or in conflict. */
 import { EuiBadge } from '@elastic/eui';
 import { i18n } from '@osd/i18n';

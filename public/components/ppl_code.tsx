@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * PPL syntax colouring with the tokenizer from common/ppl. The colours are OUI's code-block hues,
  * darkened where OUI's own fall short of a 4.5:1 contrast on the code background (its orange,
  * pink and green do), so highlighted text stays readable (and passes axe). Used by the query

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A confirm that shows a dry run first (migration, cleanup): the steps it goes through, and the
  * loading, error and preview states shown in its body. The action itself stays with the caller.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Links inside the app: a real `href` (so open-in-new-tab and copy-link work) whose plain click
  * stays in the app's router instead of reloading the page.
  */

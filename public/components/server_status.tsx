@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * What the server's own identity may not do (`GET /api/lookups/_status`), as a warning callout
  * naming each permission and what its lack breaks. Nothing shows when there is no problem, or
  * when the status cannot be read (the pages' own requests then say what is wrong).

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import type { HttpFetchOptions, HttpStart } from 'opensearch-dashboards/public';
 import { apiPaths } from '../../common/api/paths';
 import { createLookupsApi, errorMessage, LookupsApiError, toApiFailure } from './api_client';

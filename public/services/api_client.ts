@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Typed calls to the plugin's HTTP API. Paths come from `common/api/paths` and answer types from
  * `common/api`, so the browser never repeats a path literal. A failed call rejects with a
  * `LookupsApiError` whose message is the server's own `message` (which says what to do), not

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { readCurrentUser } from './current_user';
 
 function page(metadata: string | null): Document {

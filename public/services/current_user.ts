@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Who is signed in, for keeping per-user browser state apart (recent queries). The standalone
  * host injects `{ username }` into `#osd-injected-metadata` (host/src/app/pages.ts); OSD's page
  * carries no user name there (the security plugin knows it), so the name is then unknown and

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Core services reach components through React context, set once by `renderApp`. No module-level
  * globals: two mounts (or a test) each get their own services, and nothing leaks between them.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The app's Redux store. `createLookupsStore` makes a fresh store per mount (and per test), so
  * no state outlives the app it belongs to. Thunks get the API client as their extra argument.
  */

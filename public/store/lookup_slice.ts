@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The lookup a detail page shows: its catalog entry with slices (versions), its fields
  * (`_field_caps`), a page of its rows (`_rows`) and the last search over them (`_search`). Each
  * request remembers its id, so an answer that arrives after a newer request is dropped.

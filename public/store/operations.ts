@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Changes to lookups: migrate, restore a version, clean up old versions, delete, import. Each
  * thunk resolves with the server's answer or rejects with its ApiFailure (callers `unwrap()` it
  * and show the message), and after a real change reloads what the store holds of the lookups

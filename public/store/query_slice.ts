@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The Query page: the text in the editor, the last run and the last explain, the client-side
  * syntax error (from parsePpl, found before sending), and the user's recent queries (loaded
  * from and saved to browser storage by the page; see pages/query/recent_queries.ts).

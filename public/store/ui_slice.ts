@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Which page the app shows. The URL (the route path) is the source of truth, so deep links survive a
  * reload; the route writes it here and views read it, so nothing else has to parse the URL.
  */

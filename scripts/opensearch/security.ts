@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Test users and roles for the local OpenSearch node (security plugin), created through the
  * security REST API as `admin`. Idempotent: every run PUTs the same roles, users and mappings.
  *

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Typed errors, and the one place that turns any error into an HTTP answer. Services throw
  * these; route handlers only call `toErrorResponse`. A failure is never a 200.
  */

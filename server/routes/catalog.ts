@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* The catalog: lookups and their slices, migration, rollback, cleanup, deletion. */
 import type { IRouter } from 'opensearch-dashboards/server';
 import { DryRunQuery, ListQuery, ReapBody, RollbackBody } from '../../common/api/codecs';

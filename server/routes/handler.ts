@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The one wrapper every route handler goes through: it runs the handler and maps whatever it
  * throws to an answer in one place (server/lib/errors.ts).
  */

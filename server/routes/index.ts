@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* One registration function per area; the per-request services come from `context.lookups`. */
 import type { IRouter } from 'opensearch-dashboards/server';
 import type { StatusResponse } from '../../common/api/codecs';

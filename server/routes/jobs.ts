@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* Durable write jobs: submit, list, read, cancel. */
 import type { IRouter, RouteValidationFunction } from 'opensearch-dashboards/server';
 import { JobBody, JobsQuery } from '../../common/api/jobs';

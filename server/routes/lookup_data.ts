@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Reading and loading a lookup's data: field capabilities, search, export and import. Thin
  * handlers: decode with a codec from common/, call a service with the caller's client, map
  * errors in one place.

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* PPL: run a pipeline (and write its result when it ends in outputlookup), or explain it. */
 import type { IRouter } from 'opensearch-dashboards/server';
 import { ExplainBody, QueryBody } from '../../common/api/codecs';

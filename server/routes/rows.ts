@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import type { IRouter } from 'opensearch-dashboards/server';
 import { ROUTE_PATTERNS } from '../../common/api/paths';
 import { RowsQuery } from '../../common/api/codecs';

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* The sources the caller may query and their fields, for the PPL editor's completion. */
 import type { IRouter, RouteValidationFunction } from 'opensearch-dashboards/server';
 import { ROUTE_PATTERNS } from '../../common/api/paths';

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* What the server's identity may not do, so the app can say so (a callout naming the permission). */
 import type { IRouter } from 'opensearch-dashboards/server';
 import type { StatusResponse } from '../../common/api/codecs';

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Work that can outlast OSD's socket timeout (`server.socketTimeout`, 120 s): a large
  * outputlookup, import, export or migration. OSD sets hapi's socket timeout to
  * `timeout.idleSocket` when a route gives one; `timeout.payload` covers only the body arriving.

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* Route validation through io-ts codecs from common/, in OSD's validation-function form. */
 import type * as t from 'io-ts';
 import type { RouteValidationFunction } from 'opensearch-dashboards/server';

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The operator's ceiling on one write: the plugin's `lookups.max_rows`, lowered by the cluster
  * setting `plugins.ppl.outputlookup.max_rows` when the cluster has one. That setting is operator
  * configuration, so it is read with the server's identity; it never reads user data.

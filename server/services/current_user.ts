@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* Who the caller is, as OpenSearch's security plugin sees them (null where it is not installed). */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import { openSearchStatus } from '../lib/errors';

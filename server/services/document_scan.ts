@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Reads every document a query matches, as the caller, a page at a time: a point in time with
  * `search_after` on `_shard_doc`, so memory stays bounded and a concurrent write changes nothing
  * of what is read. The point in time is closed at the end, on error, and when the consumer stops

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { csvField, csvLine, valueAtPath } from './export_service';
 
 describe('CSV output (RFC 4180)', () => {

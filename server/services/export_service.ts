@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Exporting a lookup's current slice as CSV or NDJSON, streamed, as the caller. The rows are
  * read through a point in time on the slice's index with `search_after` on `_shard_doc`, a page
  * at a time, so memory stays bounded whatever the size of the lookup and a concurrent write

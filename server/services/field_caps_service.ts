@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Field capabilities of a lookup, in the exact shape of OpenSearch's `_field_caps`, with the
  * lookup's slices in the role of indices: which slices carry each field.
  *

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Every mutating operation on a lookup runs through here: take the lookup's lease (409 naming
  * the holder when it is busy), settle what a dead operation left behind, run, release.
  */

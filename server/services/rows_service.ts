@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* Reading a lookup's rows through its alias, as the caller, without the `__lookup` column. */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { RowsResponse, SchemaColumn } from '../../common/api/codecs';

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { BadRequestError } from '../lib/errors';
 import type { SearchBody } from '../../common/api/search_codecs';
 import type { Logger } from 'opensearch-dashboards/server';

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Searching inside a lookup, as the caller. The search is pinned to the slice that was current
  * when it started: the first page resolves the current slice once, every page queries the
  * BACKING index with `term __lookup: <slice>`, and the page token carries the slice, so a

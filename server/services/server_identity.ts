@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * What the server's own identity (in OSD, `kibanaserver` with the reserved `kibana_server`
  * role) must be able to do: keep the plugin index, read the write ceiling. Checked once at
  * start; each gap is logged once and shown in the app, never silently skipped.

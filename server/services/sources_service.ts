@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The sources a caller may query after `source=`, and a source's fields, for the PPL editor's
  * completion. Both are read as the caller: `GET /_resolve/index/*` is cut by the security plugin
  * (do_not_fail_on_forbidden) to what the user may see, and the mapping read is the caller's own.

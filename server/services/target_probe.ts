@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * What `<name>` is now, as the caller, with one index-level call: `GET /<name>/_alias/<name>`.
  * Naming `<name>` as the index keeps the request within what the caller may see (a bare
  * `GET /_alias/<name>` is checked against every index by the security plugin), and its 404 tells

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The app's frame in a real browser: Debian's Chromium driven by playwright-core against the
  * standalone host and the OpenSearch node. Sign-in, the title, tabs and breadcrumbs, the intro
  * on the Query page, accessibility (axe-core), path deep links that survive a reload, old hash

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Migrating importer-style (legacy) lookups in the browser with one click: from the catalog and
  * from the lookup's page. The legacy lookups are set up the way the OSD data importer leaves
  * them (a shared index with `__lookup` keyword docs behind filtered aliases), as the admin.

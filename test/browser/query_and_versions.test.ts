@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A writer's day in the browser, against the real server: run a stats query and read the table,
  * explain it, write it to a lookup with outputlookup, find the lookup in the catalog, overwrite
  * it twice, restore the first version from the Versions tab and see its rows again, import a

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A read-only user (lookup_reader) in the browser: sees the lookups it may read, but the write,
  * migration and restore it tries are refused by the server, and the page shows the server's own
  * message each time; nothing changes.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The catalog and its operations against the real cluster: kinds, slice counts, migration,
  * rollback, reaping, deletion, and what a read-only user may do.
  */

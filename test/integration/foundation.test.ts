@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The platform contract on the standalone host, against the real cluster with security: user
  * data is read as the caller, never as the server's own identity.
  */

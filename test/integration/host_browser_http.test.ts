@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The browser's http.fetch against the real import route, as in OSD: a FormData upload through
  * the plugin's API client (which drops OSD's default JSON content type) is imported, while the
  * same multipart body sent as `application/json` (OSD's default) is refused with 415.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The host's OpenSearch clients against the real cluster, as OSD's ClusterClient gives them:
  * its own identity is kibanaserver (the security demo configuration) with the reserved
  * kibana_server role; the long-numeral twins read integers beyond 2^53 exactly, and the scoped

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * No input takes the host down: malformed gzip and deflate bodies, truncated multipart forms
  * and uploads cut off mid-body, sent to every route that takes a body, with and without
  * credentials; afterwards the same process still answers.

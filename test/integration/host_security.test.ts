@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The host's sign-in and hardening, against the real cluster (sign-in checks the credentials
  * with OpenSearch): the session cookie carries no credentials and is refused after logout or
  * once expired; the login page sends the browser only to this origin's /app/ paths; every

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * `_import` on bad input, over-size bodies and failed writes, through the standalone host and the
  * real cluster: every request gets an answer, problems are 400s naming the line, an over-size
  * file is a 413 with nothing written, and a failed write says truthfully what it left.

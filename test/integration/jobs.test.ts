@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Durable write jobs against the real cluster and real host processes: progress, cancel,
  * admission, a closed connection, and what a host that starts makes of jobs its predecessor
  * left mid-way.

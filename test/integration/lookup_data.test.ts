@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Field capabilities, search, export and import against the real cluster, through the plugin's
  * HTTP routes, as the test users; read back and compared as admin.
  */

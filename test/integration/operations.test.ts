@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Operations on one lookup take turns (a lease per lookup in the plugin's own index), are
  * recorded there by the server's identity — kibanaserver with its reserved role, as in OSD —
  * and settle what a dead operation left behind.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Paged reads stay on one version, and page tokens can be neither forged nor passed to
  * another user.
  */

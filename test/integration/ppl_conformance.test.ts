@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * PPL conformance over the sample data: each query runs through `_query` (pushed down to
  * OpenSearch where it can be, the rest in the server) and is compared with the same question
  * answered in plain JavaScript over the generated documents themselves (the generator is

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * PPL pipelines through `_query` and `_explain` against the real cluster: results computed here
  * are checked against the same numbers computed by OpenSearch itself (counts and aggregations).
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * What the PPL editor completes from the cluster: the sources the caller may query
  * (`_resolve/index/*` as the caller) and a source's fields (its mapping, as the caller).
  */

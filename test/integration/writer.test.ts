@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The writer against the real cluster, through the plugin's HTTP route, reading back through
  * the alias as a user would.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * What readers and a crashed writer see, against the real cluster: atomic publication under
  * constant reads, and a host killed in the middle of a write.
  */

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* Talks to the plugin's HTTP API as a given user, the way a script or the browser would. */
 import { basicAuthorization } from '../../host/src/auth/session';
 

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Shared helpers for browser tests: Debian's Chromium driven by playwright-core (launched the
  * way landing.test.ts always has), signing in through the host's login page, axe-core checks,
  * screenshots, and a record of errors the page raised.

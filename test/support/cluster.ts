@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The real OpenSearch node the integration tests run against (started by scripts/test.sh), and
  * an administrator's client for arranging and inspecting state around the plugin's routes.
  */

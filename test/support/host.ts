@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Starts the standalone host as its own process, as a user would run it, so tests talk HTTP to it
  * and can kill it mid-write.
  */

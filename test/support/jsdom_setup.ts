@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * jest's jsdom lacks TextEncoder/TextDecoder, which browsers and Node have and the shared
  * substrate code (lookup names, key encoding) uses when it loads.
  */

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* Reading lookups the way a user does: a search on the alias `<name>`. */
 import type { Client } from '@opensearch-project/opensearch';
 import type { TestNames } from './cluster';

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Renders a view the way renderApp does (i18n, services, store), inside a Router on the app's
  * ScopedHistory (the host's, over an in-memory history) at a chosen route, with fake core
  * services whose calls a test can inspect. For component tests.

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* The test users that scripts/opensearch/security.ts creates, as callers of the HTTP API. */
 import { TEST_USERS } from '../../scripts/opensearch/security';
 import type { Caller } from './api';

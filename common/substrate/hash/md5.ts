@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * MD5 (RFC 1321) over bytes, in plain TypeScript: `common/` also runs in the browser, where Node's
  * `crypto` does not exist and Web Crypto has no MD5. Used only to derive name-based uuids (v3),

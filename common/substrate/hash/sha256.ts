@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * SHA-256 (FIPS 180-4) over bytes, in plain TypeScript: `common/` also runs in the browser, where
  * Node's `crypto` does not exist and Web Crypto's digest is asynchronous.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * OSD 3.x browser-side core contracts used by the plugin, declared as OSD declares them in
  * src/core/public (application/types.ts, application/scoped_history.ts, http/types.ts,
  * notifications/toasts, chrome/doc_title, chrome/nav_group) and src/core/utils

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * OSD 3.x server-side core contracts used by the plugin, declared as OSD declares them in
  * src/core/server (plugins/types.ts, http/router/*, opensearch/client/*, logging/*).
  * Only the members the plugin touches are listed; their shapes are OSD's.

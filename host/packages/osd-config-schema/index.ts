@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The part of OSD's `@osd/config-schema` that plugin configs use: `schema.object/number/
  * boolean/string/maybe`, `TypeOf`, and validation errors in OSD's `[key]: message` form.
  * The standalone host resolves this package; inside OSD the real one is used.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The part of OSD's `@osd/i18n` the plugin uses: `i18n.translate(id, { defaultMessage, values })`
  * with `{name}` placeholders, and `i18n.load` of a `translations/<locale>.json` file
  * ({ formats, messages }). Inside OSD the real package is used.

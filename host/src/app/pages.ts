@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* The two HTML documents the host serves: the sign-in page and the app shell. */
 
 const escapeHtml = (s: string) =>

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* Serves the built browser bundles from one folder, refusing anything outside it. */
 import Boom from '@hapi/boom';
 import type { Server } from '@hapi/hapi';

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Sign-in for the host, kept server-side as OSD's security plugin keeps it: the browser holds
  * only an encrypted (iron), http-only, same-site cookie carrying an opaque session id and its
  * expiry; the user's credentials stay in the host's session store. Every request resolves to

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * OSD's context container (src/core/utils/context.ts) for route handlers: providers are
  * registered by name, once each; for every request they run in registration order, core's
  * first, each given the context built so far (limited to core's, its own plugin's and that

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* OSD's response factory (src/core/server/http/router/response.ts), same methods and shapes. */
 import type {
   CustomHttpResponseOptions,

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * OSD's router contract on hapi: `core.http.createRouter()` gives the plugin an IRouter; the
  * host turns each registered route into a hapi route that does what OSD's does, in OSD's
  * order: authentication (401, hapi's auth, before the body is read), the body under the

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Response headers every host answer carries, pages and API alike: OSD's default CSP rules
  * (`csp.rules`: script-src 'self', worker-src blob: 'self', style-src 'unsafe-inline' 'self')
  * plus `frame-ancestors 'self'`, a frame policy for older browsers, and nosniff.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * OSD's cluster client (src/core/server/opensearch/client/cluster_client.ts), as the host
  * provides it: `asInternalUser` carries the host's own credentials; `asScoped(request)` gives
  * `asCurrentUser`, which carries the caller's `authorization` header and nothing else (OSD's

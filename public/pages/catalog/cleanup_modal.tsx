@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Cleaning up old versions (orphaned slices) of some lookups or of all: a dry run of `_reap`
  * lists what would go and what stays (and why), and only "Remove" deletes, with the same
  * settings. The server's defaults decide how many recent versions and how young a version

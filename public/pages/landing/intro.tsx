@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * What a lookup is and the `outputlookup` syntax with its options: shown on the Query page until
  * the first query runs, so a first visit explains itself.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A lookup's fields, from `_field_caps?fields=*` with the lookup's slices in the role of
  * indices: each field's type, whether it is searchable and aggregatable, and which versions
  * carry it (a field that only some versions have, or that changed type, shows here).

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Importing a file into a lookup: CSV (with a header row) or NDJSON, sent as a multipart upload
  * with the same options as outputlookup. The server checks the whole file before it publishes
  * anything, so a bad line leaves the lookup as it was, and its message names the line.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A lookup's write jobs, as far as they are the caller's (`GET /_jobs?lookup=`), newest first:
  * state, rows, start and end, user and error. While one is still going the list is asked again,
  * so it updates; leaving the tab stops that.

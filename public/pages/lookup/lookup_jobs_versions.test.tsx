@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The lookup page's Jobs tab (the caller's jobs on the lookup, updating while one runs) and the
  * Versions tab's states of a version: failed, being written, interrupted, a query withheld.
  */

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * One lookup (`/app/lookups/lookups/<name>/<tab>`): its kind, size and last write, and tabs for its rows,
  * fields, versions and settings. The route is the source of truth, so a reload or a shared link
  * opens the same tab.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A lookup's rows: pages of `_rows` (sortable by column), or a search over them with `_search`
  * — "All matches" pages through every row that has all the words, "Best matches" ranks the rows
  * with any of them and shows their score. Search pages follow the server's page tokens, so it pages forwards and

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A lookup's storage and its whole-lookup actions: the backing index and the alias filter,
  * export (plain download links), import of a CSV or NDJSON file, and deletion with a confirm
  * that names what goes.

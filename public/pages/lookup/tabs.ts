@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /* The tabs of a lookup's page, in the order they show; each is part of the URL. */
 import { i18n } from '@osd/i18n';
 

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A lookup's versions (slices) as a timeline, newest first: the current one, and the old ones
  * an overwrite left behind, each with its rows, time, user, action and source query where the
  * server knows them. "Restore this version" points the lookup back at an old version (after a

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * One-click migration of a legacy (importer) lookup: a dry run first, shown as a preview (rows,
  * fields, the new backing index, and that the importer's index stays as it is), then "Migrate".
  * Afterwards the store reloads the lookup, which now shows as managed, and a toast says so.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * What the PPL editor offers at the cursor: command names after `|`, `source=` and friends at
  * the start, index names after `source=` (and lookup names after `lookup` / `outputlookup`),
  * outputlookup's options, field names and functions inside commands. Pure: the editor passes the

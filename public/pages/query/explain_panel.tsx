@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * "Explain": the plan of a query, step by step, with where each step runs (pushed down into
  * OpenSearch, streamed through the server, or buffered there), and for a write the action it
  * would take on its target, before anything is run.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A write running as a job: its state and phase, rows written (of how many, when known), rate,
  * elapsed time and the time left, with Cancel while it can still be stopped; then how it ended —
  * what it wrote, the error, or that it was cancelled. And the 409 a busy lookup answers.

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The PPL editor: a real <textarea> (so typing, selection, undo, screen readers and mobile
  * keyboards all work as usual) over a highlighted copy of the same text. The textarea's own text
  * is transparent; the layer behind shows the colours and the error markers, with identical

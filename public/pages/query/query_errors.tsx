@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A query that failed: a syntax error (the parser's, before sending, or the server's 400 with a
  * position) becomes a marker in the editor and a message under it; a write over the row ceiling
  * says which setting sets it and offers the way out (`max=` on outputlookup); anything else shows

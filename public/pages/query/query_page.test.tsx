@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiPaths } from '../../../common/api/paths';
 import type { QueryRowsResponse } from '../../../common/api/codecs';

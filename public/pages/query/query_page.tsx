@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The Query page: a PPL editor with highlighting, completion and error markers; Run
  * (Ctrl/Cmd+Enter) shows a table, or for a pipeline ending in outputlookup what it wrote;
  * Explain shows the plan and what a write would do. Loaded on demand (React.lazy in app.tsx):

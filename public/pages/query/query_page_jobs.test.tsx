@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Writes on the Query page run as jobs: submitted to `POST /_jobs`, followed by polling
  * `GET /_jobs/{id}`, shown as a progress panel with Cancel, then how the job ended. A busy lookup
  * says who holds it; the server's own permission problems show as a callout.

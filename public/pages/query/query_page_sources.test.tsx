@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiPaths } from '../../../common/api/paths';
 import type { SourceFieldsResponse, SourcesResponse } from '../../../common/api/codecs';

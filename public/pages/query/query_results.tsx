@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * What a run shows: a table for a plain pipeline (sortable, paged in the browser, each column's
  * type under its name) or, for a pipeline ending in outputlookup, what was written and where.
  */

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { memoryStorage } from '../../../test/support/render';
 import { MAX_RECENT_QUERIES } from '../../store/query_slice';
 import { loadRecentQueries, recentQueriesKey, saveRecentQueries } from './recent_queries';

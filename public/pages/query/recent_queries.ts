@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Recent queries, kept per user in browser storage (`lookups.recentQueries.<user>`), so two
  * people sharing a browser profile do not see each other's queries. Unreadable or foreign
  * content is ignored rather than trusted.

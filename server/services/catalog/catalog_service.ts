@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A truthful account of lookups, computed as the caller with a constant number of requests for
  * the whole list: the aliases of the visible indices, then (in parallel) their stats and one
  * multi-search that counts rows per slice, plus the write records.

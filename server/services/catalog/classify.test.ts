@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { classifyCatalog } from './classify';
 
 const slice = (u: string) => ({ filter: { term: { __lookup: u } } });

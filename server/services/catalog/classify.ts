@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Which names in the cluster are lookups, and of what kind, from one answer of
  * `GET /<indices>/_alias`: managed (a slice alias on `<name>__lookup`), legacy (the data
  * importer's slice alias over another index), broken (a backing index no alias names, or an alias

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * What can be done to a lookup besides writing it: migrate an importer lookup, roll back to a
  * retained slice, reap orphans, delete. Each refuses cleanly, with nothing changed, where it
  * cannot apply; each runs as the caller.

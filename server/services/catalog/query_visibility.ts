@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A version's source query may name indices and literals that a reader of the lookup may not
  * read (`source=secret_logs | where classification = 'secret'`). Its text is shown only to the
  * user who wrote it, or to a caller who may read every index it read — asked as the caller,

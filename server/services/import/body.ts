@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The file of an `_import` request, as a stream of bytes, from the raw request body: either a
  * multipart form with one part named `file` (parsed as it arrives, with @fastify/busboy, so a
  * 100 MiB upload is never held in memory), or the file itself as the body. Both give the same

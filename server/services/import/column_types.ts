@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The type of each CSV column, inferred over the whole file (every value of the column must fit
  * it), as the OSD data importer infers them: integer, double, boolean, ISO 8601 date, else
  * string. Empty cells fit any type; in a typed column they are left out of the row (no value),

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * CSV files, read with csv-parse as they arrive (RFC 4180, and what spreadsheets write): fields
  * separated by a delimiter (`,` by default; the OSD data importer also takes `;`, tab and `|`),
  * records ended by CRLF, LF or CR, fields in double quotes may hold delimiters, line breaks and

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { promises as fs } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Importing a CSV or NDJSON file into a lookup, through the same writer as `_write`, as the
  * caller. The raw body and the multipart file part give the same bytes (./body.ts) to the same
  * parser and the same error path:

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * What the import parsers share: rows with the line they start on, the error that names a line,
  * and the field-name rules (those of the OSD data importer, which refuses names OpenSearch would
  * turn into empty or ambiguous object paths).

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { LineError } from './line_reader';
 import { NdjsonRowReader } from './ndjson';
 

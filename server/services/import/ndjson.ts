@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * NDJSON, as the OSD data importer reads it: one JSON object per line (LF or CRLF), blank lines
  * skipped. Values keep their JSON types; nested objects stay objects. A line that is not a JSON
  * object, an empty object, or a field name OpenSearch cannot take is refused with its line.

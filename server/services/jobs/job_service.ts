@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Durable write jobs (shared/design/operations.md). A job takes its lookup's lease when it is
  * accepted and holds it until it ends, so a second job on the same lookup is a 409 naming the
  * first; at most `jobs.max_concurrent` run at once on a host, the rest wait in order. It runs as

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Jobs as the plugin index keeps them: written with the server identity at every state change
  * (and on a heartbeat while running), read back for the API filtered to the caller's own jobs.
  */

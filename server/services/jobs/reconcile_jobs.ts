@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * When a host starts, jobs whose host stopped are settled, never re-run (a user's query runs
  * only with the user): a job that was queued or writing is `failed` (nothing was published;
  * its slice is an orphan for the reaper); one that was publishing is settled from the alias

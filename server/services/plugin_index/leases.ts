@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * One mutating operation per lookup at a time, across hosts (shared/design/operations.md): a
  * lease document per lookup in the plugin index, taken with optimistic concurrency, renewed
  * while the operation runs and expiring if its host dies. A second operation gets a 409 that

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The plugin's own hidden index: write records, per-lookup leases (and later jobs and
  * schedules), one document type each, side by side as OSD's saved objects are. Metadata only,
  * never user rows. It is read and written with the server's identity, so its name sits under

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * At start, settle what hosts that died left in the plugin index: a write record still
  * `writing` whose heartbeat stopped is `failed` (its slice was never published: the alias is
  * the truth, and an unpublished slice is an orphan), and expired leases are named in the log.

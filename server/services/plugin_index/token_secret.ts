@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The secret that signs page tokens, the same on every host of a cluster: `lookups.page_token_secret`
  * when the operator sets one, else one made once and kept in the plugin index (readable only by
  * the server identity and administrators). Without either, a secret of this process: tokens then

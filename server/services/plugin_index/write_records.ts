@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A small record per slice: when it was written, by whom, how, how many rows, the source query
  * when it came from PPL, and whether the slice is complete. Metadata only, never user data: it
  * lives in the plugin's hidden index, read and written with the server's identity, and the

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * One query's share of the event loop. The server evaluates PPL on the one thread that serves
  * every request, so a query (a costly regex over many rows, a big sort) must neither hold that
  * thread for long nor run without end: operators pause every few milliseconds (`setImmediate`,

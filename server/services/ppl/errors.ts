@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * Errors of PPL evaluation. Each is the user's doing (a bad value, a type mismatch, a limit), so
  * the server answers them with a 400 at the expression's position, never a 500.

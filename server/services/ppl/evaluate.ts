@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * Evaluates PPL expressions over rows, and infers their types, with PPL 3.x semantics (the
  * Calcite engine with `plugins.ppl.syntax.legacy.preferred=true`, the default):

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import type { Expr } from '../../../common/ppl/ast';
 import { MAX_EXPRESSION_DEPTH, parsePpl } from '../../../common/ppl/parser';
 import type { PplValue } from '../../../common/ppl/types';

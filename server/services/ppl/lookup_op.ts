@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * `lookup`: enrich each batch of rows from a lookup, read through its alias as the caller with
  * one terms query per batch (keys of several fields are narrowed per field, then matched whole).
  */

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { parsePpl } from '../../../common/ppl/parser';
 import type { Command } from '../../../common/ppl/ast';
 import {

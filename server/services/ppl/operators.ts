@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The part of a pipeline that runs in the server: operators over a stream of row batches. Most
  * stream (one batch in, one batch out); `sort`, `stats`, `top`/`rare` must see every row first,
  * and those hold at most `maxRows` rows or groups, then stop with a clear error.

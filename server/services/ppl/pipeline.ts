@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * From a parsed PPL query to a runnable pipeline: the longest prefix OpenSearch can answer is
  * compiled into one request (a filtered, sorted, limited document scan, or a composite
  * aggregation for `stats … by`), the rest becomes server operators over row batches. The output

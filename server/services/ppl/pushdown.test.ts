@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import { parsePpl } from '../../../common/ppl/parser';
 import type { Expr } from '../../../common/ppl/ast';
 import { likeToWildcard, splitConjuncts, toQuery } from './pushdown';

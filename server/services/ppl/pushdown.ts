@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * What of a `where` OpenSearch can answer itself, translated to the query DSL with PPL's
  * meaning kept: a comparison with a missing value is not true, so every negation also requires
  * the field to exist. Conjuncts that cannot be translated stay in the server.

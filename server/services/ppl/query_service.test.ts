@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * What a user sees from POST /api/lookups/_query for queries that are their own mistakes: a 400
  * with the position, never a 500. Runs the service and the route's error mapper without a cluster
  * (makeresults, or a fake client answering a document scan).

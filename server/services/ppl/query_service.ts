@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * PPL over HTTP: a plain pipeline answers its first rows in the `_plugins/_ppl` shape; a
  * pipeline ending in `outputlookup` streams its whole result into the writer. `explain` says
  * what would run where, and what a write would do, without writing.

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 import type { Expr } from '../../../common/ppl/ast';
 import { PplEvaluationError } from './errors';
 import { evaluate } from './evaluate';

@@ -1,3 +1,8 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
 /**
  * Pattern matching on user-supplied patterns, in time linear in the input: a query is written by
  * any signed-in user, and a backtracking engine (JavaScript's RegExp) lets one pattern such as

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Reading groups of a composite aggregation as the caller, paged with `after_key` (documents are
  * read with ../document_scan).
  */

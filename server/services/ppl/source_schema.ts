@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The columns of a source, from its mapping, read as the caller: each field's PPL type, and the
  * name to use where OpenSearch needs an exact value (a text field's `.keyword` sub-field).
  */

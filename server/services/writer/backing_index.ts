@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The backing index `<name>__lookup`: created on demand with the contract's mappings and
  * settings, and checked before reuse (a `term` filter only matches slice uuids when `__lookup`
  * is a keyword).

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Faster loading for a slice nobody can see yet: replicas 0, async translog, no refresh. The
  * index's own values are read first and exactly those are restored afterwards, even on failure.
  *

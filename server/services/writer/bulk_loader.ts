@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Streams documents into one index with `_bulk`: a bounded number of requests in flight (so
  * memory stays a few batches whatever the result size), items rejected with 429 retried with
  * exponential backoff inside an absolute deadline, and any other item failure stopping the

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Rows to lookup documents, as the contract says: every column except null values and the
  * reserved ones, multivalue values as arrays, plus `__lookup: <slice>`; and, for `key_field`, the
  * deterministic `_id` of the row's key in the slice.

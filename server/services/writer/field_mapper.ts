@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Types decide mappings: before a batch goes to `_bulk`, each column seen for the first time
  * gets an explicit mapping from its declared (or, for `{rows}`, inferred) type, in one mapping
  * request, and every value is checked against the field's mapped type. OpenSearch would

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The lookup writer: probe the target, check the options and the ceiling, stream the rows into
  * a slice, then publish with one `_aliases` request. Readers see the complete old slice or the
  * complete new one, never a mix. Everything runs as the caller.

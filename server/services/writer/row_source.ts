@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Where a write's rows come from. A source yields rows in batches, so a writer never holds more
  * than a few batches, and says what it knows up front: the declared column types (which choose
  * the key encoding, as in the Java writer) and the row count (which lets the ceiling be checked

@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * A write as a request makes it: the caller's client, the ceiling, the caller's name and the
  * lookup's lease, then the work (a `_write` body, an import, a PPL result).
  */
