@@ -1,10 +1,16 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * The catalog: every lookup the user may read, with its kind, size, versions and orphans.
  * Search and a kind filter narrow the list; every column sorts; selected lookups (or all) can
  * have their old versions cleaned up; a legacy lookup migrates in one click.
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
+  EuiBasicTable,
   EuiButton,
   EuiEmptyPrompt,
   EuiFieldSearch,
@@ -18,6 +24,7 @@ import {
   EuiSpacer,
   EuiText,
   EuiTitle,
+  type Criteria,
   type EuiBasicTableColumn,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
@@ -28,6 +35,9 @@ import { ApiErrorCallout } from '../../components/error_callout';
 import { formatBytes, formatNumber, formatTime, rowCount } from '../../components/format';
 import { KindBadge, kindLabel } from '../../components/kind_badge';
 import { useRouterLink } from '../../components/router_link';
+import { ServerStatusCallout } from '../../components/server_status';
+import { isAbort, toApiFailure, type ApiFailure } from '../../services/api_client';
+import { useApi } from '../../services/services_context';
 import { useAppDispatch, useAppSelector } from '../../store';
 import {
   catalogKindToggled,
@@ -35,6 +45,7 @@ import {
   fetchCatalog,
   filterLookups,
   LOOKUP_KINDS,
+  serverPaged,
 } from '../../store/catalog_slice';
 import { MigrateModal } from '../migration/migrate_modal';
 import { CleanupModal } from './cleanup_modal';
@@ -42,10 +53,125 @@ import { CleanupModal } from './cleanup_modal';
 export const catalogTitle = () =>
   i18n.translate('lookups.catalog.title', { defaultMessage: 'Catalog' });
 
+/** How long the search box waits for typing to pause before it asks the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+interface ServerPage {
+  lookups: LookupSummary[];
+  total: number;
+  loading: boolean;
+  error?: ApiFailure;
+}
+
+/** One page of a long catalog, searched and paged by the server. */
+function useServerPage(search: string, pageIndex: number, pageSize: number, round: number) {
+  const api = useApi();
+  const [page, setPage] = useState<ServerPage>({ lookups: [], total: 0, loading: true });
+  const [needle, setNeedle] = useState(search.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setNeedle(search.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  useEffect(() => {
+    const controller = new AbortController();
+    setPage((p) => ({ ...p, loading: true, error: undefined }));
+    api
+      .listPage(
+        { ...(needle ? { search: needle } : {}), from: pageIndex * pageSize, size: pageSize },
+        controller.signal
+      )
+      .then(
+        (answer) => setPage({ lookups: answer.lookups, total: answer.total, loading: false }),
+        (e) => {
+          if (isAbort(e) || controller.signal.aborted) return;
+          setPage((p) => ({ ...p, loading: false, error: toApiFailure(e) }));
+        }
+      );
+    return () => controller.abort();
+  }, [api, needle, pageIndex, pageSize, round]);
+  return { page, needle };
+}
+
+function ServerCatalogTable({
+  columns,
+  search,
+  round,
+  onSelectionChange,
+}: {
+  columns: Array<EuiBasicTableColumn<LookupSummary>>;
+  search: string;
+  round: number;
+  onSelectionChange: (selected: LookupSummary[]) => void;
+}) {
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSize] = useState(20);
+  const { page, needle } = useServerPage(search, pageIndex, pageSize, round);
+  // A new search starts from its first page.
+  useEffect(() => setPageIndex(0), [needle]);
+  // The server sorts by name; columns do not sort a page on their own.
+  const unsorted = columns.map((c) => ('field' in c ? { ...c, sortable: false } : c));
+  return (
+    <>
+      {page.error ? (
+        <>
+          <ApiErrorCallout
+            title={i18n.translate('lookups.catalog.pageFailed', {
+              defaultMessage: 'This page of lookups could not be listed',
+            })}
+            error={page.error}
+            data-test-subj="lookupsCatalogPageError"
+          />
+          <EuiSpacer size="m" />
+        </>
+      ) : null}
+      <EuiBasicTable<LookupSummary>
+        tableCaption={i18n.translate('lookups.catalog.caption', { defaultMessage: 'Lookups' })}
+        items={page.lookups}
+        itemId="name"
+        rowHeader="name"
+        columns={unsorted}
+        loading={page.loading}
+        pagination={{
+          pageIndex,
+          pageSize,
+          totalItemCount: page.total,
+          pageSizeOptions: [10, 20, 50, 100],
+        }}
+        onChange={({ page: next }: Criteria<LookupSummary>) => {
+          if (!next) return;
+          setPageSize(next.size);
+          setPageIndex(next.size === pageSize ? next.index : 0);
+        }}
+        isSelectable
+        selection={{
+          selectable: (lookup) => lookup.kind === 'managed',
+          onSelectionChange,
+        }}
+        noItemsMessage={
+          page.loading
+            ? i18n.translate('lookups.catalog.pageLoading', { defaultMessage: 'Loading…' })
+            : i18n.translate('lookups.catalog.noSearchMatch', {
+                defaultMessage: 'No lookups match the search.',
+              })
+        }
+        data-test-subj="lookupsCatalogTable"
+        rowProps={(lookup) => ({ 'data-test-subj': `lookupsCatalogRow-${lookup.name}` })}
+      />
+    </>
+  );
+}
+
 export function CatalogPage() {
   const dispatch = useAppDispatch();
   const link = useRouterLink();
-  const { status, lookups, error, search, kinds } = useAppSelector((state) => state.catalog);
+  const { status, lookups, error, search, kinds, total } = useAppSelector((state) => state.catalog);
+  const paged = serverPaged({ total });
+  // Refresh asks the server's page again too.
+  const [round, setRound] = useState(0);
+  const refresh = () => {
+    setRound((r) => r + 1);
+    return dispatch(fetchCatalog());
+  };
   const [selected, setSelected] = useState<LookupSummary[]>([]);
   const [cleanup, setCleanup] = useState<{ names?: string[] } | null>(null);
   const [migrating, setMigrating] = useState<string | null>(null);
@@ -156,6 +282,7 @@ export function CatalogPage() {
 
   return (
     <div data-test-subj="lookupsCatalogPage">
+      <ServerStatusCallout />
       <EuiFlexGroup alignItems="center" justifyContent="spaceBetween" responsive={false}>
         <EuiFlexItem grow={false}>
           <EuiTitle size="m">
@@ -167,7 +294,7 @@ export function CatalogPage() {
             <EuiFlexItem grow={false}>
               <EuiButton
                 iconType="refresh"
-                onClick={() => dispatch(fetchCatalog())}
+                onClick={() => void refresh()}
                 isLoading={status === 'loading'}
                 data-test-subj="lookupsCatalogRefresh"
               >
@@ -223,28 +350,41 @@ export function CatalogPage() {
             data-test-subj="lookupsCatalogSearch"
           />
         </EuiFlexItem>
-        <EuiFlexItem grow={false}>
-          <EuiFilterGroup
-            aria-label={i18n.translate('lookups.catalog.kindFilter', {
-              defaultMessage: 'Filter by kind',
-            })}
-            role="group"
-          >
-            {LOOKUP_KINDS.map((kind) => (
-              <EuiFilterButton
-                key={kind}
-                hasActiveFilters={kinds.includes(kind)}
-                aria-pressed={kinds.includes(kind)}
-                numFilters={counts.get(kind) ?? 0}
-                onClick={() => dispatch(catalogKindToggled(kind))}
-                data-test-subj={`lookupsCatalogKind-${kind}`}
-              >
-                {kindLabel(kind)}
-              </EuiFilterButton>
-            ))}
-          </EuiFilterGroup>
-        </EuiFlexItem>
+        {paged ? null : (
+          <EuiFlexItem grow={false}>
+            <EuiFilterGroup
+              aria-label={i18n.translate('lookups.catalog.kindFilter', {
+                defaultMessage: 'Filter by kind',
+              })}
+              role="group"
+            >
+              {LOOKUP_KINDS.map((kind) => (
+                <EuiFilterButton
+                  key={kind}
+                  hasActiveFilters={kinds.includes(kind)}
+                  aria-pressed={kinds.includes(kind)}
+                  numFilters={counts.get(kind) ?? 0}
+                  onClick={() => dispatch(catalogKindToggled(kind))}
+                  data-test-subj={`lookupsCatalogKind-${kind}`}
+                >
+                  {kindLabel(kind)}
+                </EuiFilterButton>
+              ))}
+            </EuiFilterGroup>
+          </EuiFlexItem>
+        )}
       </EuiFlexGroup>
+      {paged ? (
+        <EuiText size="xs" color="subdued">
+          <p data-test-subj="lookupsCatalogServerPaged">
+            {i18n.translate('lookups.catalog.serverPaged', {
+              defaultMessage:
+                '{total} lookups: too many to hold here, so the server searches them by name and sends one page at a time, sorted by name.',
+              values: { total: formatNumber(total) },
+            })}
+          </p>
+        </EuiText>
+      ) : null}
       <EuiSpacer size="m" />
       {error ? (
         <>
@@ -285,6 +425,13 @@ export function CatalogPage() {
             </EuiButton>
           }
           data-test-subj="lookupsCatalogEmpty"
+        />
+      ) : paged ? (
+        <ServerCatalogTable
+          columns={columns}
+          search={search}
+          round={round}
+          onSelectionChange={setSelected}
         />
       ) : lookups.length > 0 ? (
         <EuiInMemoryTable<LookupSummary>
