@@ -17,7 +17,8 @@ export const HEADER = `/*
  */
 `;
 
-const SOURCE = /^(common|server|public|host|scripts|test|bench|tools)\/.*\.(ts|tsx|js)$|^[^/]+\.config\.js$/;
+const SOURCE =
+  /^(common|server|public|host|scripts|test|bench|tools)\/.*\.(ts|tsx|js)$|^[^/]+\.config\.js$/;
 
 function sourceFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {

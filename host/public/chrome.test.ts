@@ -1,9 +1,9 @@
-/*
+/**
+ * @jest-environment jsdom
+ *
  * Copyright OpenSearch Contributors
  * SPDX-License-Identifier: Apache-2.0
  */
-
-/** @jest-environment jsdom */
 import { take } from 'rxjs/operators';
 import type { App } from 'opensearch-dashboards/public';
 import { DEFAULT_APP_CATEGORIES, DEFAULT_NAV_GROUPS } from 'opensearch-dashboards/public';
