@@ -4,25 +4,13 @@
  */
 
 /* Builds `context.lookups` for each request from the plugin's long-lived services. */
-import type { Logger, RequestHandlerContext } from 'opensearch-dashboards/server';
-import type { LookupsConfig } from './config';
+import type { RequestHandlerContext } from 'opensearch-dashboards/server';
 import { readCeiling } from './services/ceiling';
 import { currentUsername } from './services/current_user';
-import type { LeaseStore } from './services/plugin_index/leases';
-import type { JobService } from './services/jobs/job_service';
-import type { TokenSigner } from './services/plugin_index/token_secret';
-import type { WriteRecordStore } from './services/plugin_index/write_records';
 import type { LookupsRequestContext } from './types';
 
-export interface PluginServices {
-  config: LookupsConfig;
-  logger: Logger;
-  records: WriteRecordStore;
-  leases: LeaseStore;
-  tokens: TokenSigner;
-  /** Durable write jobs, one service per host. */
-  jobs: JobService;
-}
+/** The plugin's long-lived services: all of `context.lookups` but what is per request. */
+export type PluginServices = Omit<LookupsRequestContext, 'client' | 'ceiling' | 'user'>;
 
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let value: Promise<T> | undefined;
