@@ -26,7 +26,7 @@ import {
   openSearchReason,
   openSearchStatus,
 } from '../../lib/errors';
-import type { LookupsRequestContext } from '../../types';
+import type { Ceiling } from '../ceiling';
 import type { Lease, LeaseStore } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
 import { QueryService } from '../ppl/query_service';
@@ -45,6 +45,13 @@ export interface JobServiceDeps {
   config: LookupsConfig;
   logger: Logger;
   hostId: string;
+}
+
+/** What a job needs of the request that sends it: the caller's client, name and ceiling. */
+export interface JobCaller {
+  client: OpenSearchClient;
+  user(): Promise<string | null>;
+  ceiling(): Promise<Ceiling>;
 }
 
 interface Running {
@@ -67,7 +74,7 @@ export class JobService {
   constructor(private readonly deps: JobServiceDeps) {}
 
   /** Accepts a job: checked, leased and stored before it answers; the work starts after. */
-  async submit(ctx: LookupsRequestContext, query: string): Promise<Job> {
+  async submit(ctx: JobCaller, query: string): Promise<Job> {
     const parsed = parsePpl(query);
     if (!parsed.ok) {
       const { message, line, column, offset, length, expected } = parsed.error;
@@ -125,15 +132,15 @@ export class JobService {
     return accepted;
   }
 
-  async list(ctx: LookupsRequestContext, query: JobsQuery): Promise<Job[]> {
+  async list(ctx: JobCaller, query: JobsQuery): Promise<Job[]> {
     return (await this.deps.store.list(await ctx.user(), query)).map((j) => this.fresh(j));
   }
 
-  async get(ctx: LookupsRequestContext, id: string): Promise<Job> {
+  async get(ctx: JobCaller, id: string): Promise<Job> {
     return this.fresh(await this.own(ctx, id));
   }
 
-  async cancel(ctx: LookupsRequestContext, id: string): Promise<Job> {
+  async cancel(ctx: JobCaller, id: string): Promise<Job> {
     const job = this.fresh(await this.own(ctx, id)) as StoredJob;
     if (job.state === 'publishing') {
       throw new ConflictError(
@@ -157,7 +164,7 @@ export class JobService {
     return toApi({ ...job, state: 'cancelling' });
   }
 
-  private async own(ctx: LookupsRequestContext, id: string): Promise<StoredJob> {
+  private async own(ctx: JobCaller, id: string): Promise<StoredJob> {
     const [job, user] = await Promise.all([this.deps.store.get(id), ctx.user()]);
     // Another user's job is not there for this caller, whether it exists or not.
     if (!job || job.user !== user) {
