@@ -74,21 +74,26 @@ it('sees the lookup in the catalog', async () => {
   );
 });
 
-it('runs a plain query, but a write is refused with the server’s message', async () => {
+it('runs a plain query, but a write job is refused with the server’s message', async () => {
   await testSubj('lookupsTab-query').click();
-  await typeQuery(page(), `source=web_logs | stats count() by host | outputlookup ${name}`);
+  const query = `source=web_logs | stats count() by host | outputlookup ${name}`;
+  await typeQuery(page(), query);
   await testSubj('lookupsQueryRun').click();
-  const error = testSubj('lookupsQueryError');
-  await error.waitFor();
-  const message = await testSubj('lookupsQueryErrorMessage').innerText();
-  // The server's own words, as the API answers them.
-  const api = await callApi<{ message: string }>(host.url, 'POST', apiPaths.query(), {
-    caller: users.reader,
-    body: { query: `source=web_logs | stats count() by host | outputlookup ${name}` },
-  });
-  expect(api.status).toBe(403);
-  expect(message).toBe(api.body.message);
-  expect(await error.innerText()).toContain('OpenSearch refused this for your user');
+  const failed = testSubj('lookupsJobFailed');
+  await failed.waitFor();
+  const message = await testSubj('lookupsJobError').innerText();
+  // The server's own words, as the job records them.
+  const api = await callApi<{ jobs: Array<{ query: string; state: string; error?: string }> }>(
+    host.url,
+    'GET',
+    apiPaths.jobs(),
+    { caller: users.reader, query: { lookup: name } }
+  );
+  expect(api.status).toBe(200);
+  const job = api.body.jobs.find((j) => j.query === query);
+  expect(job?.state).toBe('failed');
+  expect(message).toBe(job?.error);
+  expect(message).toContain('OpenSearch refused this');
   expect(await severeAxeViolations(page())).toEqual([]);
   await screenshot(page(), 'query-refused');
 });
