@@ -75,6 +75,8 @@ export interface Job {
   /** What the write did, once finished. */
   action?: string;
   error?: string;
+  /** What points at the problem, as an error answer's `attributes` do (e.g. the ceiling's setting). */
+  error_attributes?: Record<string, unknown>;
   created_at: string;
   updated_at: string;
   started_at?: string;

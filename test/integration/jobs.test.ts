@@ -189,6 +189,25 @@ describe('a job', () => {
   });
 });
 
+describe('a job over the ceiling', () => {
+  it('fails naming the setting, with what the page needs to offer max=N, writing nothing', async () => {
+    const small = await startHost({ max_rows: 100 });
+    const name = testNames.lookup('jobceiling');
+    const accepted = await submit(small, bigQuery(name));
+    const end = await until(
+      small,
+      accepted.body.id,
+      (j) => j.state === 'failed' || j.state === 'finished'
+    );
+    expect(end).toMatchObject({
+      state: 'failed',
+      error: expect.stringContaining('lookups.max_rows'),
+      error_attributes: { setting: 'lookups.max_rows', max_rows: 100 },
+    });
+    expect(await indexExists(admin, `${name}__lookup`)).toBe(false);
+  });
+});
+
 describe('cancel during publishing', () => {
   it('is refused with 409, and the job finishes', async () => {
     const paused = await startHost({ jobs: { test_pause_before_publish_ms: 3000 } });

@@ -31,6 +31,7 @@ import { formatDuration, formatNumber, formatTime } from '../../components/forma
 import { jobPhaseLabel, JobStateBadge } from '../../components/job_state';
 import { useRouterLink } from '../../components/router_link';
 import type { ApiFailure } from '../../services/api_client';
+import { QueryFailure } from './query_errors';
 import { isFinalJob, type JobRun } from '../../store/query_slice';
 import { WrittenSummary } from './query_results';
 
@@ -233,7 +234,7 @@ function JobProgressPanel({
   );
 }
 
-function JobEnd({ job }: { job: Job }) {
+function JobEnd({ job, onAddMax }: { job: Job; onAddMax?: (max: number) => void }) {
   const link = useRouterLink();
   switch (job.state) {
     case 'finished':
@@ -246,6 +247,15 @@ function JobEnd({ job }: { job: Job }) {
         />
       );
     case 'failed':
+      // The ceiling's failure keeps its setting and number, so the page can offer max=N.
+      if (job.error && typeof job.error_attributes?.setting === 'string') {
+        return (
+          <QueryFailure
+            error={{ statusCode: 400, message: job.error, attributes: job.error_attributes }}
+            onAddMax={onAddMax}
+          />
+        );
+      }
       return (
         <EuiCallOut
           color="danger"
@@ -304,13 +314,21 @@ function JobEnd({ job }: { job: Job }) {
 }
 
 /** A tracked job: its progress until it ends, then how it ended. */
-export function JobSection({ run, onCancel }: { run: JobRun; onCancel: (id: string) => void }) {
+export function JobSection({
+  run,
+  onCancel,
+  onAddMax,
+}: {
+  run: JobRun;
+  onCancel: (id: string) => void;
+  onAddMax?: (max: number) => void;
+}) {
   const job = run.job;
   if (!job) return null;
   if (isFinalJob(job)) {
     return (
       <div data-test-subj="lookupsJobEnd" data-job-state={job.state}>
-        <JobEnd job={job} />
+        <JobEnd job={job} onAddMax={onAddMax} />
       </div>
     );
   }

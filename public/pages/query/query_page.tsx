@@ -483,7 +483,14 @@ function JobRunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
     const canLimit = job.query !== undefined && withMax(job.query, 1) !== null;
     return <QueryFailure error={job.error} onAddMax={canLimit ? onAddMax : undefined} />;
   }
-  return <JobSection run={job} onCancel={(id) => void dispatch(cancelJob(id))} />;
+  const canLimit = job.query !== undefined && withMax(job.query, 1) !== null;
+  return (
+    <JobSection
+      run={job}
+      onCancel={(id) => void dispatch(cancelJob(id))}
+      onAddMax={canLimit ? onAddMax : undefined}
+    />
+  );
 }
 
 function RunSection({ onAddMax }: { onAddMax: (max: number) => void }) {

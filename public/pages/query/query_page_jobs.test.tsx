@@ -198,6 +198,28 @@ describe('a write runs as a job', () => {
     expect(screen.getAllByText(message)).toHaveLength(1);
   });
 
+  it('offers max=N when the job failed on the row ceiling, and puts it in the query', async () => {
+    const message =
+      'The result has more than 500 rows, over the ceiling of 500 rows per write set by lookups.max_rows.';
+    const { run } = await setup({
+      [`GET ${apiPaths.job(ID)}`]: polls([
+        job({
+          state: 'failed',
+          error: message,
+          error_attributes: { setting: 'lookups.max_rows', max_rows: 500, rows: null },
+        }),
+      ]),
+    });
+    run();
+    const add = await screen.findByTestId('lookupsQueryAddMax', {}, wait);
+    expect(screen.getByTestId('lookupsQueryCeilingSetting').textContent).toContain(
+      'lookups.max_rows = 500'
+    );
+    fireEvent.click(add);
+    const input = screen.getByTestId('pplEditorInput') as HTMLTextAreaElement;
+    expect(input.value).toContain('outputlookup max=500 lk_hosts');
+  });
+
   it('stops polling when the page goes away', async () => {
     const { run, jobPolls, unmount } = await setup({
       [`GET ${apiPaths.job(ID)}`]: polls([running(10, 20000)]),

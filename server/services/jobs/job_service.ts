@@ -221,6 +221,7 @@ export class JobService {
         state: cancelled ? 'cancelled' : 'failed',
         phase: undefined,
         error: cancelled ? undefined : sanitized(error),
+        error_attributes: !cancelled && error instanceof LookupError ? error.attributes : undefined,
         finished_at: new Date().toISOString(),
       }).catch((e: Error) =>
         this.deps.logger.warn(`job ${id}: could not record its end: ${e.message}`)

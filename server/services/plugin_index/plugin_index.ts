@@ -64,6 +64,7 @@ const JOB_PROPERTIES = {
   previous_slice: { type: 'keyword' },
   action: { type: 'keyword' },
   error: { type: 'text', index: false },
+  error_attributes: { type: 'object', enabled: false },
   host: { type: 'keyword' },
   cancel_requested: { type: 'boolean' },
   created_at: { type: 'date' },
