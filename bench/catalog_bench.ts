@@ -8,8 +8,9 @@
  *   npx tsx bench/catalog_bench.ts [--quick]
  * Makes lookups named like `lk_pcat_0123456789_<n>` (a backing index of one shard and one row,
  * and its filtered alias) up to 100, 1,000 and 2,000 (50, 200, 400 with --quick), and at each
- * size times `GET /api/lookups` through the standalone host (as admin) and `GET _cat/aliases`
- * straight to OpenSearch: median of 5 each, printed side by side with the ratio. Raises
+ * size times `GET /api/lookups` (the whole list), one page of 50 of them (`?search&from&size`,
+ * what the app asks for past 500 lookups) through the standalone host (as admin), and
+ * `GET _cat/aliases` straight to OpenSearch: median of 5 each, side by side. Raises
  * `cluster.max_shards_per_node` for the run and puts it back; removes what it made.
  */
 import { basicAuthorization } from '../host/src/auth/session';
@@ -66,7 +67,9 @@ async function main() {
   });
   const host = await startTestHost();
   try {
-    console.log('lookups | GET /api/lookups (ms) | GET _cat/aliases (ms) | ratio');
+    console.log(
+      'lookups | GET /api/lookups (ms) | one page, size=50 (ms) | GET _cat/aliases (ms) | ratio (whole list)'
+    );
     let made = 0;
     for (const size of SIZES) {
       await makeLookups(made, size);
@@ -80,6 +83,13 @@ async function main() {
         listed = body.lookups.filter((l) => l.name.startsWith(PREFIX)).length;
       });
       if (listed !== size) throw new Error(`the catalog listed ${listed} of ${size} lookups`);
+      const page = await timeIt(async () => {
+        const res = await fetch(`${host.url}/api/lookups?search=${PREFIX}&from=0&size=50`, {
+          headers: { authorization: auth },
+        });
+        if (!res.ok) throw new Error(`a page answered ${res.status}: ${await res.text()}`);
+        await res.text();
+      });
       const cat = await timeIt(async () => {
         const res = await fetch(`${OPENSEARCH_URL}/_cat/aliases?format=json`, {
           headers: { authorization: auth },
@@ -87,7 +97,7 @@ async function main() {
         await res.text();
       });
       console.log(
-        `${String(size).padStart(7)} | ${catalog.toFixed(0).padStart(20)} | ${cat.toFixed(0).padStart(21)} | ${(catalog / cat).toFixed(1)}`
+        `${String(size).padStart(7)} | ${catalog.toFixed(0).padStart(20)} | ${page.toFixed(0).padStart(23)} | ${cat.toFixed(0).padStart(21)} | ${(catalog / cat).toFixed(1)}`
       );
     }
   } finally {
