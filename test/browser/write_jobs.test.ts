@@ -1,4 +1,9 @@
 /*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
  * Writes from the Query page run as jobs (lookup_writer, against the real server): the progress
  * panel while the job runs, then what it wrote; and Cancel on a write over all 20,000 sample rows,
  * which ends cancelled with the lookup never created. The Jobs tab lists both jobs.
