@@ -310,15 +310,21 @@ it('shows the ceiling and the setting behind it for a write job over it; max= ge
   const small = await startTestHost({ LOOKUPS_MAX_ROWS: '5' });
   try {
     await logIn(page(), small.url, users.writer, '/app/lookups/query');
-    // A write runs as a job: the ceiling stops it, and the failed job says why.
+    // A write runs as a job: the ceiling stops it, the failed job names the setting, and one
+    // click puts max= into the query.
     await run(`${STATS} | outputlookup ${name}`);
-    const failed = testSubj('lookupsJobFailed');
+    const failed = testSubj('lookupsQueryCeiling');
     await failed.waitFor();
     expect(await failed.innerText()).toContain('ceiling');
-    expect(await failed.innerText()).toContain('lookups.max_rows');
+    expect(await testSubj('lookupsQueryCeilingSetting').innerText()).toContain(
+      'lookups.max_rows = 5'
+    );
     expect(await severeAxeViolations(page())).toEqual([]);
     await screenshot(page(), 'query-ceiling');
-    await typeQuery(page(), `${STATS} | outputlookup max=5 ${name}`);
+    await testSubj('lookupsQueryAddMax').click();
+    expect(await page().locator('[data-test-subj="pplEditorInput"]').inputValue()).toContain(
+      `outputlookup max=5 ${name}`
+    );
     await testSubj('lookupsQueryRun').click();
     await testSubj('lookupsWriteSummary').waitFor();
     expect(await testSubj('lookupsWriteRows').innerText()).toBe('5');

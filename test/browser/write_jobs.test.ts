@@ -8,11 +8,15 @@
  * panel while the job runs, then what it wrote; and Cancel on a write over all 20,000 sample rows,
  * which ends cancelled with the lookup never created. The Jobs tab lists both jobs.
  *
- * To make the cancel path really run, the cancelled query sorts all 20,000 rows (a buffering
- * step, slower than a plain scan) and the test clicks Cancel as soon as the button shows enabled.
+ * To make the cancel path really run, the host writes in small batches, one at a time (so the
+ * 20,000 rows take hundreds of steps), the cancelled query sorts all of them (a buffering step),
+ * and the test clicks Cancel as soon as the button shows enabled.
  * Should the job still finish first on a very fast machine, the test accepts `finished` as the end
  * state, having asserted that Cancel was offered enabled while it ran.
  */
+import { mkdtempSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
 import { buildPublic } from '../../scripts/build_public';
 import {
   launchBrowser,
@@ -37,7 +41,13 @@ const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
 
 beforeAll(async () => {
   await buildPublic();
-  host = await startTestHost();
+  const dir = mkdtempSync(join(tmpdir(), 'lookups-browser-jobs-'));
+  const config = join(dir, 'host.json');
+  writeFileSync(
+    config,
+    JSON.stringify({ plugins: { lookups: { bulk_batch_size: 100, bulk_max_in_flight: 1 } } })
+  );
+  host = await startTestHost({ LOOKUPS_HOST_CONFIG: config });
   browser = await launchBrowser();
   await logIn(page(), host.url, users.writer, '/app/lookups/query');
 });
