@@ -299,3 +299,24 @@ describe('a synchronous write', () => {
     expect(await readRowsSorted(admin, name, 'k')).toEqual([{ k: 1 }]);
   });
 });
+
+describe('a synchronous write longer than the socket timeout', () => {
+  it('completes: long routes set timeout.idleSocket, as OSD honours it', async () => {
+    const short = await startTestHost({
+      LOOKUPS_HOST_CONFIG: hostConfig({ bulk_batch_size: 100, bulk_max_in_flight: 1 }),
+      LOOKUPS_SERVER_SOCKET_TIMEOUT_MS: '1000',
+    });
+    hosts.push(short);
+    const name = testNames.lookup('longwrite');
+    const started = Date.now();
+    const res = await callApi<{ datarows: number[][] }>(short.url, 'POST', apiPaths.query(), {
+      caller: users.writer,
+      body: { query: bigQuery(name) },
+    });
+    const took = Date.now() - started;
+    expect(res.status).toBe(200);
+    expect(res.body.datarows).toEqual([[SAMPLE_ROWS]]);
+    // It did outlast the socket timeout it would otherwise have been cut at.
+    expect(took).toBeGreaterThan(1000);
+  });
+});
