@@ -15,7 +15,8 @@
  */
 import { base64UrlNoPad, concatBytes, utf8Bytes } from './bytes';
 import { SubstrateError } from './errors';
-import { sha256 } from './hash/sha256';
+// Node's hashes: only the server encodes keyed ids (the browser never computes them).
+import { createHash } from 'crypto';
 import { bigDecimalPlainString } from './java_decimal';
 import { javaDoubleToString } from './java_double';
 import { LOOKUP_FIELD } from './names';
@@ -244,5 +245,5 @@ export function keyToken(key: KeyValue): Uint8Array {
 export function encodeDocId(keys: readonly KeyValue[], sliceUuid: string): string {
   const tokens = keys.map(keyToken);
   tokens.push(keyToken({ type: 'string', value: sliceUuid, field: LOOKUP_FIELD }));
-  return base64UrlNoPad(sha256(concatBytes(tokens)));
+  return base64UrlNoPad(new Uint8Array(createHash('sha256').update(concatBytes(tokens)).digest()));
 }

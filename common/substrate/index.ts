@@ -16,5 +16,3 @@ export * from './id_encoder';
 export { javaDoubleToString } from './java_double';
 export { bigDecimalPlainString, MAX_PLAIN_DECIMAL_LENGTH } from './java_decimal';
 export { base64UrlNoPad, toHex, utf8Bytes } from './bytes';
-export { md5 } from './hash/md5';
-export { sha256 } from './hash/sha256';

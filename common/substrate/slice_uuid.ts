@@ -9,7 +9,8 @@
  */
 import { toHex, utf8Bytes } from './bytes';
 import { SubstrateError } from './errors';
-import { md5 } from './hash/md5';
+// Node's hashes: only the server writes slices (the browser never computes their uuids).
+import { createHash } from 'crypto';
 
 /** What is hashed, before the name, to get the append-to-absent slice uuid. */
 export const APPEND_SLICE_PREFIX = 'outputlookup:';
@@ -34,7 +35,7 @@ function stamp(bytes: Uint8Array, version: number): Uint8Array {
  * gives.
  */
 export function nameBasedUuid(name: Uint8Array): string {
-  return formatUuid(stamp(md5(name), 3));
+  return formatUuid(stamp(new Uint8Array(createHash('md5').update(name).digest()), 3));
 }
 
 /** The slice an append to the absent lookup `name` writes: uuid v3 of `outputlookup:<name>`. */
