@@ -43,6 +43,8 @@ export const configSchema = schema.object({
   jobs: schema.object({
     /** Jobs a host runs at once; more wait in order. */
     max_concurrent: schema.number({ defaultValue: 2, min: 1, max: 64 }),
+    /** Jobs that may wait for a turn on one host; more are refused with 429. */
+    max_queued: schema.number({ defaultValue: 100, min: 0, max: 10_000 }),
     /**
      * Test hook: a job waits this long after recording `publishing` and before the alias
      * request, so a test can stop its host there. Never set it in production.

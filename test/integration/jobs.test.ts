@@ -320,3 +320,24 @@ describe('a synchronous write longer than the socket timeout', () => {
     expect(took).toBeGreaterThan(1000);
   });
 });
+
+describe('admission', () => {
+  it('queues jobs beyond jobs.max_concurrent, and refuses more than jobs.max_queued with 429', async () => {
+    const narrow = await startHost({ jobs: { max_concurrent: 1, max_queued: 1 } });
+    const [a, b, c] = ['qa', 'qb', 'qc'].map((label) => testNames.lookup(label));
+    const first = await submit(narrow, bigQuery(a));
+    const second = await submit(narrow, bigQuery(b, 10));
+    const third = await submit(narrow, bigQuery(c, 10));
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(third).toMatchObject({
+      status: 429,
+      body: { attributes: { reason: 'jobs_queue_full' } },
+    });
+    // The second waits its turn while the first runs, then runs.
+    const waiting = await read(narrow, second.body.id);
+    expect(waiting.body.state).toBe('queued');
+    await until(narrow, first.body.id, (j) => j.state === 'finished');
+    await until(narrow, second.body.id, (j) => j.state === 'finished');
+    expect(await indexExists(admin, `${c}__lookup`)).toBe(false);
+  });
+});

@@ -91,6 +91,14 @@ export class JobService {
     const check = validateLookupName(name, { purpose: 'write' });
     if (!check.ok) throw new BadRequestError(check.message, { field: 'name' });
 
+    // Waiting jobs hold a lease and the caller's client each: their number is bounded.
+    if (this.waiting.length >= this.deps.config.jobs.max_queued) {
+      throw new LookupError(
+        429,
+        `${this.waiting.length} write jobs are already waiting on this server; try again when some have finished.`,
+        { reason: 'jobs_queue_full', max_queued: this.deps.config.jobs.max_queued }
+      );
+    }
     const [user, ceiling] = await Promise.all([ctx.user(), ctx.ceiling()]);
     const id = randomUUID();
     const { lease } = await this.deps.leases.acquire(name, { operation: 'job', user, job_id: id });
