@@ -268,7 +268,8 @@ export async function importLookup(
     } catch (error) {
       if (isRefusal(plan) || backingIndex === undefined) throw error;
       const loaded = progress.pulled >= 2 || progress.exhausted;
-      if (!existed && (await removeUnpublished(deps, name, backingIndex))) {
+      // A first write that fails removes the index it created (the writer does): nothing is left.
+      if (!existed) {
         throw withTruth(
           error,
           `Nothing was imported: the lookup ${JSON.stringify(name)} was not created.`
@@ -292,26 +293,6 @@ export async function importLookup(
     }
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
-  }
-}
-
-/**
- * A first write that failed: its backing index goes, unless the alias was published on it.
- * True when no index is left (the writer may already have removed it).
- */
-async function removeUnpublished(deps: WriterDeps, name: string, index: string): Promise<boolean> {
-  try {
-    const { body: exists } = await deps.client.indices.exists({ index });
-    if (!exists) return true;
-    const { body: published } = await deps.client.indices.existsAlias({ index, name });
-    if (published) return false;
-    await deps.client.indices.delete({ index });
-    return true;
-  } catch (cleanup) {
-    deps.logger.warn(
-      `a failed first import of "${name}" left its backing index ${index}: ${String(cleanup)}`
-    );
-    return false;
   }
 }
 

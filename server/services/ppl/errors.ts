@@ -7,6 +7,7 @@
  * Errors of PPL evaluation. Each is the user's doing (a bad value, a type mismatch, a limit), so
  * the server answers them with a 400 at the expression's position, never a 500.
  */
+import { nestsDeeperThan } from '../../../common/substrate/field_types';
 import type { Span } from '../../../common/ppl/ast';
 
 /** A failure while evaluating: an overflow, a value that cannot be cast, a bad regex. */
@@ -53,20 +54,5 @@ export class PplValueTooDeepError extends Error {
 
 /** Throws {@link PplValueTooDeepError} when `value` nests deeper than the limit (no recursion). */
 export function checkValueDepth(value: unknown, field?: string): void {
-  if (value === null || typeof value !== 'object') {
-    return;
-  }
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (depth > MAX_VALUE_DEPTH) {
-      throw new PplValueTooDeepError(field);
-    }
-    const children = Array.isArray(v) ? v : Object.values(v as object);
-    for (const child of children) {
-      if (child !== null && typeof child === 'object') {
-        stack.push([child, depth + 1]);
-      }
-    }
-  }
+  if (nestsDeeperThan(value, MAX_VALUE_DEPTH)) throw new PplValueTooDeepError(field);
 }
