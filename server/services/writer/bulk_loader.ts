@@ -101,6 +101,14 @@ export class BulkLoader {
     this.throwIfFailed();
   }
 
+  /**
+   * Waits for every request without rethrowing: a write that stops early must not clean up or
+   * answer while a batch it sent can still land (it could re-create a deleted index).
+   */
+  async settle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.race(this.inFlight);
+  }
+
   private throwIfFailed() {
     if (this.failure !== undefined) throw this.failure;
   }

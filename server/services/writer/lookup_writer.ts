@@ -220,25 +220,30 @@ async function streamRows(
   const keys = keyFields ? new KeyEncoder(keyFields, source.columns) : undefined;
   let rowNumber = 0;
   let checkedKeys = source.columnNames !== undefined;
-  for await (const batch of source.batches(deps.config.bulk_batch_size)) {
-    throwIfCancelled(deps.signal);
-    if (rowNumber + batch.length > deps.ceiling.maxRows) {
-      throw new CeilingExceededError('more', deps.ceiling);
+  try {
+    for await (const batch of source.batches(deps.config.bulk_batch_size)) {
+      throwIfCancelled(deps.signal);
+      if (rowNumber + batch.length > deps.ceiling.maxRows) {
+        throw new CeilingExceededError('more', deps.ceiling);
+      }
+      if (keyFields && !checkedKeys && batch.length > 0) {
+        checkKeyFields(keyFields, Object.keys(batch[0]));
+        checkedKeys = true;
+      }
+      await mapper.prepare(batch, rowNumber);
+      const documents: BulkDocument[] = batch.map((row) => {
+        const n = rowNumber++;
+        return { rowNumber: n, id: keys?.idOf(row, slice, n), source: toDocument(row, slice) };
+      });
+      await loader.add(documents);
+      await record?.heartbeat();
+      await onBatch(rowNumber);
     }
-    if (keyFields && !checkedKeys && batch.length > 0) {
-      checkKeyFields(keyFields, Object.keys(batch[0]));
-      checkedKeys = true;
-    }
-    await mapper.prepare(batch, rowNumber);
-    const documents: BulkDocument[] = batch.map((row) => {
-      const n = rowNumber++;
-      return { rowNumber: n, id: keys?.idOf(row, slice, n), source: toDocument(row, slice) };
-    });
-    await loader.add(documents);
-    await record?.heartbeat();
-    await onBatch(rowNumber);
+    await loader.finish();
+  } catch (error) {
+    await loader.settle();
+    throw error;
   }
-  await loader.finish();
   return rowNumber;
 }
 
