@@ -19,7 +19,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 source "$OS_SCRIPT_DIR/modules.sh"
 
 # Bump when this script changes the installed result, so existing installs are redone.
-INSTALL_REVISION=6
+INSTALL_REVISION=7
 
 # One install at a time (parallel start.sh calls).
 mkdir -p "$OS_CACHE_DIR"
@@ -241,6 +241,11 @@ path.logs: $OS_LOGS_DIR
 cluster.routing.allocation.disk.threshold_enabled: false
 # One node: replicas could never be assigned, so new indices default to 0 (green, not yellow).
 cluster.default_number_of_replicas: 0
+# Scheduled lookup refreshes run as their owners: the Dashboards server user may impersonate
+# them over REST (the opendistro_security_impersonate_as header), and no one else may.
+plugins.security.authcz.rest_impersonation_user:
+  kibanaserver:
+    - "*"
 YAML
 
 mkdir -p "$OS_HOME/config/jvm.options.d"
