@@ -51,6 +51,14 @@ export const configSchema = schema.object({
      */
     test_pause_before_publish_ms: schema.number({ defaultValue: 0, min: 0, max: 600_000 }),
   }),
+  schedules: schema.object({
+    /** Run due schedules on this host (every host may: each due time runs once). */
+    enabled: schema.boolean({ defaultValue: true }),
+    /** How often this host looks for due schedules. */
+    check_every_ms: schema.number({ defaultValue: 15_000, min: 100, max: 3_600_000 }),
+    /** The shortest period a schedule may have. */
+    min_interval_ms: schema.number({ defaultValue: 60_000, min: 1000, max: 86_400_000 }),
+  }),
 });
 
 export type LookupsConfig = TypeOf<typeof configSchema>;

@@ -25,6 +25,10 @@ import { JobStore } from './services/jobs/job_store';
 import { JOB_DEAD_AFTER_MS, reconcileJobs } from './services/jobs/reconcile_jobs';
 import { reconcileAtStart } from './services/plugin_index/reconcile';
 import { checkServerIdentity } from './services/server_identity';
+import { readCeiling } from './services/ceiling';
+import { ScheduleRunner } from './services/schedules/schedule_runner';
+import { ScheduleService } from './services/schedules/schedule_service';
+import { ScheduleStore } from './services/schedules/schedule_store';
 
 export type LookupsPluginSetup = void;
 export type LookupsPluginStart = void;
@@ -38,6 +42,8 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
   private services: Promise<PluginServices> | undefined;
   private identity: Promise<Identity> | undefined;
   private reconcileTimer: NodeJS.Timeout | undefined;
+  private scheduleTimer: NodeJS.Timeout | undefined;
+  private runner: ScheduleRunner | undefined;
 
   constructor(private readonly initializerContext: PluginInitializerContext) {
     this.logger = initializerContext.logger.get();
@@ -61,19 +67,39 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
         renewEveryMs: Math.max(100, Math.floor(config.lease_ttl_ms / 3)),
       });
       const jobStore = new JobStore(index);
+      const jobs = new JobService({
+        store: jobStore,
+        leases,
+        records,
+        config,
+        logger: this.logger.get('jobs'),
+        hostId: this.hostId,
+      });
+      const scheduleStore = new ScheduleStore(index);
+      const runner = new ScheduleRunner({
+        store: scheduleStore,
+        jobs,
+        jobStore,
+        internal,
+        ceiling: () => readCeiling(internal, config.max_rows, this.logger),
+        hostId: this.hostId,
+        leaseTtlMs: config.lease_ttl_ms,
+        logger: this.logger.get('schedules'),
+      });
+      this.runner = runner;
       const services: PluginServices = {
         config,
         logger: this.logger,
         records,
         leases,
         tokens: new TokenSigner(index, this.logger.get('tokens'), config.page_token_secret),
-        jobs: new JobService({
-          store: jobStore,
-          leases,
-          records,
-          config,
-          logger: this.logger.get('jobs'),
-          hostId: this.hostId,
+        jobs,
+        schedules: new ScheduleService({
+          store: scheduleStore,
+          runner,
+          jobStore,
+          internal,
+          minIntervalMs: config.schedules.min_interval_ms,
         }),
       };
       const identity = checkServerIdentity(internal, index, this.logger.get('server-identity'));
@@ -87,6 +113,15 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
           JOB_DEAD_AFTER_MS
         );
         this.reconcileTimer.unref();
+        // Due schedules run from here on; runs missed while every host was down run once now.
+        if (config.schedules.enabled) {
+          void runner.check();
+          this.scheduleTimer = setInterval(
+            () => void runner.check(),
+            config.schedules.check_every_ms
+          );
+          this.scheduleTimer.unref();
+        }
       });
       return { services, identity };
     });
@@ -104,5 +139,7 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
 
   public stop() {
     clearInterval(this.reconcileTimer);
+    clearInterval(this.scheduleTimer);
+    this.runner?.stop();
   }
 }

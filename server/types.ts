@@ -12,6 +12,7 @@ import type { LookupsConfig } from './config';
 import type { Ceiling } from './services/ceiling';
 import type { LeaseStore } from './services/plugin_index/leases';
 import type { JobService } from './services/jobs/job_service';
+import type { ScheduleService } from './services/schedules/schedule_service';
 import type { TokenSigner } from './services/plugin_index/token_secret';
 import type { WriteRecordStore } from './services/plugin_index/write_records';
 
@@ -26,6 +27,8 @@ export interface LookupsRequestContext {
   tokens: TokenSigner;
   /** Durable write jobs, one service per host. */
   jobs: JobService;
+  /** Scheduled refresh: schedules run as their owners. */
+  schedules: ScheduleService;
   /** The ceiling on one write; read once per request, on first use. */
   ceiling(): Promise<Ceiling>;
   /** Who the caller is, as the security plugin sees them; asked once per request, on first use. */

@@ -157,6 +157,13 @@ export interface LookupSummary {
   orphan_count: number;
   orphan_rows: number;
   last_write: string | null;
+  /** Present when a schedule refreshes the lookup. */
+  refresh?: {
+    scheduled: true;
+    /** No successful run for over twice the schedule's period. */
+    stale: boolean;
+    next_run_at: string | null;
+  };
 }
 
 export interface SliceInfo {

@@ -47,6 +47,7 @@ export const JobsQuery = strictObject(
   {
     lookup: t.string,
     state: StateName,
+    schedule: t.string,
   }
 );
 export type JobsQuery = t.TypeOf<typeof JobsQuery>;
@@ -77,6 +78,11 @@ export interface Job {
   error?: string;
   /** What points at the problem, as an error answer's `attributes` do (e.g. the ceiling's setting). */
   error_attributes?: Record<string, unknown>;
+  /** A scheduled refresh's run names its schedule, and whether it was due or run by hand. */
+  schedule_id?: string;
+  trigger?: 'schedule' | 'manual';
+  /** Rows of the version the job replaces, when it was counted (null: there was none). */
+  previous_rows?: number | null;
   created_at: string;
   updated_at: string;
   started_at?: string;

@@ -22,7 +22,7 @@ export function registerCatalogRoutes(router: IRouter) {
   router.get(
     { path: ROUTE_PATTERNS.list, validate: { query: validateWith(ListQuery) } },
     handle(async (ctx, request, response) =>
-      response.ok({ body: await catalog(ctx).page(request.query) })
+      response.ok({ body: await ctx.schedules.annotate(await catalog(ctx).page(request.query)) })
     )
   );
 

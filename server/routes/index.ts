@@ -12,6 +12,7 @@ import { registerJobRoutes } from './jobs';
 import { registerQueryRoutes } from './query';
 import { registerLookupDataRoutes } from './lookup_data';
 import { registerRowsRoute } from './rows';
+import { registerScheduleRoutes } from './schedules';
 import { registerSourcesRoutes } from './sources';
 import { registerStatusRoute } from './status';
 import { registerWriteRoute } from './write';
@@ -29,4 +30,5 @@ export function registerRoutes(
   registerSourcesRoutes(router);
   registerStatusRoute(router, identity);
   registerJobRoutes(router);
+  registerScheduleRoutes(router);
 }

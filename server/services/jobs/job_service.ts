@@ -31,7 +31,11 @@ import type { Lease, LeaseStore } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
 import { QueryService } from '../ppl/query_service';
 import { restoreAbandonedBuildSettings } from '../writer/build_settings';
-import { WriteCancelledError, type WriteProgress } from '../writer/lookup_writer';
+import {
+  WriteCancelledError,
+  type PublishCandidate,
+  type WriteProgress,
+} from '../writer/lookup_writer';
 import type { JobStore, StoredJob } from './job_store';
 import { backingIndexName } from '../../../common/substrate/names';
 
@@ -54,9 +58,20 @@ export interface JobCaller {
   ceiling(): Promise<Ceiling>;
 }
 
+/** What a scheduled run adds to a job. */
+export interface SubmitOptions {
+  schedule_id?: string;
+  trigger?: 'schedule' | 'manual';
+  /** Asked before the new version is published; answers the replaced version's row count. */
+  beforePublish?: (candidate: PublishCandidate) => Promise<{ previousRows: number | null }>;
+  /** Told once the job has ended, whatever the end. */
+  onEnd?: (job: Job) => void | Promise<void>;
+}
+
 interface Running {
   controller: AbortController;
   job: StoredJob;
+  onEnd?: SubmitOptions['onEnd'];
 }
 
 const toApi = ({
@@ -74,7 +89,7 @@ export class JobService {
   constructor(private readonly deps: JobServiceDeps) {}
 
   /** Accepts a job: checked, leased and stored before it answers; the work starts after. */
-  async submit(ctx: JobCaller, query: string): Promise<Job> {
+  async submit(ctx: JobCaller, query: string, options: SubmitOptions = {}): Promise<Job> {
     const parsed = parsePpl(query);
     if (!parsed.ok) {
       const { message, line, column, offset, length, expected } = parsed.error;
@@ -114,6 +129,8 @@ export class JobService {
       updated_at: now,
       heartbeat_at: now,
       host: this.deps.hostId,
+      ...(options.schedule_id ? { schedule_id: options.schedule_id } : {}),
+      ...(options.trigger ? { trigger: options.trigger } : {}),
     };
     try {
       await this.deps.store.put(job);
@@ -122,7 +139,8 @@ export class JobService {
       throw error;
     }
     const controller = new AbortController();
-    this.running.set(id, { controller, job });
+    this.running.set(id, { controller, job, onEnd: options.onEnd });
+    const { beforePublish } = options;
     const service = new QueryService({
       client: ctx.client,
       config: this.deps.config,
@@ -133,6 +151,14 @@ export class JobService {
       progress: (p) => this.onProgress(id, p),
       // The job already holds the lookup's lease.
       underLease: (_name, work) => work({ lease, user }),
+      ...(beforePublish
+        ? {
+            beforePublish: async (candidate: PublishCandidate) => {
+              const { previousRows } = await beforePublish(candidate);
+              job.previous_rows = previousRows;
+            },
+          }
+        : {}),
     });
     // The answer is the job as accepted, not as it runs by the time the answer is sent.
     const accepted = toApi({ ...job, progress: { ...job.progress } });
@@ -212,7 +238,7 @@ export class JobService {
       await restoreAbandonedBuildSettings(client, backingIndexName(job.lookup), this.deps.logger);
       const result = await service.run(job.query);
       const written = Number((result.datarows[0]?.[0] as number | undefined) ?? 0);
-      await this.update(job, {
+      await this.end(entry, {
         state: 'finished',
         phase: undefined,
         action: 'lookup' in result ? result.lookup.action : undefined,
@@ -225,7 +251,7 @@ export class JobService {
       if (!cancelled && !(error instanceof LookupError) && !isOpenSearchResponseError(error)) {
         this.deps.logger.error(error instanceof Error ? error : String(error));
       }
-      await this.update(job, {
+      await this.end(entry, {
         state: cancelled ? 'cancelled' : 'failed',
         phase: undefined,
         error: cancelled ? undefined : sanitized(error),
@@ -241,6 +267,21 @@ export class JobService {
       this.active--;
       this.waiting.shift()?.();
     }
+  }
+
+  /**
+   * Records a job's end state; whoever waits on it is told first, so once the job reads as
+   * ended, what depends on it (a schedule's last success) is already known.
+   */
+  private async end(entry: Running, patch: Partial<StoredJob>) {
+    try {
+      await entry.onEnd?.(toApi({ ...entry.job, ...patch }));
+    } catch (error) {
+      this.deps.logger.warn(
+        `job ${entry.job.id}: its end was not told: ${(error as Error).message}`
+      );
+    }
+    await this.update(entry.job, patch);
   }
 
   private async onProgress(id: string, progress: WriteProgress) {

@@ -60,6 +60,7 @@ export class JobStore {
     );
     if (query.lookup) filter.push({ term: { 'job.lookup': query.lookup } });
     if (query.state) filter.push({ term: { 'job.state': query.state } });
+    if (query.schedule) filter.push({ term: { 'job.schedule_id': query.schedule } });
     const { body } = await this.index.client.search(
       {
         index: this.index.name,

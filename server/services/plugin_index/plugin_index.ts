@@ -4,9 +4,8 @@
  */
 
 /*
- * The plugin's own hidden index: write records, per-lookup leases (and later jobs and
- * schedules), one document type each, side by side as OSD's saved objects are. Metadata only,
- * never user rows. It is read and written with the server's identity, so its name sits under
+ * The plugin's own hidden index: write records, per-lookup leases, jobs and schedules, one
+ * document type each, side by side as OSD's saved objects are. Metadata only, never user rows. It is read and written with the server's identity, so its name sits under
  * a pattern the security plugin's reserved `kibana_server` role covers by default
  * (`.opensearch_dashboards_*`, indices_all): a stock OSD can keep it without extra roles.
  */
@@ -15,7 +14,7 @@ import { openSearchStatus } from '../../lib/errors';
 
 export const PLUGIN_INDEX = '.opensearch_dashboards_lookups';
 
-export type PluginDocumentType = 'record' | 'lease' | 'secret' | 'job';
+export type PluginDocumentType = 'record' | 'lease' | 'secret' | 'job' | 'schedule';
 
 const RECORD_PROPERTIES = {
   lookup: { type: 'keyword' },
@@ -67,11 +66,46 @@ const JOB_PROPERTIES = {
   error_attributes: { type: 'object', enabled: false },
   host: { type: 'keyword' },
   cancel_requested: { type: 'boolean' },
+  schedule_id: { type: 'keyword' },
+  trigger: { type: 'keyword' },
+  previous_rows: { type: 'long' },
   created_at: { type: 'date' },
   updated_at: { type: 'date' },
   started_at: { type: 'date' },
   finished_at: { type: 'date' },
   heartbeat_at: { type: 'date' },
+};
+
+const SCHEDULE_PROPERTIES = {
+  id: { type: 'keyword' },
+  lookup: { type: 'keyword' },
+  query: { type: 'text', index: false },
+  every: { type: 'keyword' },
+  cron: { type: 'keyword' },
+  time_zone: { type: 'keyword' },
+  enabled: { type: 'boolean' },
+  guards: {
+    properties: {
+      skip_empty: { type: 'boolean' },
+      max_shrink_percent: { type: 'double' },
+      keep_columns: { type: 'boolean' },
+    },
+  },
+  description: { type: 'text', index: false },
+  owner: { type: 'keyword' },
+  created_at: { type: 'date' },
+  updated_at: { type: 'date' },
+  next_run_at: { type: 'date' },
+  last_success_at: { type: 'date' },
+  last_job_id: { type: 'keyword' },
+  // Held by the host running the schedule now; another host may take it once it expires.
+  lease: {
+    properties: {
+      host: { type: 'keyword' },
+      job_id: { type: 'keyword' },
+      expires_at: { type: 'date' },
+    },
+  },
 };
 
 /** Strict and additive: a newer plugin adds properties, never changes one. */
@@ -83,6 +117,7 @@ export const PLUGIN_INDEX_MAPPINGS = {
     record: { type: 'object', dynamic: 'strict', properties: RECORD_PROPERTIES },
     lease: { type: 'object', dynamic: 'strict', properties: LEASE_PROPERTIES },
     job: { type: 'object', dynamic: 'strict', properties: JOB_PROPERTIES },
+    schedule: { type: 'object', dynamic: 'strict', properties: SCHEDULE_PROPERTIES },
     // Kept, never indexed: nothing can search for it.
     secret: { type: 'object', enabled: false },
   },

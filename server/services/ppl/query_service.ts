@@ -25,7 +25,7 @@ import type { LookupsConfig } from '../../config';
 import { BadRequestError } from '../../lib/errors';
 import { Ceiling, CeilingExceededError } from '../ceiling';
 import { probeTarget } from '../target_probe';
-import { writeLookup, type WriteProgressListener } from '../writer/lookup_writer';
+import { writeLookup, type WriteProgressListener, type WriterDeps } from '../writer/lookup_writer';
 import type { Lease } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
 import { DEFAULT_QUERY_CPU_MS, QueryBudget } from './budget';
@@ -51,6 +51,8 @@ export interface QueryDeps {
   signal?: AbortSignal;
   /** Told how a write progresses (jobs show it). */
   progress?: WriteProgressListener;
+  /** Asked before a new version is published (a schedule's publish guards). */
+  beforePublish?: WriterDeps['beforePublish'];
   underLease?: <T>(
     name: string,
     work: (held: { lease: Lease; user: string | null }) => Promise<T>

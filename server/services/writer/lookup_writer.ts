@@ -48,6 +48,20 @@ export interface WriterDeps {
   signal?: AbortSignal;
   /** Told where the write is: the slice it fills, rows so far, and when it starts publishing. */
   progress?: WriteProgressListener;
+  /**
+   * The last word before a new version is published (a schedule's publish guards): throwing
+   * keeps the lookup as it is and the unpublished slice for inspection. Not asked for appends.
+   */
+  beforePublish?: (candidate: PublishCandidate) => Promise<void>;
+}
+
+/** A new version, written and not yet published. */
+export interface PublishCandidate {
+  backingIndex: string;
+  slice: string;
+  previousSlice: string | null;
+  rows: number;
+  columns: string[];
 }
 
 export interface WriteProgress {
@@ -163,6 +177,15 @@ export async function writeLookup(
       await build.restore();
     }
     await client.indices.refresh({ index: plan.backingIndex });
+    if (plan.action !== 'append') {
+      await deps.beforePublish?.({
+        backingIndex: plan.backingIndex,
+        slice,
+        previousSlice: currentSliceOf(plan),
+        rows,
+        columns: source.columnNames ?? source.columns?.map((c) => c.name) ?? [],
+      });
+    }
     if (rows === 0 && !overrideIfEmpty) {
       if (createdIndex) await client.indices.delete({ index: plan.backingIndex });
       await record?.finish({
