@@ -16,6 +16,7 @@ import { AppLayout } from './components/app_layout';
 import { CatalogPage } from './pages/catalog/catalog_page';
 import { LookupPage } from './pages/lookup/lookup_page';
 import { isLookupTab } from './pages/lookup/tabs';
+import { SchedulesPage } from './pages/schedules/schedules_page';
 import { pageShown, useAppDispatch, type UiState } from './store';
 
 const QueryPage = lazy(() => import('./pages/query/query_page'));
@@ -72,6 +73,11 @@ export function LookupsApp() {
       <Route exact path={appRoutes.catalog()}>
         <ShowPage page="catalog">
           <CatalogPage />
+        </ShowPage>
+      </Route>
+      <Route exact path={appRoutes.schedules()}>
+        <ShowPage page="schedules">
+          <SchedulesPage />
         </ShowPage>
       </Route>
       <Route exact path={`${appRoutes.catalog()}/:name/:tab?`}>

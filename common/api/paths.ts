@@ -73,6 +73,7 @@ export const apiPaths = {
 export const appRoutes = {
   query: () => '/query',
   catalog: () => '/lookups',
+  schedules: () => '/schedules',
   lookup: (name: string, tab?: string) =>
     `/lookups/${encodeURIComponent(name)}${tab ? `/${tab}` : ''}`,
 };

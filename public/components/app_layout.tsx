@@ -24,9 +24,10 @@ import { useAppSelector, type AppPage } from '../store';
 import { appTitle } from './chrome';
 import { useRouterLink } from './router_link';
 
-type AppTab = 'query' | 'catalog';
+type AppTab = 'query' | 'catalog' | 'schedules';
 
-const tabOf = (page: AppPage): AppTab => (page === 'query' ? 'query' : 'catalog');
+const tabOf = (page: AppPage): AppTab =>
+  page === 'query' || page === 'schedules' ? page : 'catalog';
 
 const TABS: Array<{ id: AppTab; route: string; label: () => string }> = [
   {
@@ -38,6 +39,11 @@ const TABS: Array<{ id: AppTab; route: string; label: () => string }> = [
     id: 'catalog',
     route: appRoutes.catalog(),
     label: () => i18n.translate('lookups.app.tabs.catalog', { defaultMessage: 'Catalog' }),
+  },
+  {
+    id: 'schedules',
+    route: appRoutes.schedules(),
+    label: () => i18n.translate('lookups.app.tabs.schedules', { defaultMessage: 'Schedules' }),
   },
 ];
 

@@ -11,6 +11,13 @@
  */
 import type { HttpFetchQuery, HttpStart, IHttpFetchError } from 'opensearch-dashboards/public';
 import type { Job, JobState, JobsResponse } from '../../common/api/jobs';
+import type {
+  RunScheduleResponse,
+  Schedule,
+  ScheduleBody,
+  ScheduleDetail,
+  SchedulesResponse,
+} from '../../common/api/schedules';
 import { apiPaths } from '../../common/api/paths';
 import type {
   DeleteResponse,
@@ -120,6 +127,16 @@ export interface LookupsApi {
   jobs(query?: { lookup?: string; state?: JobState }, signal?: AbortSignal): Promise<Job[]>;
   job(id: string, signal?: AbortSignal): Promise<Job>;
   cancelJob(id: string): Promise<Job>;
+  /** The caller's schedules (scheduled refreshes), oldest first. */
+  schedules(signal?: AbortSignal): Promise<Schedule[]>;
+  /** One of the caller's schedules with its recent runs, newest first. */
+  schedule(id: string, signal?: AbortSignal): Promise<ScheduleDetail>;
+  createSchedule(body: ScheduleBody): Promise<Schedule>;
+  /** Replaces what the user sets of a schedule. */
+  updateSchedule(id: string, body: ScheduleBody): Promise<Schedule>;
+  deleteSchedule(id: string): Promise<{ deleted: string }>;
+  /** Starts a run now, outside the schedule's cadence. */
+  runSchedule(id: string): Promise<Job>;
   /** What the server's own identity may not do. */
   status(signal?: AbortSignal): Promise<StatusResponse>;
   /** The plan of a query, and what a write would do; writes nothing. */
@@ -180,6 +197,18 @@ export function createLookupsApi(http: HttpStart): LookupsApi {
       ).then((answer) => answer.jobs),
     job: (id, signal) => call(() => http.get<Job>(apiPaths.job(id), { signal })),
     cancelJob: (id) => call(() => http.post<Job>(apiPaths.cancelJob(id))),
+    schedules: (signal) =>
+      call(() => http.get<SchedulesResponse>(apiPaths.schedules(), { signal })).then(
+        (answer) => answer.schedules
+      ),
+    schedule: (id, signal) =>
+      call(() => http.get<ScheduleDetail>(apiPaths.schedule(id), { signal })),
+    createSchedule: (body) => postJson<Schedule>(apiPaths.schedules(), body),
+    updateSchedule: (id, body) =>
+      call(() => http.put<Schedule>(apiPaths.schedule(id), { body: JSON.stringify(body) })),
+    deleteSchedule: (id) => call(() => http.delete<{ deleted: string }>(apiPaths.schedule(id))),
+    runSchedule: (id) =>
+      postJson<RunScheduleResponse>(apiPaths.runSchedule(id), {}).then((answer) => answer.job),
     status: (signal) => call(() => http.get<StatusResponse>(apiPaths.status(), { signal })),
     explain: (query, signal) => postJson<ExplainResponse>(apiPaths.explain(), { query }, signal),
     write: (name, body) => postJson<WriteResponse>(apiPaths.write(name), body),

@@ -9,7 +9,7 @@
  */
 import { createSlice, PayloadAction } from '@reduxjs/toolkit';
 
-export type AppPage = 'query' | 'catalog' | 'lookup';
+export type AppPage = 'query' | 'catalog' | 'lookup' | 'schedules';
 
 export interface UiState {
   page: AppPage;
