@@ -172,4 +172,17 @@ describe('LookupsPlugin', () => {
       body: JSON.stringify({ query: 'source=web' }),
     });
   });
+
+  it('start: scheduleQuery makes a schedule owned by the signed-in user', async () => {
+    const start = coreStart();
+    (start.http.post as jest.Mock).mockResolvedValueOnce({ id: 's1', owner: 'ana' });
+    const body = { query: 'source=web | outputlookup hosts', every: '1h' };
+    await expect(plugin(initializerContext).start(start).scheduleQuery(body)).resolves.toEqual({
+      id: 's1',
+      owner: 'ana',
+    });
+    expect(start.http.post).toHaveBeenCalledWith('/api/lookups/_schedules', {
+      body: JSON.stringify(body),
+    });
+  });
 });

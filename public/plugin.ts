@@ -62,6 +62,10 @@ export class LookupsPlugin implements Plugin<LookupsPublicSetup, LookupsPublicSt
       runQuery: (query: string) => api.query(query),
       navigateToLookup: (name: string, tab?: string) =>
         core.application.navigateToApp(APP_ID, { path: appRoutes.lookup(name, tab) }),
+      submitJob: (query) => api.submitJob(query),
+      getJob: (id) => api.job(id),
+      scheduleQuery: (schedule) => api.createSchedule(schedule),
+      schedules: () => api.schedules(),
     };
   }
 

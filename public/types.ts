@@ -8,6 +8,8 @@
  * workbench calls `start`), and the config the server exposes to the browser.
  */
 import type { QueryResponse } from '../common/api/codecs';
+import type { Job } from '../common/api/jobs';
+import type { Schedule, ScheduleBody } from '../common/api/schedules';
 
 /** `lookups.*` keys the server exposes with `exposeToBrowser` (server/index.ts). */
 export interface LookupsPublicConfig {
@@ -28,4 +30,17 @@ export interface LookupsPublicStart {
   runQuery(query: string): Promise<QueryResponse>;
   /** Opens the lookups app on one lookup, optionally on one of its tabs (e.g. `versions`). */
   navigateToLookup(name: string, tab?: string): Promise<void>;
+  /**
+   * Starts a write (a query ending in `outputlookup`) as a durable job and answers it at once
+   * (`queued`); follow it with `getJob`.
+   */
+  submitJob(query: string): Promise<Job>;
+  getJob(id: string): Promise<Job>;
+  /**
+   * Schedules a query ending in `outputlookup` (saved-query scheduling): it then runs on its
+   * cadence as the signed-in user, who owns the schedule.
+   */
+  scheduleQuery(schedule: ScheduleBody): Promise<Schedule>;
+  /** The signed-in user's schedules. */
+  schedules(): Promise<Schedule[]>;
 }
