@@ -58,6 +58,8 @@ export const configSchema = schema.object({
     check_every_ms: schema.number({ defaultValue: 15_000, min: 100, max: 3_600_000 }),
     /** The shortest period a schedule may have. */
     min_interval_ms: schema.number({ defaultValue: 60_000, min: 1000, max: 86_400_000 }),
+    /** Schedules one user may own. */
+    max_per_user: schema.number({ defaultValue: 100, min: 1, max: 10_000 }),
   }),
 });
 

@@ -100,6 +100,7 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
           jobStore,
           internal,
           minIntervalMs: config.schedules.min_interval_ms,
+          maxPerUser: config.schedules.max_per_user,
         }),
       };
       const identity = checkServerIdentity(internal, index, this.logger.get('server-identity'));

@@ -333,6 +333,29 @@ describe('refusals', () => {
     );
   });
 
+  it('refuses more schedules than lookups.schedules.max_per_user with 429', async () => {
+    const narrow = await startHost({ schedules: { max_per_user: 1, min_interval_ms: 1000 } });
+    const mine = await callApi<{ schedules: Schedule[] }>(narrow.url, 'GET', apiPaths.schedules(), {
+      caller: users.noAccess,
+    });
+    expect(mine.body.schedules).toHaveLength(0);
+    const first = await create(
+      narrow,
+      { query: 'source=web_logs | outputlookup lk_x', every: '1h', enabled: false },
+      users.noAccess
+    );
+    expect(first.status).toBe(200);
+    const second = await create(
+      narrow,
+      { query: 'source=web_logs | outputlookup lk_y', every: '1h' },
+      users.noAccess
+    );
+    expect(second.status).toBe(429);
+    expect(second.body).toMatchObject({
+      attributes: { reason: 'too_many_schedules', max_per_user: 1 },
+    });
+  });
+
   it('refuses to make a schedule where the server may not impersonate, storing nothing', async () => {
     // A server identity the node does not allow to impersonate (only kibanaserver may).
     const other = await startHost(

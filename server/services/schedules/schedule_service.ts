@@ -27,7 +27,7 @@ import {
 } from '../../../common/schedules/cadence';
 import { parsePpl } from '../../../common/ppl/parser';
 import { validateLookupName } from '../../../common/substrate/names';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors';
+import { BadRequestError, ConflictError, LookupError, NotFoundError } from '../../lib/errors';
 import type { JobStore } from '../jobs/job_store';
 import { checkImpersonation } from './impersonation';
 import { cadenceOf, nextRun, type ScheduleRunner } from './schedule_runner';
@@ -39,6 +39,7 @@ export interface ScheduleServiceDeps {
   jobStore: JobStore;
   internal: OpenSearchClient;
   minIntervalMs: number;
+  maxPerUser: number;
 }
 
 /** Who asks. */
@@ -55,6 +56,14 @@ export class ScheduleService {
     const owner = await this.owner(ctx);
     const now = new Date();
     const fields = this.checked(body, now);
+    const owned = (await this.deps.store.list({ owner })).length;
+    if (owned >= this.deps.maxPerUser) {
+      throw new LookupError(
+        429,
+        `You own ${owned} schedules, the most one user may (lookups.schedules.max_per_user); delete one you no longer need first.`,
+        { reason: 'too_many_schedules', max_per_user: this.deps.maxPerUser }
+      );
+    }
     await checkImpersonation(this.deps.internal, owner);
     const schedule: StoredSchedule = {
       id: randomUUID(),
