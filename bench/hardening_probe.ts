@@ -194,6 +194,37 @@ function probes(): Probe[] {
     body: '{"keep":-1}',
   });
   out.push({ label: 'sources', method: 'GET', path: `${apiPaths.sources()}/..%2F_cat/_fields` });
+  const badSchedules = [
+    '{"query":"source=web_logs | outputlookup lk_probe_sched","cron":"* * * * * * * *"}',
+    '{"query":"source=web_logs | outputlookup lk_probe_sched","every":"99999999d"}',
+    '{"query":"source=web_logs | outputlookup lk_probe_sched","every":"1h","time_zone":"../../etc/passwd"}',
+    '{"query":"source=web_logs | outputlookup lk_probe_sched","every":"1h","guards":{"max_shrink_percent":"NaN"}}',
+    '{"query":"source=web_logs","every":"1h"}',
+    '{"query":' + JSON.stringify('x'.repeat(100_000)) + ',"every":"1h"}',
+  ];
+  for (const body of badSchedules) {
+    out.push({
+      label: 'schedule bad',
+      method: 'POST',
+      path: apiPaths.schedules(),
+      headers: json,
+      body,
+    });
+  }
+  out.push({ label: 'schedule bad id', method: 'GET', path: apiPaths.schedule('../../_jobs') });
+  out.push({
+    label: 'schedule run unknown',
+    method: 'POST',
+    path: apiPaths.runSchedule('00000000-0000-4000-8000-000000000000'),
+    headers: json,
+  });
+  out.push({
+    label: 'schedule put unknown',
+    method: 'PUT',
+    path: apiPaths.schedule('00000000-0000-4000-8000-000000000000'),
+    headers: json,
+    body: '{"query":"source=web_logs | outputlookup lk_x","every":"1h"}',
+  });
   return out;
 }
 
