@@ -20,6 +20,7 @@ import type { ExportFormat } from '../../common/api/search_codecs';
 import { LOOKUP_FIELD } from '../../common/substrate/names';
 import { columnFields, indexFields, requireReadable } from './field_caps_service';
 import { scanDocuments } from './document_scan';
+import { fieldsInSlice } from './field_presence';
 import { probeTarget } from './target_probe';
 
 export const EXPORT_PAGE_SIZE = 1000;
@@ -131,8 +132,11 @@ export async function openExport(
     // Opens the point in time and reads the first page, so their failures keep their status.
     first = await pages.next();
     // Read after the point in time is open: the mapping then knows every field it can hold.
+    // The mapping holds every version's fields: the columns are those this version's rows carry.
     const fields = await indexFields(client, lookup.index);
-    columns = columnFields(fields, { withMultiFields: false }).map((f) => f.name);
+    const mapped = columnFields(fields, { withMultiFields: false }).map((f) => f.name);
+    const present = await fieldsInSlice(client, lookup.index, slice, mapped);
+    columns = mapped.filter((name) => present.has(name));
   } catch (error) {
     await closePit();
     throw error;
