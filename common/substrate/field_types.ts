@@ -104,6 +104,7 @@ export function inferColumnType(values: Iterable<unknown>): PplType | undefined 
 }
 
 const INTEGRAL_WIDTH: Record<string, number> = { byte: 1, short: 2, integer: 3, long: 4 };
+const INTEGRAL_BITS: Record<string, bigint> = { byte: 8n, short: 16n, integer: 32n, long: 64n };
 const TEXTUAL = new Set(['text', 'keyword', 'match_only_text', 'wildcard', 'constant_keyword']);
 
 /**
@@ -139,10 +140,15 @@ export function valueMisfit(mapped: string, value: unknown): string | undefined 
     return undefined;
   }
   if (mapped in INTEGRAL_WIDTH) {
-    if (typeof value === 'bigint') return undefined;
-    if (typeof value === 'number' && Number.isInteger(value)) return undefined;
-    if (typeof value === 'number') return `${value} has a fraction`;
-    return `${describe(value)} is not a number`;
+    if (typeof value === 'number' && !Number.isInteger(value)) return `${value} has a fraction`;
+    if (typeof value !== 'number' && typeof value !== 'bigint') {
+      return `${describe(value)} is not a number`;
+    }
+    const half = 2n ** (INTEGRAL_BITS[mapped] - 1n);
+    const exact = BigInt(value);
+    return exact >= -half && exact < half
+      ? undefined
+      : `${value} is beyond the range of ${mapped} (${-half} to ${half - 1n})`;
   }
   if (
     mapped === 'double' ||

@@ -16,6 +16,7 @@
  */
 import { Readable } from 'stream';
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import { stringifyJson } from '../../common/api/lossless_json';
 import type { ExportFormat } from '../../common/api/search_codecs';
 import { LOOKUP_FIELD } from '../../common/substrate/names';
 import { columnFields, indexFields, requireReadable } from './field_caps_service';
@@ -79,12 +80,13 @@ export function csvField(value: unknown, escapeFormulas = true): string {
   const text =
     typeof value === 'string'
       ? value
-      : typeof value === 'number' || typeof value === 'boolean'
+      : typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean'
         ? String(value)
-        : JSON.stringify(value);
+        : stringifyJson(value);
   if (
     escapeFormulas &&
     typeof value !== 'number' &&
+    typeof value !== 'bigint' &&
     typeof value !== 'boolean' &&
     cellHasFormula(text)
   ) {
@@ -149,7 +151,7 @@ export async function openExport(
             columns.map((c) => valueAtPath(row, c)),
             escapeFormulas
           )
-      : (row: Record<string, unknown>) => `${JSON.stringify(row)}\n`;
+      : (row: Record<string, unknown>) => `${stringifyJson(row)}\n`;
 
   async function* chunks() {
     try {
