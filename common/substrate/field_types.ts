@@ -104,7 +104,13 @@ export function inferColumnType(values: Iterable<unknown>): PplType | undefined 
 }
 
 const INTEGRAL_WIDTH: Record<string, number> = { byte: 1, short: 2, integer: 3, long: 4 };
-const INTEGRAL_BITS: Record<string, bigint> = { byte: 8n, short: 16n, integer: 32n, long: 64n };
+/** 2^(bits - 1): an integral type holds -half to half - 1. */
+const INTEGRAL_HALF: Record<string, bigint> = {
+  byte: 2n ** 7n,
+  short: 2n ** 15n,
+  integer: 2n ** 31n,
+  long: 2n ** 63n,
+};
 const TEXTUAL = new Set(['text', 'keyword', 'match_only_text', 'wildcard', 'constant_keyword']);
 
 /**
@@ -144,9 +150,13 @@ export function valueMisfit(mapped: string, value: unknown): string | undefined 
     if (typeof value !== 'number' && typeof value !== 'bigint') {
       return `${describe(value)} is not a number`;
     }
-    const half = 2n ** (INTEGRAL_BITS[mapped] - 1n);
-    const exact = BigInt(value);
-    return exact >= -half && exact < half
+    const half = INTEGRAL_HALF[mapped];
+    // Powers of two are exact as numbers: a number is compared without a bigint per value.
+    const inRange =
+      typeof value === 'number'
+        ? value >= -Number(half) && value < Number(half)
+        : value >= -half && value < half;
+    return inRange
       ? undefined
       : `${value} is beyond the range of ${mapped} (${-half} to ${half - 1n})`;
   }
