@@ -4,25 +4,34 @@
  */
 
 /*
- * The writer against a plain `_bulk` load, in one run on the local cluster:
- *   npx tsx bench/writer_bench.ts [--quick]
+ * The writer against plain `_bulk` loads, in one run on the local cluster:
+ *   npx tsx bench/writer_bench.ts [--quick] [--rows N] [--full]
  * For each shape, the same rows are written (1) through the writer service, overwrite, fed
- * in-process from a generator, and (2) with plain sequential `_bulk` requests of the same size
- * into a fresh index with default settings. Prints rows/s, the ratio writer/plain, and this
- * process's peak RSS growth during the largest write.
+ * in-process from a generator; (2) with plain sequential `_bulk` requests of the same size into a
+ * fresh index with default settings (the baseline a script gets); and (3) a *tuned* `_bulk`: the
+ * writer's build settings (replicas 0, async translog, no refresh, restored and refreshed at the
+ * end), its batch size and its requests in flight, dynamic mappings: the most the writer could
+ * reach. Prints rows/s, the ratios writer/tuned and writer/default, and this process's peak RSS
+ * growth during the largest write. `--rows` sets the row count of every shape (default 200,000;
+ * a 2-core machine shared with OpenSearch), `--full` adds a 1,000,000-row shape.
  */
 import { configSchema } from '../server/config';
+import { BUILD_VALUES } from '../server/services/writer/build_settings';
 import { writeLookup } from '../server/services/writer/lookup_writer';
 import { benchClient, formatRate, measureRss, quietLogger, rowBatches, settle } from './support';
 
-const BATCH = 5000;
+const config = configSchema.validate({});
+const BATCH = config.bulk_batch_size;
+const IN_FLIGHT = config.bulk_max_in_flight;
+const rowsArg = process.argv.indexOf('--rows');
+const ROWS = rowsArg > 0 ? Number(process.argv[rowsArg + 1]) : 200_000;
 const shapes = process.argv.includes('--quick')
   ? [{ rows: 20_000, columns: 5 }]
   : [
-      { rows: 100_000, columns: 2 },
-      { rows: 100_000, columns: 5 },
-      { rows: 100_000, columns: 20 },
-      { rows: 1_000_000, columns: 5 },
+      { rows: ROWS, columns: 2 },
+      { rows: ROWS, columns: 5 },
+      { rows: ROWS, columns: 20 },
+      ...(process.argv.includes('--full') ? [{ rows: 1_000_000, columns: 5 }] : []),
     ];
 
 const client = benchClient();
@@ -41,13 +50,42 @@ async function plainBulk(index: string, rows: number, columns: number) {
   return Date.now() - started;
 }
 
+/** `_bulk` as the writer sends it, without the writer: build settings, batches, in flight. */
+async function tunedBulk(index: string, rows: number, columns: number) {
+  const started = Date.now();
+  await client.indices.create({ index, body: { settings: BUILD_VALUES } });
+  const inFlight = new Set<Promise<void>>();
+  for await (const batch of rowBatches(rows, columns, BATCH)) {
+    let body = '';
+    for (const doc of batch) body += `{"index":{}}\n${JSON.stringify(doc)}\n`;
+    while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+    const request: Promise<void> = client.bulk({ index, body }).then(({ body: res }) => {
+      if (res.errors) throw new Error(`tuned bulk had item errors`);
+    });
+    const tracked = request.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  }
+  await Promise.all(inFlight);
+  // As the writer ends a build: the index's own settings back, then one refresh.
+  await client.indices.putSettings({
+    index,
+    body: {
+      'index.number_of_replicas': null,
+      'index.translog.durability': null,
+      'index.refresh_interval': null,
+    },
+  });
+  await client.indices.refresh({ index });
+  return Date.now() - started;
+}
+
 async function viaWriter(name: string, rows: number, columns: number) {
   const started = Date.now();
   const result = await writeLookup(
     {
       client,
       // The plugin's defaults, as a user gets them.
-      config: configSchema.validate({ bulk_batch_size: BATCH }),
+      config,
       ceiling: { maxRows: 1_000_000, setting: 'lookups.max_rows' },
       logger: quietLogger,
     },
@@ -65,40 +103,45 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   const suffix = Date.now().toString(36);
   process.stdout.write(
-    `shape                 writer            plain _bulk       writer/plain   (median of runs)\n`
+    `batches of ${BATCH}, ${IN_FLIGHT} in flight; median of runs\n` +
+      `shape                 writer            tuned _bulk       default _bulk     writer/tuned  writer/default\n`
   );
   let rss = 0;
   for (const { rows, columns } of shapes) {
-    // Three runs per shape (one for the largest), the order alternating, each from a quiet cluster:
+    // Three runs per shape (one for the largest), the order rotating, each from a quiet cluster:
     // on a 2-core machine shared with OpenSearch, single runs vary by tens of percent.
     const runs = rows >= 1_000_000 ? 1 : 3;
-    const writerTimes: number[] = [];
-    const plainTimes: number[] = [];
+    const times = { writer: [] as number[], tuned: [] as number[], plain: [] as number[] };
     for (let run = 0; run < runs; run++) {
       const plainIndex = `bench_plain_${rows}_${columns}_${suffix}_${run}`;
+      const tunedIndex = `bench_tuned_${rows}_${columns}_${suffix}_${run}`;
       const lookup = `bench_writer_${rows}_${columns}_${suffix}_${run}`;
+      const loads = [
+        async () => times.plain.push(await plainBulk(plainIndex, rows, columns)),
+        async () => times.tuned.push(await tunedBulk(tunedIndex, rows, columns)),
+        async () => {
+          const { result, peakGrowthMb } = await measureRss(() => viaWriter(lookup, rows, columns));
+          times.writer.push(result);
+          rss = Math.max(rss, rows >= 1_000_000 || shapes.length === 1 ? peakGrowthMb : rss);
+        },
+      ];
       try {
-        const measurePlain = async () => {
+        for (let i = 0; i < loads.length; i++) {
           await settle(client);
-          plainTimes.push(await plainBulk(plainIndex, rows, columns));
-        };
-        if (run % 2 === 0) await measurePlain();
-        await settle(client);
-        const { result, peakGrowthMb } = await measureRss(() => viaWriter(lookup, rows, columns));
-        writerTimes.push(result);
-        rss = Math.max(rss, rows >= 1_000_000 || shapes.length === 1 ? peakGrowthMb : 0);
-        if (run % 2 === 1) await measurePlain();
+          await loads[(i + run) % loads.length]();
+        }
       } finally {
         await client.indices.delete(
-          { index: [plainIndex, `${lookup}__lookup`] },
+          { index: [plainIndex, tunedIndex, `${lookup}__lookup`] },
           { ignore: [404] }
         );
       }
     }
-    const writerMs = median(writerTimes);
-    const plainMs = median(plainTimes);
+    const writerMs = median(times.writer);
+    const tunedMs = median(times.tuned);
+    const plainMs = median(times.plain);
     process.stdout.write(
-      `${`${rows.toLocaleString('en-US')} x ${columns}`.padEnd(22)}${formatRate(rows, writerMs).padEnd(18)}${formatRate(rows, plainMs).padEnd(18)}${(plainMs / writerMs).toFixed(2)}\n`
+      `${`${rows.toLocaleString('en-US')} x ${columns}`.padEnd(22)}${formatRate(rows, writerMs).padEnd(18)}${formatRate(rows, tunedMs).padEnd(18)}${formatRate(rows, plainMs).padEnd(18)}${(tunedMs / writerMs).toFixed(2).padEnd(14)}${(plainMs / writerMs).toFixed(2)}\n`
     );
   }
   process.stdout.write(`peak RSS growth during the largest write: ${rss.toFixed(0)} MB\n`);

@@ -24,7 +24,9 @@ export function createRequestContext(
   const { client } = core.opensearch;
   return {
     ...services,
-    client: client.asCurrentUser,
+    // User data is read and written exactly: integers beyond 2^53 come back as bigint and a
+    // bigint is sent as a JSON number (opensearch-js's long-numeral support, as OSD offers it).
+    client: client.asCurrentUserWithLongNumeralsSupport,
     // The ceiling is operator configuration (a cluster setting), read as the server.
     ceiling: once(() =>
       readCeiling(client.asInternalUser, services.config.max_rows, services.logger)

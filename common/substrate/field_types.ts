@@ -104,6 +104,13 @@ export function inferColumnType(values: Iterable<unknown>): PplType | undefined 
 }
 
 const INTEGRAL_WIDTH: Record<string, number> = { byte: 1, short: 2, integer: 3, long: 4 };
+/** 2^(bits - 1): an integral type holds -half to half - 1. */
+const INTEGRAL_HALF: Record<string, bigint> = {
+  byte: 2n ** 7n,
+  short: 2n ** 15n,
+  integer: 2n ** 31n,
+  long: 2n ** 63n,
+};
 const TEXTUAL = new Set(['text', 'keyword', 'match_only_text', 'wildcard', 'constant_keyword']);
 
 /**
@@ -139,10 +146,19 @@ export function valueMisfit(mapped: string, value: unknown): string | undefined 
     return undefined;
   }
   if (mapped in INTEGRAL_WIDTH) {
-    if (typeof value === 'bigint') return undefined;
-    if (typeof value === 'number' && Number.isInteger(value)) return undefined;
-    if (typeof value === 'number') return `${value} has a fraction`;
-    return `${describe(value)} is not a number`;
+    if (typeof value === 'number' && !Number.isInteger(value)) return `${value} has a fraction`;
+    if (typeof value !== 'number' && typeof value !== 'bigint') {
+      return `${describe(value)} is not a number`;
+    }
+    const half = INTEGRAL_HALF[mapped];
+    // Powers of two are exact as numbers: a number is compared without a bigint per value.
+    const inRange =
+      typeof value === 'number'
+        ? value >= -Number(half) && value < Number(half)
+        : value >= -half && value < half;
+    return inRange
+      ? undefined
+      : `${value} is beyond the range of ${mapped} (${-half} to ${half - 1n})`;
   }
   if (
     mapped === 'double' ||

@@ -181,6 +181,28 @@ describe('encodeDocId: the same key in other JSON shapes', () => {
   });
 });
 
+describe('encodeDocId: longs beyond 2^53', () => {
+  // Ids from a Java encoder written to substrate.md's token rules (Long.toString, SHA-256,
+  // unpadded base64url) with the salt of id-vectors.tsv; run with OpenJDK, not with this code.
+  const JAVA_IDS: Array<[bigint, string]> = [
+    [9007199254740992n, '84C9XnJ0wPWdbvXU2Aw0rubkP9eMK1MYMBDiir47wVE'],
+    [9007199254740993n, 'Euxtbx-uhd_l_bRV3KTFqxTpnzM6PbyKhYVJMlCKons'],
+    [9223372036854775807n, 'q65TnXNhro2AYQfBVYAOLMiO97ThZ_czPw5zp84MyGg'],
+    [-9223372036854775808n, 'bAmzWClrqlKvsaS3JLKB2ggkkY9VNOHl6NALFyJvs6s'],
+  ];
+
+  it.each(JAVA_IDS)('long %p: as a bigint, as digits and typed by value', (value, expected) => {
+    const salt = vectors.salt;
+    expect(encodeDocId([{ type: 'integral', value }], salt)).toBe(expected);
+    expect(encodeDocId([{ type: 'integral', value: value.toString() }], salt)).toBe(expected);
+    expect(encodeDocId([{ type: keyTypeForColumn(undefined, value), value }], salt)).toBe(expected);
+  });
+
+  it('2^53 + 1 does not share the id of 2^53', () => {
+    expect(JAVA_IDS[0][1]).not.toBe(JAVA_IDS[1][1]);
+  });
+});
+
 describe('encodeDocId: against an independent encoder built on node:crypto', () => {
   const TAGS: Record<KeyType, string> = {
     boolean: 'b',

@@ -24,6 +24,7 @@ import { importLookup } from '../services/import/import_service';
 import { searchLookup } from '../services/search_service';
 import { writeUnderLease } from '../services/writer/write_service';
 import { handle } from './handler';
+import { jsonBody } from './json_body';
 import { LONG_REQUEST_TIMEOUTS, UPLOAD_REQUEST_TIMEOUTS } from './timeouts';
 import { lookupNameParam, validateWith } from './validation';
 
@@ -89,9 +90,9 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
         sign: (data: string) => ctx.tokens.sign(user, data),
         verify: (data: string, mac: string) => ctx.tokens.verify(user, data, mac),
       };
-      return response.ok({
-        body: await searchLookup(ctx.client, request.params.name, request.body, keys),
-      });
+      return response.ok(
+        jsonBody(await searchLookup(ctx.client, request.params.name, request.body, keys))
+      );
     })
   );
 

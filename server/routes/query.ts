@@ -11,6 +11,7 @@ import { withLookupLease } from '../services/lookup_lease';
 import { QueryService } from '../services/ppl/query_service';
 import type { LookupsRequestContext } from '../types';
 import { handle } from './handler';
+import { jsonBody } from './json_body';
 import { LONG_REQUEST_TIMEOUTS } from './timeouts';
 import { validateWith } from './validation';
 
@@ -42,7 +43,7 @@ export function registerQueryRoutes(router: IRouter) {
       const aborted = request.events.aborted$.subscribe(() => controller.abort());
       try {
         const service = await queryService(ctx, controller.signal);
-        return response.ok({ body: await service.run(query, size) });
+        return response.ok(jsonBody(await service.run(query, size)));
       } finally {
         aborted.unsubscribe();
       }
@@ -56,7 +57,7 @@ export function registerQueryRoutes(router: IRouter) {
       options: { timeout: LONG_REQUEST_TIMEOUTS },
     },
     handle(async (ctx, request, response) =>
-      response.ok({ body: await (await queryService(ctx)).explain(request.body.query) })
+      response.ok(jsonBody(await (await queryService(ctx)).explain(request.body.query)))
     )
   );
 }

@@ -8,6 +8,7 @@ import { ROUTE_PATTERNS } from '../../common/api/paths';
 import { RowsQuery } from '../../common/api/codecs';
 import { readRows } from '../services/rows_service';
 import { handle } from './handler';
+import { jsonBody } from './json_body';
 import { lookupNameParam, validateWith } from './validation';
 
 export function registerRowsRoute(router: IRouter) {
@@ -17,7 +18,7 @@ export function registerRowsRoute(router: IRouter) {
       validate: { params: lookupNameParam('read'), query: validateWith(RowsQuery) },
     },
     handle(async (ctx, request, response) =>
-      response.ok({ body: await readRows(ctx.client, request.params.name, request.query) })
+      response.ok(jsonBody(await readRows(ctx.client, request.params.name, request.query)))
     )
   );
 }

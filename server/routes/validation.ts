@@ -5,8 +5,9 @@
 
 /* Route validation through io-ts codecs from common/, in OSD's validation-function form. */
 import type * as t from 'io-ts';
-import type { RouteValidationFunction } from 'opensearch-dashboards/server';
+import type { RouteConfigOptionsBody, RouteValidationFunction } from 'opensearch-dashboards/server';
 import { decode } from '../../common/api/decode';
+import { parseJson, JsonSyntaxError } from '../../common/api/lossless_json';
 import { validateLookupName } from '../../common/substrate/names';
 
 export function validateWith<A>(codec: t.Type<A, unknown, unknown>): RouteValidationFunction<A> {
@@ -15,6 +16,34 @@ export function validateWith<A>(codec: t.Type<A, unknown, unknown>): RouteValida
     return result.ok ? ok(result.value) : badRequest(result.message);
   };
 }
+
+/**
+ * A JSON body handed over unparsed (the route's `body: JSON_DATA_BODY`), parsed here so that
+ * integers beyond 2^53 keep their digits (as `bigint`), then decoded with `codec`.
+ */
+export function validateJsonWith<A>(
+  codec: t.Type<A, unknown, unknown>
+): RouteValidationFunction<A> {
+  const validate = validateWith(codec);
+  return (data, result) => {
+    if (!Buffer.isBuffer(data)) return validate(data, result);
+    let parsed: unknown;
+    try {
+      parsed = parseJson(data.toString('utf8'));
+    } catch (error) {
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      return result.badRequest(`Invalid request payload JSON format: ${error.message}`);
+    }
+    return validate(parsed, result);
+  };
+}
+
+/** Route body options for `validateJsonWith`: the bytes, decompressed, JSON only. */
+export const JSON_DATA_BODY: RouteConfigOptionsBody = {
+  output: 'data',
+  parse: 'gunzip',
+  accepts: 'application/json',
+};
 
 /** A body that may be left out entirely: no body reads as `{}`. */
 export function validateOptionalBody<A>(

@@ -11,14 +11,18 @@ import { writeLookup } from '../services/writer/lookup_writer';
 import { writeUnderLease } from '../services/writer/write_service';
 import { handle } from './handler';
 import { LONG_REQUEST_TIMEOUTS } from './timeouts';
-import { lookupNameParam, validateWith } from './validation';
+import { JSON_DATA_BODY, lookupNameParam, validateJsonWith } from './validation';
 
 export function registerWriteRoute(router: IRouter, maxBodyBytes: number) {
   router.post(
     {
       path: ROUTE_PATTERNS.write,
-      validate: { params: lookupNameParam('write'), body: validateWith(WriteBody) },
-      options: { body: { maxBytes: maxBodyBytes }, timeout: LONG_REQUEST_TIMEOUTS },
+      // Parsed by the validation, losslessly: a long key of 9007199254740993 stays itself.
+      validate: { params: lookupNameParam('write'), body: validateJsonWith(WriteBody) },
+      options: {
+        body: { ...JSON_DATA_BODY, maxBytes: maxBodyBytes },
+        timeout: LONG_REQUEST_TIMEOUTS,
+      },
     },
     handle(async (ctx, request, response) => {
       const { body } = request;

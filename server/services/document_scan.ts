@@ -22,6 +22,13 @@ export interface ScanRequest {
   sort?: Dsl[];
   sourceIncludes?: string[];
   sourceExcludes?: string[];
+  /**
+   * Date fields to read as OpenSearch formats them, in UTC, in PPL's timestamp form
+   * (`yyyy-MM-dd HH:mm:ss`, a fraction when there is one): whatever their mapping's format
+   * (epoch seconds or millis, ISO 8601 with or without a zone) and the server's time zone. The
+   * formatted value replaces the field's value in the document read.
+   */
+  formatDates?: string[];
   /** Stop after this many documents. */
   limit?: number;
   pageSize: number;
@@ -33,7 +40,31 @@ export interface ScanRequest {
 interface PageAnswer {
   pit_id?: string;
   _shards: { failed: number };
-  hits: { hits: Array<{ _source?: Record<string, unknown>; sort: unknown[] }> };
+  hits: {
+    hits: Array<{
+      _source?: Record<string, unknown>;
+      fields?: Record<string, unknown[]>;
+      sort: unknown[];
+    }>;
+  };
+}
+
+/** OpenSearch's (java.time) pattern for PPL's timestamps; `.000` is dropped after. */
+export const PPL_TIMESTAMP_FORMAT = 'yyyy-MM-dd HH:mm:ss.SSS';
+
+function withDates(
+  source: Record<string, unknown>,
+  fields: Record<string, unknown[]> | undefined,
+  dates: string[]
+): Record<string, unknown> {
+  for (const name of dates) {
+    const values = fields?.[name];
+    if (!values || values.length === 0) continue;
+    const shown = values.map((v) => (typeof v === 'string' ? v.replace(/\.000$/, '') : v));
+    // A dotted name is set flat: readers look a name up whole before walking its path.
+    source[name] = shown.length === 1 ? shown[0] : shown;
+  }
+  return source;
 }
 
 export async function* scanDocuments(
@@ -55,6 +86,7 @@ export async function* scanDocuments(
           },
         }
       : {};
+  const dates = request.formatDates ?? [];
   let left = request.limit ?? Infinity;
   let after: unknown[] | undefined;
   try {
@@ -68,6 +100,9 @@ export async function* scanDocuments(
           sort: [...(request.sort ?? []), { _shard_doc: 'asc' }],
           track_total_hits: false,
           ...source,
+          ...(dates.length > 0
+            ? { fields: dates.map((field) => ({ field, format: PPL_TIMESTAMP_FORMAT })) }
+            : {}),
           ...(after ? { search_after: after } : {}),
         },
       });
@@ -83,7 +118,9 @@ export async function* scanDocuments(
       if (hits.length === 0) return;
       left -= hits.length;
       after = hits[hits.length - 1].sort;
-      yield hits.map((h) => h._source ?? {});
+      yield dates.length > 0
+        ? hits.map((h) => withDates(h._source ?? {}, h.fields, dates))
+        : hits.map((h) => h._source ?? {});
       if (hits.length < size) return;
     }
   } finally {

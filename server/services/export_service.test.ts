@@ -13,6 +13,8 @@ describe('CSV output (RFC 4180)', () => {
     ['two\r\nlines', '"two\r\nlines"'],
     ['lf\nonly', '"lf\nonly"'],
     [5, '5'],
+    [9007199254740993n, '9007199254740993'],
+    [[9223372036854775807n, 1], '"[9223372036854775807,1]"'],
     [1.5, '1.5'],
     [false, 'false'],
     [null, ''],
@@ -20,7 +22,7 @@ describe('CSV output (RFC 4180)', () => {
     [['x', 'y'], '"[""x"",""y""]"'],
     [[1, 2], '"[1,2]"'],
     [{ a: 1 }, '"{""a"":1}"'],
-  ])('writes %j as %j', (value, expected) => {
+  ])('writes %p as %p', (value, expected) => {
     expect(csvField(value)).toBe(expected);
   });
 
@@ -40,6 +42,7 @@ describe("CSV formula escaping (as Kibana's csv:escapeFormulaValues)", () => {
     ['  =HYPERLINK("x")', `"'  =HYPERLINK(""x"")"`],
     ['a=b', 'a=b'],
     [-5, '-5'],
+    [-9007199254740993n, '-9007199254740993'],
     [['=x'], '"[""=x""]"'],
   ])('writes %p as %s', (value, expected) => {
     expect(csvField(value)).toBe(expected);

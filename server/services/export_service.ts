@@ -16,10 +16,12 @@
  */
 import { Readable } from 'stream';
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import { stringifyJson } from '../../common/api/lossless_json';
 import type { ExportFormat } from '../../common/api/search_codecs';
 import { LOOKUP_FIELD } from '../../common/substrate/names';
 import { columnFields, indexFields, requireReadable } from './field_caps_service';
 import { scanDocuments } from './document_scan';
+import { fieldsInSlice } from './field_presence';
 import { probeTarget } from './target_probe';
 
 export const EXPORT_PAGE_SIZE = 1000;
@@ -78,12 +80,13 @@ export function csvField(value: unknown, escapeFormulas = true): string {
   const text =
     typeof value === 'string'
       ? value
-      : typeof value === 'number' || typeof value === 'boolean'
+      : typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean'
         ? String(value)
-        : JSON.stringify(value);
+        : stringifyJson(value);
   if (
     escapeFormulas &&
     typeof value !== 'number' &&
+    typeof value !== 'bigint' &&
     typeof value !== 'boolean' &&
     cellHasFormula(text)
   ) {
@@ -131,8 +134,11 @@ export async function openExport(
     // Opens the point in time and reads the first page, so their failures keep their status.
     first = await pages.next();
     // Read after the point in time is open: the mapping then knows every field it can hold.
+    // The mapping holds every version's fields: the columns are those this version's rows carry.
     const fields = await indexFields(client, lookup.index);
-    columns = columnFields(fields, { withMultiFields: false }).map((f) => f.name);
+    const mapped = columnFields(fields, { withMultiFields: false }).map((f) => f.name);
+    const present = await fieldsInSlice(client, lookup.index, slice, mapped);
+    columns = mapped.filter((name) => present.has(name));
   } catch (error) {
     await closePit();
     throw error;
@@ -145,7 +151,7 @@ export async function openExport(
             columns.map((c) => valueAtPath(row, c)),
             escapeFormulas
           )
-      : (row: Record<string, unknown>) => `${JSON.stringify(row)}\n`;
+      : (row: Record<string, unknown>) => `${stringifyJson(row)}\n`;
 
   async function* chunks() {
     try {

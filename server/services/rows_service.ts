@@ -8,6 +8,7 @@ import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { RowsResponse, SchemaColumn } from '../../common/api/codecs';
 import { LOOKUP_FIELD } from '../../common/substrate/names';
 import { ConflictError, NotFoundError } from '../lib/errors';
+import { fieldsInSlice } from './field_presence';
 import { probeTarget } from './target_probe';
 
 export interface RowsRequest {
@@ -82,7 +83,7 @@ export async function readRows(
   const fields = [...types.keys()];
   // The mapping holds the fields of every slice (and, for an importer index, of other lookups):
   // the columns are those the lookup's current rows carry, found by one aggregation beside the page.
-  const [search, presence] = await Promise.all([
+  const [search, present] = await Promise.all([
     client.search({
       index,
       body: {
@@ -97,29 +98,8 @@ export async function readRows(
           : {}),
       },
     }),
-    fields.length === 0
-      ? Promise.resolve({ body: {} })
-      : client.search({
-          index,
-          body: {
-            size: 0,
-            query: { bool: { filter: [pinned] } },
-            aggs: {
-              present: {
-                filters: {
-                  filters: Object.fromEntries(fields.map((f) => [f, { exists: { field: f } }])),
-                },
-              },
-            },
-          },
-        }),
+    fieldsInSlice(client, index, slice, fields),
   ]);
-  const buckets =
-    (
-      presence.body as {
-        aggregations?: { present?: { buckets: Record<string, { doc_count: number }> } };
-      }
-    ).aggregations?.present?.buckets ?? {};
   const answer = search.body as {
     hits: { total: { value: number }; hits: Array<{ _source: Record<string, unknown> }> };
     aggregations?: { pinned?: { in_slice?: { doc_count: number } } };
@@ -135,7 +115,7 @@ export async function readRows(
   }
 
   const schema: SchemaColumn[] = fields
-    .filter((field) => (buckets[field]?.doc_count ?? 0) > 0)
+    .filter((field) => present.has(field))
     .map((field) => ({ name: field, type: types.get(field) ?? 'object' }));
   const datarows = hits.hits.map((hit) =>
     schema.map(

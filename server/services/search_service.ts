@@ -15,6 +15,7 @@
  * - `mode: "top"`: the k best by BM25, with `_score`, in pages by offset within k. Scores use
  *   the term statistics of the whole backing index, which holds every slice (old versions too).
  */
+import { parseJson, stringifyJson } from '../../common/api/lossless_json';
 import { createHash } from 'crypto';
 import * as t from 'io-ts';
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
@@ -41,7 +42,8 @@ const MAX_CLAUSES = 1024;
 
 // ---- page tokens ----------------------------------------------------------------------------
 
-const SortValue = t.union([t.string, t.number]);
+// A long sort value beyond 2^53 is a bigint (read and kept exactly, see lossless_json).
+const SortValue = t.union([t.string, t.number, t.bigint]);
 const PageTokenCodec = strictObject(
   'page token',
   {
@@ -65,7 +67,7 @@ export interface PageTokenKeys {
 
 /** `<payload>.<mac>`: the payload is readable, but any change to it (or another user) fails the MAC. */
 export async function encodePageToken(token: PageToken, keys: PageTokenKeys): Promise<string> {
-  const payload = Buffer.from(JSON.stringify(token), 'utf8').toString('base64url');
+  const payload = Buffer.from(stringifyJson(token), 'utf8').toString('base64url');
   return `${payload}.${await keys.sign(payload)}`;
 }
 
@@ -80,7 +82,7 @@ export async function decodePageToken(raw: string, keys: PageTokenKeys): Promise
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(match[1], 'base64url').toString('utf8'));
+    parsed = parseJson(Buffer.from(match[1], 'base64url').toString('utf8'));
   } catch {
     throw new BadRequestError(BAD_TOKEN, { field: 'page_token' });
   }

@@ -31,6 +31,9 @@ export const PPL_TYPE: Record<ColumnType, string> = {
   string: 'string',
 };
 
+const LONG_MIN = -(2n ** 63n);
+const LONG_MAX = 2n ** 63n - 1n;
+
 // Bits of the types a value still fits.
 const FITS_INTEGER = 1;
 const FITS_DOUBLE = 2;
@@ -41,8 +44,9 @@ const FITS_ALL = FITS_INTEGER | FITS_DOUBLE | FITS_BOOLEAN | FITS_DATE;
 function fits(value: string): number {
   let bits = 0;
   if (INTEGER.test(value)) {
-    // Past 2^53 an integer is not kept exactly as a JSON number: the column stays a string.
-    if (Number.isSafeInteger(Number(value))) bits |= FITS_INTEGER | FITS_DOUBLE;
+    // A long (64 bits) is kept exactly, past 2^53 as a bigint; wider, the column stays a string.
+    const exact = BigInt(value);
+    if (exact >= LONG_MIN && exact <= LONG_MAX) bits |= FITS_INTEGER | FITS_DOUBLE;
   } else if (DOUBLE.test(value) && Number.isFinite(Number(value))) bits |= FITS_DOUBLE;
   if (BOOLEAN.test(value)) bits |= FITS_BOOLEAN;
   if (DATE.test(value) && !Number.isNaN(Date.parse(value))) bits |= FITS_DATE;
@@ -86,7 +90,10 @@ export function convert(value: string, type: ColumnType): unknown {
   if (type === 'string') return value;
   if (value === '') return undefined;
   switch (type) {
-    case 'integer':
+    case 'integer': {
+      const number = Number(value);
+      return Number.isSafeInteger(number) ? number : BigInt(value);
+    }
     case 'double':
       return Number(value);
     case 'boolean':

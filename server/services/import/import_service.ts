@@ -25,6 +25,7 @@
  * removes the backing index it created, so no reader and no catalog sees a trace of it.
  */
 import { once } from 'events';
+import { parseJson, stringifyJson } from '../../../common/api/lossless_json';
 import { createReadStream, createWriteStream, promises as fs } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -157,7 +158,7 @@ export async function spoolFile(
         for await (const { row } of ndjsonRows(text)) {
           if (!keep()) continue;
           for (const key of Object.keys(row)) columns.add(key);
-          await write(`${JSON.stringify(row)}\n`);
+          await write(`${stringifyJson(row)}\n`);
         }
         spooled = { file, count, columnNames: [...columns] };
       }
@@ -205,7 +206,7 @@ function spoolSource(spooled: Spooled, progress: Progress): RowSource {
       try {
         for await (const line of lines) {
           if (line.length === 0) continue;
-          batch.push(toRow(JSON.parse(line)));
+          batch.push(toRow(parseJson(line)));
           if (batch.length >= size) {
             progress.pulled++;
             yield batch;

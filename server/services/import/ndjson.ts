@@ -8,6 +8,7 @@
  * skipped. Values keep their JSON types; nested objects stay objects. A line that is not a JSON
  * object, an empty object, or a field name OpenSearch cannot take is refused with its line.
  */
+import { parseJson } from '../../../common/api/lossless_json';
 import { fieldNameProblem, LineError, ParsedRow } from './line_reader';
 
 export const DEFAULT_MAX_LINE_CHARS = 10 * 1024 * 1024;
@@ -83,7 +84,8 @@ export class NdjsonRowReader {
     if (text.trim().length === 0) return undefined;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      // Lossless: a long of 9007199254740993 stays itself (a bigint).
+      value = parseJson(text);
     } catch (error) {
       throw new LineError(this.line, `not valid JSON (${(error as Error).message})`);
     }

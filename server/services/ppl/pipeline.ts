@@ -144,10 +144,22 @@ function matchPattern(pattern: FieldPattern, name: string): boolean {
   return re.test(name);
 }
 
-/** PPL shows timestamps as `yyyy-MM-dd HH:mm:ss[.fff]`. */
+const PPL_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/;
+const ZONED = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * PPL shows timestamps as `yyyy-MM-dd HH:mm:ss[.fff]`, in UTC. Scanned documents' dates arrive
+ * formatted by OpenSearch (../document_scan `formatDates`) and pass as they are; epoch millis
+ * (composite keys) and zone-less text are read as UTC, never in the server's time zone.
+ */
 export function formatTimestampValue(value: unknown): PplValue {
   if (value === null || value === undefined) return null;
-  const date = typeof value === 'number' ? new Date(value) : new Date(String(value));
+  if (typeof value === 'string' && PPL_TIMESTAMP.test(value)) return value;
+  const text = String(value);
+  const date =
+    typeof value === 'number'
+      ? new Date(value)
+      : new Date(ZONED.test(text) || !text.includes(':') ? text : `${text.replace(' ', 'T')}Z`);
   if (Number.isNaN(date.getTime())) return String(value);
   return date
     .toISOString()
@@ -344,6 +356,9 @@ class Compiler {
     const query: Dsl = filters.length > 0 ? { bool: { filter: filters } } : { match_all: {} };
     const includes = sourceIncludes;
     const timestampColumns = this.columns.filter((c) => c.type === 'timestamp').map((c) => c.name);
+    const formatDates = timestampColumns.filter((name) =>
+      ['date', 'date_nanos'].includes(schema.fields.get(name)?.mappingType ?? '')
+    );
     const sourceColumns = this.columns.map((c) => c.name);
     const { client, pageSize } = this.deps;
     this.cap = limit;
@@ -366,6 +381,7 @@ class Compiler {
           query,
           sort,
           sourceIncludes: includes,
+          formatDates,
           limit,
           pageSize,
         })) {

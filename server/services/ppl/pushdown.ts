@@ -43,9 +43,15 @@ function fieldOf(expr: Expr, schema: SourceSchema): SourceField | undefined {
 }
 
 /** The literal as OpenSearch should see it for this field, or undefined when the kinds differ. */
-function valueFor(field: SourceField, literal: Expr): string | number | boolean | undefined {
+function valueFor(
+  field: SourceField,
+  literal: Expr
+): string | number | bigint | boolean | undefined {
   if (literal.kind !== 'Literal') return undefined;
   const lit = literal as Literal;
+  // Beyond 2^53 only the text is exact; the client sends a bigint as a JSON number.
+  if (isNumericType(field.type) && lit.literalType === 'bigint' && !Number.isSafeInteger(lit.value))
+    return BigInt(lit.text);
   if (isNumericType(field.type)) {
     return ['int', 'bigint', 'float', 'double'].includes(lit.literalType)
       ? typeof lit.value === 'number'

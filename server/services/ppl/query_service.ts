@@ -59,10 +59,12 @@ export interface QueryDeps {
   ) => Promise<T>;
 }
 
-/** JSON has no bigint: exact integers beyond 2^53 travel as digit strings. */
+/**
+ * A bigint that a number holds exactly becomes that number; one beyond 2^53 stays a bigint, which
+ * the answer writes as a JSON number with all its digits (../../routes/json_body).
+ */
 function jsonValue(value: PplValue): unknown {
-  if (typeof value === 'bigint')
-    return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value;
   if (Array.isArray(value)) return value.map(jsonValue);
   return value;
 }

@@ -5,11 +5,13 @@
 
 /*
  * The columns of a source, from its mapping, read as the caller: each field's PPL type, and the
- * name to use where OpenSearch needs an exact value (a text field's `.keyword` sub-field).
+ * name to use where OpenSearch needs an exact value (a text field's `.keyword` sub-field). A
+ * lookup's columns are those of the version read (see `keepPresent`).
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import { toPplType, type PplType } from '../../../common/ppl/types';
 import { LOOKUP_FIELD } from '../../../common/substrate/names';
+import { presenceFilters, readPresent } from '../field_presence';
 import {
   BadRequestError,
   LookupError,
@@ -58,17 +60,72 @@ function collect(
         : mappingType === 'binary'
           ? null
           : name;
-    const existing = out.get(name);
-    const type = toPplType(mappingType);
-    if (existing && existing.type !== type) {
+    out.set(name, { name, type: toPplType(mappingType), mappingType, exactField });
+  }
+}
+
+function merge(into: Map<string, SourceField>, fields: Iterable<SourceField>) {
+  for (const field of fields) {
+    const existing = into.get(field.name);
+    if (existing && existing.type !== field.type) {
       // Two indices of the pattern disagree: PPL refuses such a field as well.
       throw new BadRequestError(
-        `The field "${name}" is mapped as ${existing.mappingType} in one source index and as ${mappingType} in another; query the indices separately or cast it.`,
-        { field: name }
+        `The field "${field.name}" is mapped as ${existing.mappingType} in one source index and as ${field.mappingType} in another; query the indices separately or cast it.`,
+        { field: field.name }
       );
     }
-    out.set(name, { name, type, mappingType, exactField });
+    into.set(field.name, field);
   }
+}
+
+/**
+ * A lookup's index (`__lookup` in its mapping) maps the fields of every version it held; read
+ * through `indices` (a lookup's alias shows its current slice only), its columns are the fields
+ * its visible documents carry. One search for all such indices; other indices keep their mapping.
+ */
+async function keepPresent(
+  client: OpenSearchClient,
+  indices: string[],
+  lookupIndices: Map<string, Map<string, SourceField>>
+) {
+  if (lookupIndices.size === 0) return;
+  const entries = [...lookupIndices.entries()].map(([index, fields]) => ({
+    index,
+    fields,
+    names: [...fields.keys()],
+  }));
+  const { body } = await client.search({
+    index: indices.join(','),
+    body: {
+      size: 0,
+      track_total_hits: false,
+      aggs: Object.fromEntries(
+        entries.map((entry, i) => [
+          String(i),
+          {
+            filter: { term: { _index: entry.index } },
+            aggs: {
+              present: presenceFilters(entry.names, (name) =>
+                entry.fields.get(name)?.mappingType === 'nested'
+                  ? { nested: { path: name, query: { match_all: {} } } }
+                  : { exists: { field: name } }
+              ),
+            },
+          },
+        ])
+      ),
+    },
+  });
+  const aggs =
+    (
+      body as {
+        aggregations?: Record<string, { present?: { buckets?: Record<string, never> } }>;
+      }
+    ).aggregations ?? {};
+  entries.forEach((entry, i) => {
+    const present = readPresent(entry.names, aggs[String(i)]?.present?.buckets);
+    for (const name of entry.names) if (!present.has(name)) entry.fields.delete(name);
+  });
 }
 
 export async function readSourceSchema(
@@ -99,12 +156,20 @@ export async function readSourceSchema(
     }
     throw error;
   }
-  const fields = new Map<string, SourceField>();
-  for (const entry of Object.values(
+  const perIndex = new Map<string, Map<string, SourceField>>();
+  const lookupIndices = new Map<string, Map<string, SourceField>>();
+  for (const [index, entry] of Object.entries(
     body as Record<string, { mappings?: { properties?: Record<string, MappingNode> } }>
   )) {
-    collect(entry.mappings?.properties ?? {}, '', fields);
+    const properties = entry.mappings?.properties ?? {};
+    const own = new Map<string, SourceField>();
+    collect(properties, '', own);
+    perIndex.set(index, own);
+    if (properties[LOOKUP_FIELD]) lookupIndices.set(index, own);
   }
+  await keepPresent(client, indices, lookupIndices);
+  const fields = new Map<string, SourceField>();
+  for (const own of perIndex.values()) merge(fields, own.values());
   // OpenSearch lists properties alphabetically; so do PPL's results for `source=…`.
   return {
     fields: new Map([...fields.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),

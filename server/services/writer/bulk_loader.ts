@@ -9,6 +9,7 @@
  * exponential backoff inside an absolute deadline, and any other item failure stopping the
  * write with the failed rows named.
  */
+import { stringifyJson } from '../../../common/api/lossless_json';
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import { BadRequestError, LookupError } from '../../lib/errors';
 
@@ -185,7 +186,8 @@ function serialize(batch: BulkDocument[], index: string): string {
       doc.id === undefined
         ? `{"index":{"_index":${indexName}}}\n`
         : `{"index":{"_index":${indexName},"_id":${JSON.stringify(doc.id)}}}\n`;
-    out += `${JSON.stringify(doc.source)}\n`;
+    // A long beyond 2^53 is a bigint here, written as its JSON number.
+    out += `${stringifyJson(doc.source)}\n`;
   }
   return out;
 }
