@@ -31,6 +31,7 @@ import { i18n } from '@osd/i18n';
 import type { LookupKind, LookupSummary } from '../../../common/api/codecs';
 import { appRoutes } from '../../../common/api/paths';
 import { useAppChrome } from '../../components/chrome';
+import { RefreshBadge } from '../../components/refresh_badge';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatBytes, formatNumber, formatTime, rowCount } from '../../components/format';
 import { KindBadge, kindLabel } from '../../components/kind_badge';
@@ -196,10 +197,13 @@ export function CatalogPage() {
       name: i18n.translate('lookups.catalog.col.name', { defaultMessage: 'Name' }),
       sortable: true,
       truncateText: false,
-      render: (name: string) => (
-        <EuiLink {...link(appRoutes.lookup(name))} data-test-subj={`lookupsCatalogLink-${name}`}>
-          {name}
-        </EuiLink>
+      render: (name: string, lookup: LookupSummary) => (
+        <span>
+          <EuiLink {...link(appRoutes.lookup(name))} data-test-subj={`lookupsCatalogLink-${name}`}>
+            {name}
+          </EuiLink>{' '}
+          <RefreshBadge refresh={lookup.refresh} />
+        </span>
       ),
     },
     {

@@ -53,6 +53,7 @@ import {
   submitJob,
 } from '../../store/query_slice';
 import { LookupsIntro } from '../landing/intro';
+import { ScheduleForm } from '../schedules/schedule_form';
 import { indicesIn, type CompletionSources } from './completion';
 import { ExplainPanel } from './explain_panel';
 import { BusyCallout, isBusy, JobSection } from './job_panel';
@@ -191,6 +192,7 @@ export function QueryPage() {
   const running = useRef<{ abort: () => void } | null>(null);
   const [recentOpen, setRecentOpen] = useState(false);
   const [showExplain, setShowExplain] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
   const loadedFor = useRef<string | null>(null);
 
   useAppChrome([{ text: queryTitle() }]);
@@ -430,6 +432,17 @@ export function QueryPage() {
             {i18n.translate('lookups.query.explain', { defaultMessage: 'Explain' })}
           </EuiButton>
         </EuiFlexItem>
+        {writes ? (
+          <EuiFlexItem grow={false}>
+            <EuiButtonEmpty
+              iconType="clock"
+              onClick={() => setScheduling(true)}
+              data-test-subj="lookupsQuerySchedule"
+            >
+              {i18n.translate('lookups.query.schedule', { defaultMessage: 'Schedule…' })}
+            </EuiButtonEmpty>
+          </EuiFlexItem>
+        ) : null}
         {busy ? (
           <EuiFlexItem grow={false}>
             <EuiButtonEmpty
@@ -442,6 +455,16 @@ export function QueryPage() {
           </EuiFlexItem>
         ) : null}
       </EuiFlexGroup>
+      {scheduling ? (
+        <ScheduleForm
+          query={text}
+          onClose={() => setScheduling(false)}
+          onSaved={() => {
+            setScheduling(false);
+            history.push(appRoutes.schedules());
+          }}
+        />
+      ) : null}
       <EuiHorizontalRule margin="l" />
       {showExplain ? (
         <ExplainSection onClose={() => setShowExplain(false)} />
