@@ -1,0 +1,119 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * Scheduled refresh in Chromium, as lookup_writer against the real server: Schedule… on the
+ * Query page makes a schedule of the query, the Schedules page lists it, Run now runs it (as the
+ * user, through impersonation) and its history shows the run; the catalog marks the lookup as
+ * scheduled; deleting the schedule leaves the lookup.
+ */
+import { buildPublic } from '../../scripts/build_public';
+import {
+  launchBrowser,
+  logIn,
+  screenshot,
+  severeAxeViolations,
+  typeQuery,
+  unexpectedConsoleErrors,
+  type BrowserSession,
+} from '../support/browser';
+import { apiPaths } from '../../common/api/paths';
+import type { Schedule } from '../../common/api/schedules';
+import { callApi } from '../support/api';
+import { adminClient, dropIndices, uniqueName } from '../support/cluster';
+import { startTestHost, type TestHost } from '../support/host';
+import { users } from '../support/users';
+
+const admin = adminClient();
+const name = uniqueName('lk_sched_ui');
+let host: TestHost;
+let browser: BrowserSession;
+const page = () => browser.page;
+const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
+
+beforeAll(async () => {
+  await buildPublic();
+  host = await startTestHost();
+  browser = await launchBrowser();
+  await logIn(page(), host.url, users.writer, '/app/lookups/query');
+});
+
+afterAll(async () => {
+  // Whatever the test left of its schedule goes, then the lookup.
+  if (host) {
+    const mine = await callApi<{ schedules: Schedule[] }>(host.url, 'GET', apiPaths.schedules(), {
+      caller: users.writer,
+    });
+    for (const s of mine.body.schedules?.filter((x) => x.lookup === name) ?? []) {
+      await callApi(host.url, 'DELETE', apiPaths.schedule(s.id), { caller: users.writer });
+    }
+  }
+  await browser?.close();
+  await host?.stop();
+  await dropIndices(admin, name, `${name}__lookup`);
+});
+
+it('schedules a query from the Query page, runs it now, and shows its history', async () => {
+  await typeQuery(
+    page(),
+    `source=web_logs | sort host | head 5 | fields host | outputlookup ${name}`
+  );
+  await testSubj('lookupsQuerySchedule').click();
+  const form = testSubj('lookupsScheduleForm');
+  await form.waitFor();
+  expect(await testSubj('lookupsScheduleFormQuery').inputValue()).toContain(`outputlookup ${name}`);
+  await testSubj('lookupsScheduleFormEvery').fill('6h');
+  expect(await testSubj('lookupsScheduleFormNextRuns').innerText()).toMatch(/^Next runs: /);
+  await page().locator('label[for="lookupsScheduleGuardEmpty"]').click();
+  expect(await testSubj('lookupsScheduleGuardEmpty').isChecked()).toBe(true);
+  expect(await severeAxeViolations(page())).toEqual([]);
+  await screenshot(page(), 'schedule-form');
+  await testSubj('lookupsScheduleFormSave').click();
+
+  // Saved: the Schedules page lists it.
+  const row = testSubj(`lookupsSchedule-${name}`);
+  await row.waitFor();
+  expect(await row.innerText()).toContain('Every 6h');
+  expect(await row.innerText()).toContain('Not run yet');
+
+  await row.locator('[data-test-subj="lookupsScheduleRunNow"]').click();
+  await row
+    .locator('[data-test-subj="lookupsScheduleLastState"][data-job-state="finished"]')
+    .waitFor({
+      timeout: 30_000,
+    });
+  expect(await row.locator('[data-test-subj="lookupsScheduleLastRun"]').innerText()).toContain(
+    '5 (first version)'
+  );
+  expect(await severeAxeViolations(page())).toEqual([]);
+  await screenshot(page(), 'schedules-page');
+
+  await row.locator('[data-test-subj="lookupsScheduleHistory"]').click();
+  const runs = testSubj('lookupsScheduleRunsTable');
+  await runs.waitFor();
+  expect(await runs.innerText()).toContain('Run now');
+  expect(await runs.innerText()).toContain('Finished');
+  await screenshot(page(), 'schedule-runs');
+  await page().keyboard.press('Escape');
+
+  // The lookup was written by the run, as the user; the catalog marks it scheduled.
+  await testSubj('lookupsTab-catalog').click();
+  await testSubj(`lookupsCatalogLink-${name}`).waitFor();
+  const catalogRow = page().locator('tr', { has: testSubj(`lookupsCatalogLink-${name}`) });
+  await catalogRow.locator('[data-test-subj="lookupsRefreshScheduled"]').waitFor();
+
+  // Deleting the schedule keeps the lookup.
+  await testSubj('lookupsTab-schedules').click();
+  await row.locator('[data-test-subj="lookupsScheduleDelete"]').click();
+  await testSubj('lookupsScheduleDeleteModal').waitFor();
+  await testSubj('confirmModalConfirmButton').click();
+  await testSubj('lookupsSchedulesEmpty')
+    .or(page().locator('[data-test-subj="lookupsSchedulesTable"]'))
+    .first()
+    .waitFor();
+  await row.waitFor({ state: 'detached' });
+  expect((await admin.indices.exists({ index: name })).body).toBe(true);
+  expect(unexpectedConsoleErrors(browser)).toEqual([]);
+});
