@@ -397,6 +397,11 @@ export const ImportQuery = strictObject(
     delimiter: Delimiter,
     /** CSV values: `inferred` (the default) types each column over the whole file; `strings` keeps them text. */
     types: t.keyof({ inferred: null, strings: null }),
+    /**
+     * Answer `202` with a write job once the file is received and checked, instead of waiting
+     * for the write: the job shows progress and can be cancelled.
+     */
+    job: QueryBoolean,
   }
 );
 export type ImportQuery = t.TypeOf<typeof ImportQuery>;

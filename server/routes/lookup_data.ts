@@ -20,7 +20,7 @@ import {
 import { openExport } from '../services/export_service';
 import { FieldCapsService } from '../services/field_caps_service';
 import { openImportFile } from '../services/import/body';
-import { importLookup } from '../services/import/import_service';
+import { importLookup, prepareImport } from '../services/import/import_service';
 import { searchLookup } from '../services/search_service';
 import { writeUnderLease } from '../services/writer/write_service';
 import { handle } from './handler';
@@ -150,8 +150,14 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
         headerValue(request.headers['content-type']),
         maxImportBytes
       );
+      const { job, ...options } = request.query;
+      if (job) {
+        // The file is read and checked while the request is open; the job writes it after.
+        const prepared = await prepareImport(await ctx.ceiling(), name, file, options);
+        return response.accepted({ body: await ctx.jobs.submitImport(ctx, name, prepared) });
+      }
       const body = await writeUnderLease(ctx, name, 'import', (deps) =>
-        importLookup(deps, name, file, request.query)
+        importLookup(deps, name, file, options)
       );
       return response.ok({ body });
     })

@@ -36,7 +36,7 @@ import { isRefusal, planWrite } from '../../../common/substrate/target_state';
 import { BadRequestError, LookupError } from '../../lib/errors';
 import { Ceiling, CeilingExceededError, checkMax } from '../ceiling';
 import { probeTarget } from '../target_probe';
-import { writeLookup, WriterDeps } from '../writer/lookup_writer';
+import { WriteCancelledError, writeLookup, WriterDeps } from '../writer/lookup_writer';
 import type { Row, RowSource } from '../writer/row_source';
 import type { ImportFile } from './body';
 import { ColumnType, ColumnTypeInference, convert, schemaOf } from './column_types';
@@ -225,12 +225,27 @@ function spoolSource(spooled: Spooled, progress: Progress): RowSource {
   };
 }
 
-export async function importLookup(
-  deps: WriterDeps,
+/** A file checked and spooled, ready to be written (now, or later by a job). */
+export interface PreparedImport {
+  /** Rows that will be written. */
+  rows: number;
+  /** What the import is, in words (a job's history shows it). */
+  description: string;
+  write(deps: WriterDeps): Promise<WriteResponse>;
+  /** Removes the spool; call once, whether or not `write` ran. */
+  discard(): Promise<void>;
+}
+
+/**
+ * Step 1: reads, checks and spools the whole file (a 400 or 413 on any problem, with nothing
+ * written). The spool stays until `discard`.
+ */
+export async function prepareImport(
+  ceiling: Ceiling,
   name: string,
   input: ImportFile,
   options: ImportOptions
-): Promise<WriteResponse> {
+): Promise<PreparedImport> {
   const choice = chooseFormat(options, input);
   if (options.types !== undefined && choice.format !== 'csv') {
     throw new BadRequestError(
@@ -240,7 +255,47 @@ export async function importLookup(
       }
     );
   }
-  checkMax(options.max, deps.ceiling);
+  checkMax(options.max, ceiling);
+  const dir = await fs.mkdtemp(join(tmpdir(), 'lookups-import-'));
+  const discard = () => fs.rm(dir, { recursive: true, force: true });
+  let spooled: Spooled;
+  try {
+    spooled = await spoolFile(input, choice, options, ceiling, dir);
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  const file = input.filename ? ` ${JSON.stringify(input.filename)}` : '';
+  return {
+    rows: spooled.count,
+    description: `import${file} (${choice.format}, ${spooled.count} rows) into ${name}`,
+    write: (deps) => writeSpooled(deps, name, spooled, options),
+    discard,
+  };
+}
+
+/** Checks, spools and writes a file, then removes the spool. */
+export async function importLookup(
+  deps: WriterDeps,
+  name: string,
+  input: ImportFile,
+  options: ImportOptions
+): Promise<WriteResponse> {
+  const prepared = await prepareImport(deps.ceiling, name, input, options);
+  try {
+    return await prepared.write(deps);
+  } finally {
+    await prepared.discard();
+  }
+}
+
+/** Step 2: the writer fed from the spool; a failure says truthfully what it left. */
+async function writeSpooled(
+  deps: WriterDeps,
+  name: string,
+  spooled: Spooled,
+  options: ImportOptions
+): Promise<WriteResponse> {
   const writeOptions: WriteOptions = {};
   if (options.append !== undefined) writeOptions.append = options.append;
   if (options.override_if_empty !== undefined)
@@ -250,55 +305,51 @@ export async function importLookup(
   // checked before anything is written.
   const append = options.append ?? options.key_field !== undefined;
 
-  const dir = await fs.mkdtemp(join(tmpdir(), 'lookups-import-'));
-  try {
-    const spooled = await spoolFile(input, choice, options, deps.ceiling, dir);
-    const progress: Progress = { pulled: 0, exhausted: false };
-    const source = spoolSource(spooled, progress);
+  const progress: Progress = { pulled: 0, exhausted: false };
+  const source = spoolSource(spooled, progress);
 
-    const plan = planWrite(await probeTarget(deps.client, name), { append });
-    const backingIndex = isRefusal(plan) ? undefined : plan.backingIndex;
-    const firstWrite = !isRefusal(plan) && plan.action === 'create';
-    const existed =
-      backingIndex === undefined || !firstWrite
-        ? true
-        : (await deps.client.indices.exists({ index: backingIndex })).body === true;
-    try {
-      // Typed CSV columns get their mappings from the writer, from `source.columns`.
-      return await writeLookup(deps, name, source, writeOptions);
-    } catch (error) {
-      if (isRefusal(plan) || backingIndex === undefined) throw error;
-      const loaded = progress.pulled >= 2 || progress.exhausted;
-      // A first write that fails removes the index it created (the writer does): nothing is left.
-      if (!existed) {
-        throw withTruth(
-          error,
-          `Nothing was imported: the lookup ${JSON.stringify(name)} was not created.`
-        );
-      }
-      if (!loaded) {
-        throw withTruth(error, `Nothing was imported: ${JSON.stringify(name)} is unchanged.`);
-      }
-      if (plan.action === 'append') {
-        throw withTruth(
-          error,
-          'Rows written before the failure are already in the lookup (an append is visible as it is written); ' +
-            'import with key_field to make a retry replace them rather than add them again.'
-        );
-      }
+  const plan = planWrite(await probeTarget(deps.client, name), { append });
+  const backingIndex = isRefusal(plan) ? undefined : plan.backingIndex;
+  const firstWrite = !isRefusal(plan) && plan.action === 'create';
+  const existed =
+    backingIndex === undefined || !firstWrite
+      ? true
+      : (await deps.client.indices.exists({ index: backingIndex })).body === true;
+  try {
+    // Typed CSV columns get their mappings from the writer, from `source.columns`.
+    return await writeLookup(deps, name, source, writeOptions);
+  } catch (error) {
+    if (isRefusal(plan) || backingIndex === undefined) throw error;
+    const loaded = progress.pulled >= 2 || progress.exhausted;
+    // A first write that fails removes the index it created (the writer does): nothing is left.
+    if (!existed) {
       throw withTruth(
         error,
-        `Nothing was published: ${JSON.stringify(name)} still shows its previous rows. The rows loaded before ` +
-          'the failure are kept as a failed version, which cannot be published and is removed by the reaper.'
+        `Nothing was imported: the lookup ${JSON.stringify(name)} was not created.`
       );
     }
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
+    if (!loaded) {
+      throw withTruth(error, `Nothing was imported: ${JSON.stringify(name)} is unchanged.`);
+    }
+    if (plan.action === 'append') {
+      throw withTruth(
+        error,
+        'Rows written before the failure are already in the lookup (an append is visible as it is written); ' +
+          'import with key_field to make a retry replace them rather than add them again.'
+      );
+    }
+    throw withTruth(
+      error,
+      `Nothing was published: ${JSON.stringify(name)} still shows its previous rows. The rows loaded before ` +
+        'the failure are kept as a failed version, which cannot be published and is removed by the reaper.'
+    );
   }
 }
 
 /** The writer's error, with what it left behind said truthfully. */
 function withTruth(error: unknown, truth: string): unknown {
+  // A cancel already says what is left (nothing published), and must stay one.
+  if (error instanceof WriteCancelledError) return error;
   if (!(error instanceof LookupError) || error.statusCode >= 500) return error;
   const rewritten = new LookupError(
     error.statusCode,

@@ -27,9 +27,9 @@ import {
   openSearchStatus,
 } from '../../lib/errors';
 import type { Ceiling } from '../ceiling';
-import type { Lease, LeaseStore } from '../plugin_index/leases';
+import type { LeaseStore } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
-import { QueryService } from '../ppl/query_service';
+import type { PreparedImport } from '../import/import_service';
 import { restoreAbandonedBuildSettings } from '../writer/build_settings';
 import {
   WriteCancelledError,
@@ -37,6 +37,7 @@ import {
   type WriteProgress,
 } from '../writer/lookup_writer';
 import type { JobStore, StoredJob } from './job_store';
+import { importWork, queryWork, type JobRunDeps, type JobWork } from './job_work';
 import { backingIndexName } from '../../../common/substrate/names';
 
 /** How often a running job says it is alive (and looks for a cancel from another host). */
@@ -88,7 +89,7 @@ export class JobService {
 
   constructor(private readonly deps: JobServiceDeps) {}
 
-  /** Accepts a job: checked, leased and stored before it answers; the work starts after. */
+  /** Accepts a PPL write (a query ending in outputlookup) as a job. */
   async submit(ctx: JobCaller, query: string, options: SubmitOptions = {}): Promise<Job> {
     const parsed = parsePpl(query);
     if (!parsed.ok) {
@@ -102,7 +103,22 @@ export class JobService {
         { option: 'query' }
       );
     }
-    const name = output.name;
+    return this.accept(ctx, queryWork(output.name, query, this.deps), options);
+  }
+
+  /** Accepts an import whose file is already checked and spooled; the job owns the spool. */
+  async submitImport(ctx: JobCaller, name: string, prepared: PreparedImport): Promise<Job> {
+    try {
+      return await this.accept(ctx, importWork(name, prepared, this.deps), {});
+    } catch (error) {
+      await prepared.discard();
+      throw error;
+    }
+  }
+
+  /** Checked, leased and stored before it answers; the work starts after. */
+  private async accept(ctx: JobCaller, work: JobWork, options: SubmitOptions): Promise<Job> {
+    const name = work.lookup;
     const check = validateLookupName(name, { purpose: 'write' });
     if (!check.ok) throw new BadRequestError(check.message, { field: 'name' });
 
@@ -122,9 +138,14 @@ export class JobService {
       id,
       lookup: name,
       user,
-      query,
+      query: work.query,
       state: 'queued',
-      progress: { rows_read: 0, rows_written: 0, elapsed_ms: 0 },
+      progress: {
+        rows_read: 0,
+        rows_written: 0,
+        elapsed_ms: 0,
+        ...(work.rowsTotal !== undefined ? { rows_total: work.rowsTotal } : {}),
+      },
       created_at: now,
       updated_at: now,
       heartbeat_at: now,
@@ -141,16 +162,13 @@ export class JobService {
     const controller = new AbortController();
     this.running.set(id, { controller, job, onEnd: options.onEnd });
     const { beforePublish } = options;
-    const service = new QueryService({
+    const runDeps: JobRunDeps = {
       client: ctx.client,
-      config: this.deps.config,
       ceiling,
-      logger: this.deps.logger,
-      records: this.deps.records,
+      user,
+      lease,
       signal: controller.signal,
       progress: (p) => this.onProgress(id, p),
-      // The job already holds the lookup's lease.
-      underLease: (_name, work) => work({ lease, user }),
       ...(beforePublish
         ? {
             beforePublish: async (candidate: PublishCandidate) => {
@@ -159,10 +177,10 @@ export class JobService {
             },
           }
         : {}),
-    });
+    };
     // The answer is the job as accepted, not as it runs by the time the answer is sent.
     const accepted = toApi({ ...job, progress: { ...job.progress } });
-    this.admit(() => void this.run(id, ctx.client, lease, service));
+    this.admit(() => void this.run(id, work, runDeps));
     return accepted;
   }
 
@@ -226,27 +244,45 @@ export class JobService {
     }
   }
 
-  private async run(id: string, client: OpenSearchClient, lease: Lease, service: QueryService) {
+  private async run(id: string, work: JobWork, deps: JobRunDeps) {
     const entry = this.running.get(id)!;
     const { job, controller } = entry;
     const beat = setInterval(() => void this.heartbeat(entry), JOB_HEARTBEAT_MS);
     beat.unref();
+    // The lookup is free again as soon as the write is over, before the end is told: whoever
+    // is told (a schedule's next run) may start on the lookup at once.
+    let released = false;
+    const release = async () => {
+      if (released) return;
+      released = true;
+      clearInterval(beat);
+      await work
+        .cleanup?.()
+        .catch((e: Error) => this.deps.logger.warn(`job ${id}: could not clean up: ${e.message}`));
+      await deps.lease.release();
+    };
     try {
       if (controller.signal.aborted) throw new WriteCancelledError();
       const started = new Date().toISOString();
       await this.update(job, { state: 'running', phase: 'reading', started_at: started });
-      await restoreAbandonedBuildSettings(client, backingIndexName(job.lookup), this.deps.logger);
-      const result = await service.run(job.query);
-      const written = Number((result.datarows[0]?.[0] as number | undefined) ?? 0);
+      await restoreAbandonedBuildSettings(
+        deps.client,
+        backingIndexName(job.lookup),
+        this.deps.logger
+      );
+      const result = await work.run(deps);
+      await release();
+      const written = result.rows_written;
       await this.end(entry, {
         state: 'finished',
         phase: undefined,
-        action: 'lookup' in result ? result.lookup.action : undefined,
-        slice: 'lookup' in result ? (result.lookup.slice ?? job.slice) : job.slice,
+        action: result.action,
+        slice: result.slice ?? job.slice,
         progress: this.progressOf(job, written, written),
         finished_at: new Date().toISOString(),
       });
     } catch (error) {
+      await release();
       const cancelled = error instanceof WriteCancelledError;
       if (!cancelled && !(error instanceof LookupError) && !isOpenSearchResponseError(error)) {
         this.deps.logger.error(error instanceof Error ? error : String(error));
@@ -261,8 +297,7 @@ export class JobService {
         this.deps.logger.warn(`job ${id}: could not record its end: ${e.message}`)
       );
     } finally {
-      clearInterval(beat);
-      await lease.release();
+      await release();
       this.running.delete(id);
       this.active--;
       this.waiting.shift()?.();
