@@ -4,15 +4,27 @@
  */
 
 /** Expressions: `or` down to primaries, with the limits that keep recursion bounded. */
-import type { BinaryExpr, Expr, FieldRef, Literal } from './ast';
+import type {
+  BinaryExpr,
+  Expr,
+  FieldRef,
+  FunctionCall,
+  IntervalUnit,
+  LambdaExpr,
+  Literal,
+  NamedArgument,
+  RelevanceField,
+} from './ast';
 import {
   AGGREGATION_FUNCTIONS,
+  CANONICAL_FUNCTION,
   CAST_TYPES,
   CastTypeName,
   EXPRESSION_KEYWORDS,
   FUNCTION_ARITY,
   FUNCTIONS,
 } from './language';
+import { RELEVANCE_FUNCTIONS } from './functions';
 import type { Token } from './tokenizer';
 import { INTEGRAL_RANGES, PplType } from './types';
 import { NameParser } from './parse_names';
@@ -42,12 +54,54 @@ const CAST_TARGETS: Readonly<Record<CastTypeName, PplType>> = {
   date: 'date',
   time: 'time',
   timestamp: 'timestamp',
+  ip: 'ip',
 };
 
-const CANONICAL_FUNCTION: Readonly<Record<string, string>> = {
-  substr: 'substring',
-  ceiling: 'ceil',
-};
+const INTERVAL_UNITS: readonly IntervalUnit[] = [
+  'MICROSECOND',
+  'SECOND',
+  'MINUTE',
+  'HOUR',
+  'DAY',
+  'WEEK',
+  'MONTH',
+  'QUARTER',
+  'YEAR',
+];
+
+/** Functions whose first argument is a bare word naming a unit or a type (`timestampadd(DAY, …)`). */
+const UNIT_ARGUMENT_FUNCTIONS = new Set(['timestampadd', 'timestampdiff', 'get_format']);
+
+/** `extract(part FROM …)` parts. */
+const EXTRACT_PARTS = [
+  'MICROSECOND',
+  'SECOND',
+  'MINUTE',
+  'HOUR',
+  'DAY',
+  'WEEK',
+  'MONTH',
+  'QUARTER',
+  'YEAR',
+  'SECOND_MICROSECOND',
+  'MINUTE_MICROSECOND',
+  'MINUTE_SECOND',
+  'HOUR_MICROSECOND',
+  'HOUR_SECOND',
+  'HOUR_MINUTE',
+  'DAY_MICROSECOND',
+  'DAY_SECOND',
+  'DAY_MINUTE',
+  'DAY_HOUR',
+  'YEAR_MONTH',
+];
+
+const RELEVANCE = new Set<string>(
+  Object.entries(RELEVANCE_FUNCTIONS.functions).flatMap(([name, info]) => [
+    name,
+    ...(info.aliases ?? []),
+  ])
+);
 
 /** The direct sub-expressions of `expr`. */
 function children(expr: Expr): Expr[] {
@@ -67,6 +121,10 @@ function children(expr: Expr): Expr[] {
     case 'IsNull':
     case 'Cast':
       return [expr.expr];
+    case 'Lambda':
+      return [expr.body];
+    case 'Interval':
+      return [expr.value];
     case 'Case':
       return [
         ...expr.branches.flatMap((b) => [b.when, b.then]),
@@ -202,6 +260,19 @@ export class ExpressionParser extends NameParser {
           ...(t.text.toLowerCase() === 'ilike' ? { caseSensitive: false } : {}),
           syntax: 'operator',
           span: { start: left.span.start, end: pattern.span.end },
+        };
+      } else if (this.isWord(t, 'contains') && this.tokenAt(1).kind === 'string') {
+        // condition.md: `field contains 'text'` is `field ILIKE '%text%'` (the text taken literally).
+        this.next();
+        const lit = this.stringLiteral(this.next());
+        const escaped = String(lit.value).replace(/[\\%_]/g, (c) => `\\${c}`);
+        left = {
+          kind: 'Like',
+          expr: left,
+          pattern: { ...lit, value: `%${escaped}%` },
+          caseSensitive: false,
+          syntax: 'operator',
+          span: { start: left.span.start, end: lit.span.end },
         };
       } else if (this.isWord(t, 'is')) {
         this.next();
@@ -390,6 +461,9 @@ export class ExpressionParser extends NameParser {
       if (word === 'true' || word === 'false') {
         return this.booleanLiteral(this.next());
       }
+      if (word === 'interval' && this.startsInterval()) {
+        return this.parseInterval();
+      }
       if (this.isPunct(this.tokenAt(1), '(')) {
         return this.parseCall();
       }
@@ -441,13 +515,200 @@ export class ExpressionParser extends NameParser {
   protected parseArguments(): Expr[] {
     const args: Expr[] = [];
     if (!this.isPunct(this.peek(), ')')) {
-      args.push(this.parseExpression('an argument'));
+      args.push(this.parseArgument());
       while (this.isPunct(this.peek(), ',')) {
         this.next();
-        args.push(this.parseExpression('an argument'));
+        args.push(this.parseArgument());
       }
     }
     return args;
+  }
+
+  /** An argument: an expression, or a lambda `x -> …` / `(a, b) -> …`. */
+  protected parseArgument(): Expr {
+    const params = this.lambdaParameters();
+    if (params === undefined) {
+      return this.parseExpression('an argument');
+    }
+    const start = this.peek();
+    const names: string[] = [];
+    if (this.isPunct(start, '(')) {
+      this.next();
+      for (let i = 0; i < params; i++) {
+        names.push(this.next().text);
+        if (i < params - 1) this.next();
+      }
+      this.next();
+    } else {
+      names.push(this.next().text);
+    }
+    this.next(); // "->"
+    const body = this.parseExpression('the body of the lambda');
+    const lambda: LambdaExpr = {
+      kind: 'Lambda',
+      params: names,
+      body,
+      span: { start: start.start, end: body.span.end },
+    };
+    return lambda;
+  }
+
+  /** How many parameters a lambda starting here has, or undefined when none starts here. */
+  private lambdaParameters(): number | undefined {
+    const t = this.tokenAt(0);
+    if (this.isWord(t) && this.isOp(this.tokenAt(1), '->')) {
+      return 1;
+    }
+    if (!this.isPunct(t, '(')) {
+      return undefined;
+    }
+    let i = 1;
+    let n = 0;
+    for (;;) {
+      if (!this.isWord(this.tokenAt(i))) return undefined;
+      n++;
+      i++;
+      if (this.isPunct(this.tokenAt(i), ',')) {
+        i++;
+        continue;
+      }
+      if (this.isPunct(this.tokenAt(i), ')') && this.isOp(this.tokenAt(i + 1), '->')) return n;
+      return undefined;
+    }
+  }
+
+  /** Whether `interval` here starts `INTERVAL <expr> <unit>` (rather than naming a field). */
+  private startsInterval(): boolean {
+    const next = this.tokenAt(1);
+    return (
+      !this.endsCommand(next) &&
+      !this.isPunct(next, ',') &&
+      !this.isPunct(next, ')') &&
+      !(next.kind === 'operator' && !this.isOp(next, '-') && !this.isOp(next, '+'))
+    );
+  }
+
+  protected parseInterval(): Expr {
+    const start = this.next();
+    const value = this.parseUnary();
+    const t = this.peek();
+    const unit = t.text.toUpperCase() as IntervalUnit;
+    if (!this.isWord(t) || !INTERVAL_UNITS.includes(unit)) {
+      return this.expected(`an interval unit (${INTERVAL_UNITS.join(', ')})`, [...INTERVAL_UNITS]);
+    }
+    this.next();
+    return { kind: 'Interval', value, unit, span: { start: start.start, end: t.end } };
+  }
+
+  /** `extract(part FROM expr)`. */
+  private parseExtract(nameToken: Token): Expr {
+    const t = this.peek();
+    const part = t.text.toUpperCase();
+    if (!this.isWord(t) || !EXTRACT_PARTS.includes(part)) {
+      return this.expected(`a part to extract (${EXTRACT_PARTS.join(', ')})`, EXTRACT_PARTS);
+    }
+    this.next();
+    this.expectWord('from');
+    const from = this.parseExpression('a date or time');
+    this.expectPunct(')');
+    const partLiteral: Literal = {
+      kind: 'Literal',
+      literalType: 'string',
+      value: part,
+      text: t.text,
+      span: { start: t.start, end: t.end },
+    };
+    return this.call(nameToken, 'extract', [partLiteral, from]);
+  }
+
+  /** `position(substr IN str)`. */
+  private parsePosition(nameToken: Token): Expr {
+    const sub = this.parseSum();
+    this.expectWord('in');
+    const str = this.parseSum();
+    this.expectPunct(')');
+    return this.call(nameToken, 'position', [sub, str]);
+  }
+
+  private call(nameToken: Token, name: string, args: Expr[], extra: Partial<FunctionCall> = {}) {
+    const call: FunctionCall = {
+      kind: 'Call',
+      name,
+      args,
+      ...extra,
+      nameSpan: { start: nameToken.start, end: nameToken.end },
+      span: this.spanFrom(nameToken),
+    };
+    return call;
+  }
+
+  /**
+   * A relevance function's arguments: an optional `[f1 ^ 2, 'f2']` field list, positional
+   * expressions, and `name=value` options.
+   */
+  private parseRelevance(nameToken: Token, name: string): Expr {
+    let fields: RelevanceField[] | undefined;
+    const args: Expr[] = [];
+    const options: NamedArgument[] = [];
+    let first = true;
+    while (!this.isPunct(this.peek(), ')')) {
+      if (!first) this.expectPunct(',', [',', ')']);
+      first = false;
+      const t = this.peek();
+      if (this.isPunct(t, '[') && fields === undefined && args.length === 0) {
+        fields = this.parseRelevanceFields();
+      } else if (this.isWord(t) && this.isOp(this.tokenAt(1), '=')) {
+        this.next();
+        this.next();
+        const v = this.next();
+        const value =
+          v.kind === 'string'
+            ? (v.value ?? '')
+            : v.kind === 'number'
+              ? Number(v.text)
+              : this.isWord(v, 'true', 'false')
+                ? v.text.toLowerCase() === 'true'
+                : v.text;
+        options.push({ name: t.text.toLowerCase(), value, span: { start: t.start, end: v.end } });
+      } else {
+        args.push(this.parseExpression('an argument'));
+      }
+    }
+    this.expectPunct(')');
+    return this.call(nameToken, name, args, {
+      options,
+      ...(fields === undefined ? {} : { fields }),
+    });
+  }
+
+  private parseRelevanceFields(): RelevanceField[] {
+    this.expectPunct('[');
+    const fields: RelevanceField[] = [];
+    while (!this.isPunct(this.peek(), ']')) {
+      if (fields.length > 0) this.expectPunct(',', [',', ']']);
+      const t = this.next();
+      let fieldName = t.kind === 'string' || t.quoted === true ? (t.value ?? '') : t.text;
+      // A bare pattern (`title*`) is several tokens: join the adjacent ones.
+      while (this.peek().start === this.previous().end && this.isOp(this.peek(), '*')) {
+        fieldName += this.next().text;
+      }
+      let boost: number | undefined;
+      if (this.isOp(this.peek(), '^')) {
+        this.next();
+        const b = this.next();
+        if (b.kind !== 'number') this.fail(b, 'a field boost must be a number', ['number']);
+        boost = Number(b.text);
+      } else if (this.peek().kind === 'number') {
+        boost = Number(this.next().text);
+      }
+      fields.push({
+        name: fieldName,
+        ...(boost === undefined ? {} : { boost }),
+        span: { start: t.start, end: this.previous().end },
+      });
+    }
+    this.expectPunct(']');
+    return fields;
   }
 
   protected parseCall(): Expr {
@@ -460,6 +721,15 @@ export class ExpressionParser extends NameParser {
     if (written === 'case') {
       return this.parseCase(nameToken);
     }
+    if (written === 'extract') {
+      return this.parseExtract(nameToken);
+    }
+    if (written === 'position') {
+      return this.parsePosition(nameToken);
+    }
+    if (RELEVANCE.has(written)) {
+      return this.parseRelevance(nameToken, CANONICAL_FUNCTION[written] ?? written);
+    }
     const arity = FUNCTION_ARITY[written];
     if (arity === undefined) {
       if (AGGREGATIONS.has(written)) {
@@ -469,13 +739,24 @@ export class ExpressionParser extends NameParser {
       }
       this.fail(
         nameToken,
-        `unknown function "${nameToken.text}"; supported: ${FUNCTIONS.join(', ')}`,
+        `unknown function "${nameToken.text}" (the query editor's completion lists the functions)`,
         [...FUNCTIONS]
       );
     }
     const args = this.parseArguments();
     this.expectPunct(')', args.length > 0 ? [',', ')'] : [')']);
     const span = this.spanFrom(nameToken);
+    const first = args[0];
+    if (UNIT_ARGUMENT_FUNCTIONS.has(written) && first?.kind === 'Field' && !first.quoted) {
+      // `timestampadd(DAY, …)`, `get_format(DATE, …)`: the word is a unit, not a field.
+      args[0] = {
+        kind: 'Literal',
+        literalType: 'string',
+        value: first.name.toUpperCase(),
+        text: first.name,
+        span: first.span,
+      };
+    }
     const [min, max] = arity;
     if (args.length < min || args.length > max) {
       const takes =
