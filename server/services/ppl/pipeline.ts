@@ -43,6 +43,7 @@ import {
   whereOp,
 } from './operators';
 import { Dsl, joinConjuncts, splitConjuncts, toQuery } from './pushdown';
+import { pushableAggregation } from './functions/aggregation_pushdown';
 import { scanDocuments } from '../document_scan';
 import { scanComposite } from './scan';
 import { readSourceSchema, SourceSchema } from './source_schema';
@@ -396,6 +397,7 @@ class Compiler {
     const types = this.types();
     for (const agg of command.aggregations) {
       this.checkAggregation(agg);
+      if (!pushableAggregation(agg)) return null;
       const field = agg.arg?.kind === 'Field' ? schema.fields.get(agg.arg.name) : undefined;
       if (agg.arg && !field?.exactField) return null;
       const type = inferAggregationType(agg, types);

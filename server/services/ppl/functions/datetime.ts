@@ -278,8 +278,16 @@ export const datetimeFunctions: FamilyImplementations<typeof DATETIME_FUNCTIONS.
       const digits = precision === undefined ? 0 : intArg(precision, ctx);
       if (digits < 0 || digits > 6) return evaluationError(ctx, 'the precision must be 0 to 6');
       const at = instantFromMillis(ctx.clock().getTime());
-      const unit = 10 ** (9 - digits);
-      return formatTimestamp({ day: at.day, nanos: Math.floor(at.nanos / unit) * unit });
+      const text = formatTimestamp({
+        day: at.day,
+        nanos: at.nanos - (at.nanos % NANOS_PER_SECOND),
+      });
+      if (digits === 0) return text;
+      // SYSDATE(p) shows exactly p digits (trailing zeros kept).
+      const fraction = String(at.nanos % NANOS_PER_SECOND)
+        .padStart(9, '0')
+        .slice(0, digits);
+      return `${text}.${fraction}`;
     },
   },
   date: of('date', (at) => formatDate(at.day)),

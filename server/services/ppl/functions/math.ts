@@ -8,7 +8,7 @@
  * exact, bigints included); the transcendental functions give doubles, and null where the result
  * is undefined (`sqrt(-1)`, `ln(0)`, `acos(2)`); `round(x, d)` rounds half away from zero on the
  * decimal digits Java prints (`round(2.675, 2)` is 2.68), `d` may be negative; `rand(n)` repeats
- * Java's `new Random(n).nextDouble()`. `add` … `divide`, `mod` and the eval forms `sum`, `avg`,
+ * `new Random(n ^ (n << 16)).nextDouble()`, as Calcite seeds it. `add` … `divide`, `mod` and the eval forms `sum`, `avg`,
  * `max`, `min` follow the operators' rules (arithmetic.ts).
  */
 import { MATH_FUNCTIONS } from '../../../../common/ppl/functions';
@@ -151,6 +151,9 @@ function javaRandom(seed: bigint): number {
   return Number((high << 27n) + low) * 2 ** -53;
 }
 
+/** Calcite's RAND(seed) seeds `new Random(seed ^ (seed << 16))`. */
+const calciteSeed = (seed: bigint): bigint => BigInt.asIntN(32, seed ^ (seed << 16n));
+
 const CRC_TABLE: readonly number[] = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -267,8 +270,9 @@ export const mathFunctions: FamilyImplementations<typeof MATH_FUNCTIONS.function
       return 1 / Math.tan(n);
     },
   },
-  degrees: double((x) => (x * 180) / Math.PI),
-  radians: double((x) => (x / 180) * Math.PI),
+  // Java's Math.toDegrees / toRadians multiply by a constant (the last digit differs from x*180/π).
+  degrees: double((x) => x * 57.29577951308232),
+  radians: double((x) => x * 0.017453292519943295),
   e: double(() => Math.E),
   pi: double(() => Math.PI),
   exp: double((x) => Math.exp(x)),
@@ -300,7 +304,9 @@ export const mathFunctions: FamilyImplementations<typeof MATH_FUNCTIONS.function
     },
     nulls: 'custom',
     apply: ([seed], ctx) =>
-      seed === undefined || seed.v === null ? Math.random() : javaRandom(BigInt(intArg(seed, ctx))),
+      seed === undefined || seed.v === null
+        ? Math.random()
+        : javaRandom(calciteSeed(BigInt(intArg(seed, ctx)))),
   },
   crc32: {
     type(args, site) {
