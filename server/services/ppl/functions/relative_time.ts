@@ -112,21 +112,27 @@ export function relativeTime(text: string, now: Date): number | undefined {
     us ? `${us[3]}-${us[1]}-${us[2]} ${us[4]}:${us[5]}:${us[6]}` : t
   );
   if (absolute !== undefined) return absolute.day * 86_400_000 + absolute.nanos / 1e6;
-  const m = /^((?:[+-]\d*[a-zA-Z]+)*)(?:@([a-zA-Z]+\d?))?$/.exec(t);
-  if (!m || (m[1] === '' && m[2] === undefined)) return undefined;
+  // Offsets and snaps, applied in order (`-1d@d+6h`: a day back, to its midnight, then 6 hours on).
+  if (!/^(?:[+-]\d*[a-zA-Z]+|@[a-zA-Z]+\d?)+$/.test(t)) return undefined;
   let ms = now.getTime();
-  for (const part of m[1].match(/[+-]\d*[a-zA-Z]+/g) ?? []) {
+  for (const part of t.match(/[+-]\d*[a-zA-Z]+|@[a-zA-Z]+\d?/g) ?? []) {
+    if (part.startsWith('@')) {
+      const snapped = snap(ms, part.slice(1));
+      if (snapped === undefined) return undefined;
+      ms = snapped;
+      continue;
+    }
     const pm = /^([+-])(\d*)([a-zA-Z]+)$/.exec(part)!;
     const n = (pm[2] === '' ? 1 : Number(pm[2])) * (pm[1] === '-' ? -1 : 1);
     const unit = pm[3];
-    const seconds = UNIT_SECONDS[unit] ?? UNIT_SECONDS[unit.toLowerCase()];
-    const months = UNIT_MONTHS[unit] ?? (unit === 'M' ? 1 : UNIT_MONTHS[unit.toLowerCase()]);
-    if (seconds !== undefined && unit !== 'M') ms += n * seconds * 1000;
+    const seconds =
+      unit === 'M' ? undefined : (UNIT_SECONDS[unit] ?? UNIT_SECONDS[unit.toLowerCase()]);
+    const months = unit === 'M' ? 1 : UNIT_MONTHS[unit.toLowerCase()];
+    if (seconds !== undefined) ms += n * seconds * 1000;
     else if (months !== undefined) {
       const at = addMonths(instantFromMillis(ms), n * months);
       ms = at.day * 86_400_000 + at.nanos / 1e6;
     } else return undefined;
   }
-  if (m[2] !== undefined) return snap(ms, m[2]);
   return ms;
 }
