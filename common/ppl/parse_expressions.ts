@@ -579,13 +579,16 @@ export class ExpressionParser extends NameParser {
 
   /** Whether `interval` here starts `INTERVAL <expr> <unit>` (rather than naming a field). */
   private startsInterval(): boolean {
+    const isUnit = (t: Token) =>
+      this.isWord(t) && INTERVAL_UNITS.includes(t.text.toUpperCase() as IntervalUnit);
     const next = this.tokenAt(1);
-    return (
-      !this.endsCommand(next) &&
-      !this.isPunct(next, ',') &&
-      !this.isPunct(next, ')') &&
-      !(next.kind === 'operator' && !this.isOp(next, '-') && !this.isOp(next, '+'))
-    );
+    // A number after the word can only be an interval's (then the unit is checked, with the list).
+    if (next.kind === 'number') return true;
+    if ((this.isOp(next, '-') || this.isOp(next, '+')) && this.tokenAt(2).kind === 'number') {
+      // `INTERVAL -2 HOUR`, but `interval - 2` subtracts from a field.
+      return isUnit(this.tokenAt(3));
+    }
+    return this.isWord(next) && !this.isPunct(this.tokenAt(2), '(') && isUnit(this.tokenAt(2));
   }
 
   protected parseInterval(): Expr {

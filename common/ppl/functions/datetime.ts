@@ -134,7 +134,7 @@ export const DATETIME_FUNCTIONS = defineFamily('datetime', {
     'Formats a time with MySQL-style time specifiers.'
   ),
   time_to_sec: fn([1, 1], 'time_to_sec(time) -> bigint', 'Seconds into the day.'),
-  timediff: fn([2, 2], 'timediff(time1, time2) -> time', 'time1 minus time2.'),
+  timediff: fn([2, 2], 'timediff(time1, time2) -> time', 'The time time1 minus time2.'),
   timestamp: fn(
     [1, 2],
     'timestamp(expr[, time]) -> timestamp',

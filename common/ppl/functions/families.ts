@@ -8,10 +8,14 @@ import { ANY, defineFamily, fn } from './catalog';
 
 export const MATH_FUNCTIONS = defineFamily('math', {
   abs: fn([1, 1], 'abs(x) -> type of x', 'Absolute value.'),
-  add: fn([2, 2], 'add(x, y) -> wider type', 'x + y.'),
-  subtract: fn([2, 2], 'subtract(x, y) -> wider type', 'x - y.'),
-  multiply: fn([2, 2], 'multiply(x, y) -> wider type', 'x * y.'),
-  divide: fn([2, 2], 'divide(x, y) -> wider type', 'x / y (integers truncate; by zero is null).'),
+  add: fn([2, 2], 'add(x, y) -> wider type', 'The sum x + y.'),
+  subtract: fn([2, 2], 'subtract(x, y) -> wider type', 'The difference x - y.'),
+  multiply: fn([2, 2], 'multiply(x, y) -> wider type', 'The product x * y.'),
+  divide: fn(
+    [2, 2],
+    'divide(x, y) -> wider type',
+    'The quotient x / y (integers truncate; by zero is null).'
+  ),
   sum: fn([1, ANY], 'sum(x, y, …) -> widest type', 'Sum of the arguments (in eval).'),
   avg: fn([1, ANY], 'avg(x, y, …) -> double', 'Mean of the arguments (in eval).'),
   max: fn(
@@ -41,21 +45,21 @@ export const MATH_FUNCTIONS = defineFamily('math', {
   crc32: fn([1, 1], 'crc32(string) -> bigint', 'CRC-32 checksum (unsigned).'),
   degrees: fn([1, 1], 'degrees(x) -> double', 'Radians to degrees.'),
   e: fn([0, 0], 'e() -> double', "Euler's number."),
-  exp: fn([1, 1], 'exp(x) -> double', 'e to the power x.'),
-  expm1: fn([1, 1], 'expm1(x) -> double', 'e^x - 1.'),
+  exp: fn([1, 1], 'exp(x) -> double', "Euler's number to the power x."),
+  expm1: fn([1, 1], 'expm1(x) -> double', "Euler's number to the power x, minus 1."),
   floor: fn([1, 1], 'floor(x) -> type of x', 'Largest integral value not above x.'),
   ln: fn([1, 1], 'ln(x) -> double', 'Natural logarithm; null for x <= 0.'),
   log: fn([1, 2], 'log(x) | log(base, x) -> double', 'Logarithm, natural or to a base.'),
   log2: fn([1, 1], 'log2(x) -> double', 'Base-2 logarithm.'),
   log10: fn([1, 1], 'log10(x) -> double', 'Base-10 logarithm.'),
   mod: fn([2, 2], 'mod(n, m) -> wider type', 'Remainder; null when m is 0.', ['modulus']),
-  pi: fn([0, 0], 'pi() -> double', 'π.'),
-  pow: fn([2, 2], 'pow(x, y) -> double', 'x to the power y; null when undefined.', ['power']),
+  pi: fn([0, 0], 'pi() -> double', 'The constant π.'),
+  pow: fn([2, 2], 'pow(x, y) -> double', 'The power x^y; null when undefined.', ['power']),
   radians: fn([1, 1], 'radians(x) -> double', 'Degrees to radians.'),
   rand: fn([0, 1], 'rand([seed]) -> float', 'A random value in [0, 1); repeatable with a seed.'),
   rint: fn([1, 1], 'rint(x) -> double', 'Nearest integral value, ties to even.'),
   round: fn([1, 2], 'round(x[, d]) -> type of x', 'Rounds half away from zero to d decimals.'),
-  sign: fn([1, 1], 'sign(x) -> type of x', '-1, 0 or 1.', ['signum']),
+  sign: fn([1, 1], 'sign(x) -> type of x', 'The sign: -1, 0 or 1.', ['signum']),
   sin: fn([1, 1], 'sin(x) -> double', 'Sine (radians).'),
   sinh: fn([1, 1], 'sinh(x) -> double', 'Hyperbolic sine.'),
   sqrt: fn([1, 1], 'sqrt(x) -> double', 'Square root; null for negatives.'),
@@ -72,19 +76,19 @@ export const STRING_FUNCTIONS = defineFamily('string', {
   locate: fn(
     [2, 3],
     'locate(substr, s[, start]) -> int',
-    '1-based position of substr in s from start, 0 if absent.'
+    'The 1-based position of substr in s from start, 0 if absent.'
   ),
   position: fn(
     [2, 2],
     'position(substr IN s) -> int',
-    '1-based position of substr in s, 0 if absent.'
+    'The 1-based position of substr in s, 0 if absent.'
   ),
   lower: fn([1, 1], 'lower(s) -> string', 'Lower case.'),
   upper: fn([1, 1], 'upper(s) -> string', 'Upper case.'),
   trim: fn([1, 1], 'trim(s) -> string', 'Removes leading and trailing spaces.'),
   ltrim: fn([1, 1], 'ltrim(s) -> string', 'Removes leading spaces.'),
   rtrim: fn([1, 1], 'rtrim(s) -> string', 'Removes trailing spaces.'),
-  substring: fn([2, 3], 'substring(s, start[, length]) -> string', '1-based substring.', [
+  substring: fn([2, 3], 'substring(s, start[, length]) -> string', 'The 1-based substring.', [
     'substr',
   ]),
   left: fn([2, 2], 'left(s, n) -> string', 'The first n characters.'),
@@ -105,12 +109,16 @@ export const STRING_FUNCTIONS = defineFamily('string', {
 export const CONDITION_FUNCTIONS = defineFamily('condition', {
   isnull: fn([1, 1], 'isnull(x) -> boolean', 'Whether x is null.'),
   isnotnull: fn([1, 1], 'isnotnull(x) -> boolean', 'Whether x is not null.', ['ispresent']),
-  ifnull: fn([2, 2], 'ifnull(x, default) -> common type', 'x, or default when x is null.'),
+  ifnull: fn(
+    [2, 2],
+    'ifnull(x, default) -> common type',
+    'The value, or the default when it is null.'
+  ),
   nullif: fn([2, 2], 'nullif(x, y) -> type of x', 'Null when x equals y, else x.'),
   if: fn(
     [3, 3],
     'if(condition, then, else) -> common type',
-    'then when condition is true, else else.'
+    'The second argument when the condition is true, else the third.'
   ),
   coalesce: fn([1, ANY], 'coalesce(x, y, …) -> common type', 'The first non-null argument.'),
   isblank: fn([1, 1], 'isblank(x) -> boolean', 'Null, empty or only white space.'),
@@ -136,7 +144,7 @@ export const CONVERSION_FUNCTIONS = defineFamily('conversion', {
   tostring: fn(
     [1, 2],
     "tostring(x[, 'binary' | 'hex' | 'commas' | 'duration' | 'duration_millis']) -> string",
-    'x as text, optionally formatted.'
+    'The value as text, optionally formatted.'
   ),
   tonumber: fn(
     [1, 2],
@@ -185,7 +193,7 @@ export const COLLECTION_FUNCTIONS = defineFamily('collection', {
   mvfind: fn(
     [2, 2],
     'mvfind(array, regex) -> int',
-    '0-based index of the first element a regex matches.'
+    'The 0-based index of the first element a regex matches.'
   ),
   mvindex: fn(
     [2, 3],

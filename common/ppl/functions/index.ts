@@ -55,7 +55,7 @@ export const SPECIAL_FORMS: Readonly<Record<string, FunctionInfo & { family: Fun
     arity: [1, 1],
     signature:
       'cast(x as int | long | float | double | string | boolean | date | time | timestamp | ip)',
-    doc: 'x converted to a type.',
+    doc: 'The value converted to a type.',
   },
   like: {
     family: 'string',
