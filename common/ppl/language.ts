@@ -118,6 +118,16 @@ export const CANONICAL_FUNCTION: Readonly<Record<string, string>> = Object.fromE
   FUNCTION_CATALOG.filter((f) => f.aliasOf !== undefined).map((f) => [f.name, f.aliasOf!])
 );
 
+/** Each scalar function's signature and one-line doc, for the editor's help. */
+export const FUNCTION_HELP: Readonly<Record<string, { signature: string; doc: string }>> =
+  Object.fromEntries(FUNCTION_CATALOG.map((f) => [f.name, { signature: f.signature, doc: f.doc }]));
+
+/** Each aggregation's signature and one-line doc (`perc<N>`/`p<N>` are percentile's). */
+export const AGGREGATION_HELP: Readonly<Record<string, { signature: string; doc: string }>> =
+  Object.fromEntries(
+    AGGREGATION_ENTRIES.map((f) => [f.name, { signature: f.signature, doc: f.doc }])
+  );
+
 /** Aggregation functions of `stats`, aliases included (`c` is `count`, `dc` `distinct_count`). */
 export const AGGREGATION_FUNCTIONS: readonly string[] = AGGREGATION_ENTRIES.map((f) => f.name);
 

@@ -6,7 +6,14 @@
 /** The expression syntax functions need, and the catalog the parser and editor share. */
 import type { Aggregation, Expr, FunctionCall } from './ast';
 import { parsePpl } from './parser';
-import { AGGREGATION_FUNCTIONS, CANONICAL_FUNCTION, FUNCTION_ARITY, FUNCTIONS } from './language';
+import {
+  AGGREGATION_FUNCTIONS,
+  AGGREGATION_HELP,
+  CANONICAL_FUNCTION,
+  FUNCTION_ARITY,
+  FUNCTION_HELP,
+  FUNCTIONS,
+} from './language';
 import { FUNCTION_CATALOG, FUNCTION_FAMILIES } from './functions';
 
 function parsedExpr(text: string): Expr {
@@ -194,6 +201,13 @@ describe('the function catalog', () => {
     }
     expect(FUNCTIONS).toEqual(expect.arrayContaining(['case', 'cast', 'like', 'ilike']));
     expect(AGGREGATION_FUNCTIONS).toEqual(expect.arrayContaining(['c', 'percentile_approx']));
+  });
+
+  it('gives the editor help for scalar and aggregate max alike', () => {
+    expect(FUNCTION_HELP.max.signature).toMatch(/^max\(x, y, …\)/);
+    expect(AGGREGATION_HELP.max.signature).toMatch(/^max\(x\)/);
+    expect(AGGREGATION_HELP.c.doc).toBe(AGGREGATION_HELP.count.doc);
+    expect(FUNCTION_HELP.substr.signature).toBe(FUNCTION_HELP.substring.signature);
   });
 
   it('has a signature and a one-line doc for each entry', () => {

@@ -306,7 +306,7 @@ class Evaluator {
         },
         staticType: (e) => this.staticType(e),
       };
-      return impl.lazy(call, ev);
+      return this.located(call, () => impl.lazy!(call, ev));
     }
     const values = call.args.map((a) => this.eval(a));
     const type =
@@ -319,8 +319,22 @@ class Evaluator {
     if ((impl.nulls ?? 'propagate') === 'propagate' && values.some((x) => x.v === null)) {
       return { v: null, t: type };
     }
-    const v = impl.apply === undefined ? null : impl.apply(values, ctx);
-    return { v, t: type };
+    return this.located(call, () => ({
+      v: impl.apply === undefined ? null : impl.apply(values, ctx),
+      t: type,
+    }));
+  }
+
+  /** Runs a call, reporting a RangeError (a date out of range, …) as the query's error at it. */
+  private located(call: FunctionCall, run: () => Typed): Typed {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof RangeError) {
+        throw new PplEvaluationError(`${call.name}: ${error.message}`, call.span);
+      }
+      throw error;
+    }
   }
 }
 

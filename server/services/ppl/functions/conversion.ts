@@ -25,6 +25,7 @@ import {
 } from './datetime_values';
 import { canonicalIp } from './ip_values';
 import {
+  CallContext,
   doubleArg,
   evaluationError,
   FamilyImplementations,
@@ -142,7 +143,10 @@ function commas(n: number | bigint): string {
   return n.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 }
 
-function integralText(n: number | bigint, base: number): string {
+function integralText(n: number | bigint, base: number, ctx: CallContext): string {
+  if (typeof n === 'number' && !Number.isFinite(n)) {
+    return evaluationError(ctx, `${n} has no ${base === 2 ? 'binary' : 'hexadecimal'} form`);
+  }
   const i = typeof n === 'bigint' ? n : BigInt(Math.trunc(n));
   return i.toString(base);
 }
@@ -162,9 +166,9 @@ export const conversionFunctions: FamilyImplementations<typeof CONVERSION_FUNCTI
       };
       switch (f) {
         case 'binary':
-          return integralText(n(), 2);
+          return integralText(n(), 2, ctx);
         case 'hex':
-          return integralText(n(), 16);
+          return integralText(n(), 16, ctx);
         case 'commas':
           return commas(n());
         case 'duration':

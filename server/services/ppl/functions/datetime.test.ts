@@ -212,6 +212,17 @@ describe('datetime: errors are typed and located', () => {
     ],
     ['sysdate(7)', PplEvaluationError, /precision must be 0 to 6/],
     ["strftime('2024-01-01', '%Y')", PplTypeError, /use unix_timestamp\(\) for text/],
+    [
+      'from_days(1e300)',
+      PplEvaluationError,
+      /from_days: the result is outside the years 0 to 9999/,
+    ],
+    [
+      "timestampadd(YEAR, 8000, '2024-01-01 00:00:00')",
+      PplEvaluationError,
+      /outside the years 0 to 9999/,
+    ],
+    ["date_add(date('2024-01-01'), INTERVAL 1e300 DAY)", PplEvaluationError, /out of range/],
   ])('%s fails', (text, type, message) => {
     const e = expr(text);
     let error: unknown;

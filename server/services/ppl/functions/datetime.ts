@@ -107,11 +107,16 @@ const now = (ctx: CallContext): Instant => {
 
 /** An interval value (the evaluator gives `{unit, amount}`) or a number of days. */
 function intervalOf(x: Typed, ctx: CallContext): { unit: TimeUnit; amount: number } {
-  if (x.t === 'interval' && x.v !== null && typeof x.v === 'object' && !Array.isArray(x.v)) {
-    const o = x.v as PplObject;
-    return { unit: o.unit as TimeUnit, amount: doubleArg({ v: o.amount, t: 'double' }, ctx) };
+  const interval =
+    x.t === 'interval' && x.v !== null && typeof x.v === 'object' && !Array.isArray(x.v)
+      ? { unit: (x.v as PplObject).unit as TimeUnit, amount: (x.v as PplObject).amount }
+      : { unit: 'DAY' as TimeUnit, amount: x.v };
+  const amount = doubleArg({ v: interval.amount, t: 'double' }, ctx);
+  // Beyond ±10^8 days (±270,000 years) no date can be shown.
+  if (!Number.isFinite(amount) || Math.abs(amount) > 1e11) {
+    return evaluationError(ctx, `the interval ${amount} is out of range`);
   }
-  return { unit: 'DAY', amount: doubleArg(x, ctx) };
+  return { unit: interval.unit, amount };
 }
 
 function shift(sign: 1 | -1, kind: 'adddate' | 'date_add'): ScalarFunction {
@@ -500,7 +505,9 @@ export const datetimeFunctions: FamilyImplementations<typeof DATETIME_FUNCTIONS.
       return 'time';
     },
     apply([n], ctx) {
-      const total = Math.round(doubleArg(n, ctx) * 1e9);
+      const seconds = doubleArg(n, ctx);
+      if (!Number.isFinite(seconds)) return null;
+      const total = Math.round((seconds % 86400) * 1e9);
       return formatTime(((total % NANOS_PER_DAY) + NANOS_PER_DAY) % NANOS_PER_DAY);
     },
   },

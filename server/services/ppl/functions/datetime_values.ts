@@ -95,8 +95,14 @@ function fractionText(nanos: number): string {
   return `.${String(f).padStart(9, '0').replace(/0+$/, '')}`;
 }
 
+/** A date past what PPL shows (years 0 to 9999); the evaluator reports it at the call. */
+export class DatetimeRangeError extends RangeError {}
+
 export function formatDate(day: number): string {
   const c = civilFromDays(day);
+  if (!(c.year >= 0 && c.year <= 9999)) {
+    throw new DatetimeRangeError('the result is outside the years 0 to 9999');
+  }
   return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`;
 }
 

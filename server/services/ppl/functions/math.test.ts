@@ -33,6 +33,8 @@ describe('math: values and types', () => {
     ['round(-1.25, 1)', -1.3, 'double'],
     ['round(1249, -2)', 1200, 'int'],
     ['round(1250, -2)', 1300, 'int'],
+    // Past 10^20 every 64-bit integer rounds to 0 (without computing 10^1000000000).
+    ['round(5, -1000000000)', 0, 'int'],
     ['sign(-7)', -1, 'int'],
     ['sign(0.0)', 0, 'double'],
     ['signum(3000000000)', 1, 'bigint'],
@@ -164,6 +166,7 @@ describe('math: nulls and type errors', () => {
     ["abs('x')", PplEvaluationError, /"abs" expects a number, found the string "x"/],
     ['cot(0)', PplEvaluationError, /cotangent of 0/],
     ['add(array(1), 1)', PplTypeError, /"add" expects a number for argument 1, found array/],
+    ['rand(1e309)', PplEvaluationError, /"rand" expects a finite integer, found Infinity/],
   ])('%s fails', (text, type, message) => {
     let error: unknown;
     try {

@@ -72,6 +72,10 @@ function roundInteger(x: bigint, d: number): bigint {
   if (d >= 0) {
     return x;
   }
+  if (d < -20) {
+    // Every 64-bit integer is below 10^20 in magnitude: it rounds to 0 (and 10n ** 10^9 never runs).
+    return 0n;
+  }
   const p = 10n ** BigInt(-d);
   const negative = x < 0n;
   const abs = negative ? -x : x;

@@ -124,7 +124,11 @@ export const doubleArg = (x: Typed, ctx: CallSite): number => Number(numberArg(x
 
 /** An integer argument (truncated toward zero). */
 export function intArg(x: Typed, ctx: CallSite): number {
-  return Math.trunc(doubleArg(x, ctx));
+  const n = doubleArg(x, ctx);
+  if (!Number.isFinite(n)) {
+    throw new PplEvaluationError(`"${ctx.name}" expects a finite integer, found ${n}`, ctx.span);
+  }
+  return Math.trunc(n);
 }
 
 export const textArg = (x: Typed): string => toPplString(x.v, x.t);
