@@ -98,16 +98,86 @@ function booleanOf(x: Typed, what: string, span: Span): boolean | null {
   throw new PplEvaluationError(`${what} expects a boolean, found ${x.t}`, span);
 }
 
+/** What a function sees of its call; the spans and the clock are read only when needed. */
+class CallFrame implements CallContext {
+  constructor(
+    private readonly call: FunctionCall,
+    private readonly evaluator: Evaluator
+  ) {}
+
+  get name(): string {
+    return this.call.name;
+  }
+
+  get span(): Span {
+    return this.call.span;
+  }
+
+  get argSpans(): Span[] {
+    return this.call.args.map((a) => a.span);
+  }
+
+  get now(): Date {
+    return this.evaluator.now;
+  }
+
+  get today(): number {
+    return this.evaluator.today;
+  }
+
+  clock(): Date {
+    return new Date();
+  }
+}
+
+/** The evaluator as a function that evaluates its own arguments sees it. */
+class LazyFrame implements LazyEvaluator {
+  constructor(
+    readonly ctx: CallContext,
+    private readonly evaluator: Evaluator
+  ) {}
+
+  eval(expr: Expr): Typed {
+    return this.evaluator.eval(expr);
+  }
+
+  evalWith(expr: Expr, bindings: ReadonlyMap<string, Typed>): Typed {
+    return this.evaluator.with(bindings).eval(expr);
+  }
+
+  staticType(expr: Expr): PplType {
+    return this.evaluator.staticType(expr);
+  }
+}
+
 class Evaluator {
-  private readonly today: number;
+  private nowValue: Date | undefined;
+  private readonly fieldType = (field: FieldRef): PplType => this.readField(field).t;
 
   constructor(
     private readonly row: PplRow,
     private readonly types: TypeMap | undefined,
-    private readonly now: Date,
+    now: Date | undefined,
     private readonly bindings: ReadonlyMap<string, Typed> | undefined = undefined
   ) {
-    this.today = Math.floor(now.getTime() / DAY_MS);
+    this.nowValue = now;
+  }
+
+  /** The statement's time: given, or read once when first needed. */
+  get now(): Date {
+    this.nowValue ??= new Date();
+    return this.nowValue;
+  }
+
+  get today(): number {
+    return Math.floor(this.now.getTime() / DAY_MS);
+  }
+
+  /** An evaluator of the same row with more names bound. */
+  with(bindings: ReadonlyMap<string, Typed>): Evaluator {
+    const merged = new Map(this.bindings ?? []);
+    for (const [k, v] of bindings) merged.set(k, v);
+    return new Evaluator(this.row, this.types, this.now, merged);
   }
 
   private readField(field: FieldRef): Typed {
@@ -131,7 +201,7 @@ class Evaluator {
   /** The static type of a sub-expression, with this row's field types. */
   staticType(expr: Expr): PplType {
     try {
-      return typeOf(expr, (field) => this.readField(field).t);
+      return typeOf(expr, this.fieldType);
     } catch {
       return 'undefined';
     }
@@ -278,35 +348,15 @@ class Evaluator {
     };
   }
 
-  private context(call: FunctionCall): CallContext {
-    return {
-      name: call.name,
-      span: call.span,
-      argSpans: call.args.map((a) => a.span),
-      now: this.now,
-      today: this.today,
-      clock: () => new Date(),
-    };
-  }
-
   private call(call: FunctionCall): Typed {
     const impl = scalarFunction(call.name);
     if (impl === undefined) {
       throw new PplEvaluationError(`unknown function "${call.name}"`, call.nameSpan);
     }
-    const ctx = this.context(call);
+    const ctx = new CallFrame(call, this);
     if (impl.lazy !== undefined) {
-      const ev: LazyEvaluator = {
-        ctx,
-        eval: (e) => this.eval(e),
-        evalWith: (e, bindings) => {
-          const merged = new Map(this.bindings ?? []);
-          for (const [k, v] of bindings) merged.set(k, v);
-          return new Evaluator(this.row, this.types, this.now, merged).eval(e);
-        },
-        staticType: (e) => this.staticType(e),
-      };
-      return this.located(call, () => impl.lazy!(call, ev));
+      const lazy = impl.lazy;
+      return this.located(call, () => lazy(call, new LazyFrame(ctx, this)));
     }
     const values = call.args.map((a) => this.eval(a));
     const type =
@@ -343,7 +393,7 @@ class Evaluator {
  * overflow, a failed cast, a bad regular expression, or operands of the wrong kind.
  */
 export function evaluateTyped(expr: Expr, row: PplRow, options: EvaluateOptions = {}): Typed {
-  return new Evaluator(row, options.types, options.now ?? new Date()).eval(expr);
+  return new Evaluator(row, options.types, options.now).eval(expr);
 }
 
 export function evaluate(expr: Expr, row: PplRow, options: EvaluateOptions = {}): PplValue {

@@ -43,20 +43,14 @@ export function typeOf(
   fieldType: FieldTypeOf,
   bindings?: ReadonlyMap<string, PplType>
 ): PplType {
-  const recurse = (e: Expr, more?: ReadonlyMap<string, PplType>): PplType => {
-    if (more === undefined) return typeOf(e, fieldType, bindings);
-    const merged = new Map(bindings ?? []);
-    for (const [k, v] of more) merged.set(k, v);
-    return typeOf(e, fieldType, merged);
-  };
   switch (expr.kind) {
     case 'Literal':
       return expr.literalType;
     case 'Field':
       return bindings?.get(expr.name) ?? fieldType(expr);
     case 'Binary': {
-      const l = recurse(expr.left);
-      const r = recurse(expr.right);
+      const l = typeOf(expr.left, fieldType, bindings);
+      const r = typeOf(expr.right, fieldType, bindings);
       switch (expr.op) {
         case '+':
         case '-':
@@ -75,7 +69,7 @@ export function typeOf(
       }
     }
     case 'Unary': {
-      const t = recurse(expr.operand);
+      const t = typeOf(expr.operand, fieldType, bindings);
       if (expr.op === 'NOT') {
         requireBooleanType(t, 'NOT', expr.operand.span);
         return 'boolean';
@@ -91,25 +85,25 @@ export function typeOf(
     case 'IsNull':
       // Operands are still checked, so that an unknown field inside is reported.
       for (const e of subExpressions(expr)) {
-        recurse(e);
+        typeOf(e, fieldType, bindings);
       }
       return 'boolean';
     case 'Case': {
       const types: PplType[] = [];
       for (const b of expr.branches) {
-        recurse(b.when);
-        types.push(recurse(b.then));
+        typeOf(b.when, fieldType, bindings);
+        types.push(typeOf(b.then, fieldType, bindings));
       }
       if (expr.otherwise !== undefined) {
-        types.push(recurse(expr.otherwise));
+        types.push(typeOf(expr.otherwise, fieldType, bindings));
       }
       return commonType(types);
     }
     case 'Cast':
-      recurse(expr.expr);
+      typeOf(expr.expr, fieldType, bindings);
       return expr.targetType;
     case 'Interval': {
-      const t = recurse(expr.value);
+      const t = typeOf(expr.value, fieldType, bindings);
       if (t !== 'undefined' && !isNumericType(t) && t !== 'string') {
         throw new PplTypeError(`an interval needs a number, found ${t}`, expr.value.span);
       }
@@ -124,9 +118,14 @@ export function typeOf(
         throw new PplTypeError(`unknown function "${expr.name}"`, expr.nameSpan);
       }
       if (impl.typeCall !== undefined) {
-        return impl.typeCall(expr, recurse);
+        return impl.typeCall(expr, (e, more) => {
+          if (more === undefined) return typeOf(e, fieldType, bindings);
+          const merged = new Map(bindings ?? []);
+          for (const [k, v] of more) merged.set(k, v);
+          return typeOf(e, fieldType, merged);
+        });
       }
-      const args = expr.args.map((a) => recurse(a));
+      const args = expr.args.map((a) => typeOf(a, fieldType, bindings));
       return impl.type === undefined
         ? 'undefined'
         : impl.type(args, {
