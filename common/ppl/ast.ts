@@ -51,6 +51,11 @@ export interface FieldRef {
   name: string;
   /** True when any part was written in backticks. */
   quoted: boolean;
+  /**
+   * An argument of `coalesce`, which may name a field that does not exist (condition.md: it reads
+   * as null there, not as an unknown field).
+   */
+  optional?: boolean;
   span: Span;
 }
 

@@ -750,6 +750,11 @@ export class ExpressionParser extends NameParser {
     this.expectPunct(')', args.length > 0 ? [',', ')'] : [')']);
     const span = this.spanFrom(nameToken);
     const first = args[0];
+    if (written === 'coalesce') {
+      args.forEach((a, i) => {
+        if (a.kind === 'Field') args[i] = { ...a, optional: true };
+      });
+    }
     if (UNIT_ARGUMENT_FUNCTIONS.has(written) && first?.kind === 'Field' && !first.quoted) {
       // `timestampadd(DAY, …)`, `get_format(DATE, …)`: the word is a unit, not a field.
       args[0] = {

@@ -131,6 +131,16 @@ describe('relevance functions', () => {
 });
 
 describe('functions over the sample documents', () => {
+  it('coalesce skips a field web_logs does not have', async () => {
+    const got = await rows(
+      'source=web_logs | sort @timestamp | head 2 | eval r = coalesce(no_such_field, user, host) | fields r'
+    );
+    const first = [...docs]
+      .sort((a, b) => (a['@timestamp'] < b['@timestamp'] ? -1 : 1))
+      .slice(0, 2);
+    expect(got).toEqual(first.map((d) => [d.user ?? d.host]));
+  });
+
   it('datetime, string and collection functions evaluate per row', async () => {
     const got = await rows(
       "source=web_logs | sort @timestamp | head 3 | eval d = date_format(`@timestamp`, '%Y/%m/%d'), w = dayofweek(`@timestamp`), parts = split(path, '/') | fields d, w, parts"

@@ -46,8 +46,18 @@ export function typeOf(
   switch (expr.kind) {
     case 'Literal':
       return expr.literalType;
-    case 'Field':
-      return bindings?.get(expr.name) ?? fieldType(expr);
+    case 'Field': {
+      const bound = bindings?.get(expr.name);
+      if (bound !== undefined) return bound;
+      if (!expr.optional) return fieldType(expr);
+      try {
+        return fieldType(expr);
+      } catch (error) {
+        // coalesce's argument may be absent: it reads as null.
+        if (error instanceof PplTypeError) return 'undefined';
+        throw error;
+      }
+    }
     case 'Binary': {
       const l = typeOf(expr.left, fieldType, bindings);
       const r = typeOf(expr.right, fieldType, bindings);

@@ -100,7 +100,7 @@ function fieldRefs(
 ): Array<{ name: string; span: Span }> {
   switch (expr.kind) {
     case 'Field':
-      out.push({ name: expr.name, span: expr.span });
+      if (!expr.optional) out.push({ name: expr.name, span: expr.span });
       break;
     case 'Binary':
       fieldRefs(expr.left, out);

@@ -7,7 +7,7 @@
 import type { Expr } from '../../../../common/ppl/ast';
 import { parsePpl } from '../../../../common/ppl/parser';
 import type { PplRow, PplValue } from '../../../../common/ppl/types';
-import { evaluateTyped, PplEvaluationError, PplTypeError } from '../evaluate';
+import { evaluateTyped, inferType, PplEvaluationError, PplTypeError } from '../evaluate';
 
 const now = new Date('2024-05-01T12:00:00Z');
 
@@ -109,6 +109,15 @@ describe('condition functions', () => {
   ];
   it.each(cases)('%s with %p is %p', (text, row, value) => {
     expect(run(text, row).v).toEqual(value);
+  });
+
+  it('coalesce takes a field that does not exist as null (condition.md); others still fail', () => {
+    const types = { s: 'string', i: 'int' };
+    expect(inferType(expr('coalesce(nope, s)'), types)).toBe('string');
+    expect(inferType(expr('coalesce(nope, i, 2.5)'), types)).toBe('double');
+    expect(run('coalesce(nope, s)', { s: 'x' }).v).toBe('x');
+    expect(() => inferType(expr('ifnull(nope, s)'), types)).toThrow(/unknown field "nope"/);
+    expect(() => inferType(expr('coalesce(lower(nope), s)'), types)).toThrow(/unknown field/);
   });
 
   it('earliest names the problem with an unreadable time', () => {
