@@ -162,7 +162,14 @@ function fieldTypesFrom(inputTypes: TypeMap): FieldTypeOf {
  * {@link PplTypeError} for an unknown field or mismatched operands.
  */
 export function inferType(expr: Expr, inputTypes: TypeMap): PplType {
-  return typeOf(expr, fieldTypesFrom(inputTypes));
+  const type = typeOf(expr, fieldTypesFrom(inputTypes));
+  if (type === 'interval') {
+    throw new PplTypeError(
+      'an INTERVAL is not a value: use it as the second argument of date_add, date_sub, adddate or subdate',
+      expr.span
+    );
+  }
+  return type;
 }
 
 /** The type of an aggregation's column (aggregations.md): `count`/`dc` bigint, `avg` double, … */

@@ -236,6 +236,14 @@ describe('datetime: errors are typed and located', () => {
   });
 });
 
+describe('datetime: an INTERVAL is only an argument', () => {
+  it('is refused as a value of its own', () => {
+    expect(() => inferType(expr('INTERVAL 1 DAY'), {})).toThrow(
+      /an INTERVAL is not a value: use it as the second argument of date_add/
+    );
+  });
+});
+
 describe('datetime: sysdate reads the clock, now() the statement time', () => {
   it('sysdate(3) has three fraction digits and is not the statement time', () => {
     const v = run('sysdate(3)').v as string;
