@@ -60,6 +60,9 @@ describe('pushed-down and streamed aggregations agree on web_logs', () => {
     'dc(host) by region',
     'avg(response_time_ms), count() by status',
     'sum(bytes)',
+    'var_samp(bytes), stddev_pop(response_time_ms) by region',
+    'var_pop(status), stddev_samp(bytes) by method',
+    'distinct_count_approx(host) by region',
   ])('stats %s', async (stats) => {
     const pushed = `source=web_logs | stats ${stats}`;
     const streamed = `source=web_logs | eval streamed = 1 | stats ${stats}`;
@@ -91,10 +94,32 @@ describe('server-side aggregations agree with the documents', () => {
       ];
     });
     expect(normalize(got)).toEqual(normalize(want));
+    // count(eval(…)) keeps this stats in the server; alone, the variance is pushed down.
+    expect(
+      await modes('source=web_logs | stats var_samp(bytes), count(eval(status >= 500)) by region')
+    ).toEqual(['pushed_down', 'buffers']);
     expect(await modes('source=web_logs | stats var_samp(bytes) by region')).toEqual([
       'pushed_down',
-      'buffers',
     ]);
+  });
+
+  it('percentiles pushed down (a t-digest, as PPL documents) are near the exact ones', async () => {
+    const pushed = await rows('source=web_logs | stats p90(response_time_ms), median(bytes)');
+    const streamed = await rows(
+      'source=web_logs | eval s = 1 | stats p90(response_time_ms), median(bytes)'
+    );
+    expect(await modes('source=web_logs | stats p90(response_time_ms)')).toEqual(['pushed_down']);
+    const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+    const times = sorted(docs.map((d) => d.response_time_ms));
+    const bytes = sorted(docs.map((d) => d.bytes));
+    const rank = 0.9 * (times.length - 1);
+    const exactP90 =
+      times[Math.floor(rank)] + (times[Math.ceil(rank)] - times[Math.floor(rank)]) * (rank % 1);
+    expect(streamed).toEqual([[exactP90, bytes[Math.round(0.5 * (bytes.length - 1))]]]);
+    const [[p90, median]] = pushed as number[][];
+    const spread = (xs: number[]) => xs[xs.length - 1] - xs[0];
+    expect(Math.abs(p90 - exactP90)).toBeLessThan(0.01 * spread(times));
+    expect(Math.abs(median - (streamed[0][1] as number))).toBeLessThan(0.01 * spread(bytes));
   });
 
   it('median of an integer field and values of a keyword', async () => {

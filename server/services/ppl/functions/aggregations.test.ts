@@ -9,7 +9,8 @@ import { parsePpl } from '../../../../common/ppl/parser';
 import type { PplRow, PplValue } from '../../../../common/ppl/types';
 import { inferAggregationType, PplEvaluationError, PplTypeError } from '../evaluate';
 import { accumulator } from './aggregations';
-import { pushableAggregation } from './aggregation_pushdown';
+import { aggregationPushdown, pushableAggregation } from './aggregation_pushdown';
+import type { SourceField } from '../source_schema';
 
 function aggregation(text: string): Aggregation {
   const result = parsePpl(`source=x | stats ${text}`);
@@ -160,5 +161,45 @@ describe('which aggregations push down', () => {
     ['distinct_count_approx(s)', false],
   ])('%s: %p', (text, pushed) => {
     expect(pushableAggregation(aggregation(text))).toBe(pushed);
+  });
+});
+
+describe('aggregations pushed down with their own request', () => {
+  const numeric: SourceField = { name: 'n', type: 'int', mappingType: 'integer', exactField: 'n' };
+  const text: SourceField = { name: 's', type: 'string', mappingType: 'keyword', exactField: 's' };
+
+  it('var_samp reads extended_stats, null below two values', () => {
+    const pushed = aggregationPushdown(aggregation('var_samp(n)'), numeric, 'double')!;
+    expect(pushed.spec).toEqual({ extended_stats: { field: 'n' } });
+    expect(pushed.read({ count: 4, variance_sampling: 2.5 })).toBe(2.5);
+    expect(pushed.read({ count: 1, variance_sampling: 0 })).toBeNull();
+  });
+
+  it('percentile and median read one t-digest percentile, rounded for integer fields', () => {
+    const p = aggregationPushdown(aggregation('p90(n)'), numeric, 'int')!;
+    expect(p.spec).toEqual({ percentiles: { field: 'n', percents: [90], keyed: false } });
+    expect(p.read({ values: [{ key: 90, value: 35.5 }] })).toBe(36);
+    expect(p.read({ values: [{ key: 90, value: null }] })).toBeNull();
+    const median = aggregationPushdown(aggregation('median(n)'), numeric, 'double')!;
+    expect(median.spec).toEqual({ percentiles: { field: 'n', percents: [50], keyed: false } });
+    expect(median.read({ values: [{ key: 50, value: 35.5 }] })).toBe(35.5);
+  });
+
+  it('distinct_count_approx is a cardinality, on text too', () => {
+    const pushed = aggregationPushdown(aggregation('distinct_count_approx(s)'), text, 'bigint')!;
+    expect(pushed.spec).toEqual({ cardinality: { field: 's', precision_threshold: 40000 } });
+    expect(pushed.read({ value: 7 })).toBe(7);
+  });
+
+  it.each(['first(n)', 'values(n)', 'take(n)', 'earliest(n)', 'count(eval(n > 1))'])(
+    '%s stays in the server',
+    (text_) => {
+      expect(aggregationPushdown(aggregation(text_), numeric, 'int')).toBeNull();
+    }
+  );
+
+  it('a non-numeric field keeps variance and percentiles in the server', () => {
+    expect(aggregationPushdown(aggregation('var_pop(s)'), text, 'double')).toBeNull();
+    expect(aggregationPushdown(aggregation('median(s)'), text, 'string')).toBeNull();
   });
 });
