@@ -4,8 +4,8 @@
  */
 
 /**
- * Date and time text: MySQL-style specifiers (`date_format`, `time_format`, `str_to_date`,
- * `from_unixtime`, `get_format`) and POSIX-style ones (`strftime`), in UTC.
+ * Date and time text with MySQL-style specifiers (`date_format`, `time_format`, `str_to_date`,
+ * `from_unixtime`, `get_format`), in UTC. POSIX-style `strftime` is strftime.ts.
  */
 import {
   calcWeek,
@@ -15,13 +15,12 @@ import {
   dayOfYear,
   daysFromCivil,
   daysInMonth,
-  epochSeconds,
   Instant,
   MONTH_NAMES,
   NANOS_PER_SECOND,
 } from './datetime_values';
 
-const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+export const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 function ordinal(n: number): string {
   const tens = n % 100;
@@ -29,7 +28,7 @@ function ordinal(n: number): string {
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 }
 
-interface Parts {
+export interface Parts {
   year: number;
   month: number;
   day: number;
@@ -39,7 +38,7 @@ interface Parts {
   nanos: number;
 }
 
-function partsOf(at: Instant): Parts {
+export function partsOf(at: Instant): Parts {
   const c = civilFromDays(at.day);
   const s = Math.floor(at.nanos / NANOS_PER_SECOND);
   return {
@@ -344,145 +343,4 @@ export function mysqlParse(text: string, format: string, today: number): Instant
     day: dayNumber,
     nanos: ((hour * 60 + minute) * 60 + second) * NANOS_PER_SECOND + nanos,
   };
-}
-
-const spacePad = (n: number): string => String(n).padStart(2, ' ');
-
-/** POSIX-style STRFTIME (datetime.md's table), in UTC with English abbreviations. */
-export function strftime(at: Instant, format: string): string {
-  const p = partsOf(at);
-  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
-  const dayName = DAY_NAMES[dayOfWeek(at.day) - 1].slice(0, 3);
-  const monthName = MONTH_NAMES[p.month - 1].slice(0, 3);
-  const iso = calcWeek(at.day, 3 | 2);
-  let out = '';
-  for (let i = 0; i < format.length; i++) {
-    const c = format.charAt(i);
-    if (c !== '%' || i + 1 >= format.length) {
-      out += c;
-      continue;
-    }
-    const rest = format.slice(i + 1);
-    const precision = /^(\d)([NQ])/.exec(rest);
-    if (precision) {
-      const digits = Number(precision[1]);
-      const n = precision[2] === 'Q' && ![3, 6, 9].includes(digits) ? 3 : digits;
-      out += pad(p.nanos, 9).slice(0, Math.max(1, Math.min(9, n)));
-      i += 2;
-      continue;
-    }
-    const colons = /^(:{1,3})z/.exec(rest);
-    if (colons) {
-      out += colons[1].length === 1 ? '+00:00' : colons[1].length === 2 ? '+00:00:00' : '+00';
-      i += colons[0].length;
-      continue;
-    }
-    if (rest.startsWith('Ez')) {
-      out += '+0';
-      i += 2;
-      continue;
-    }
-    const s = format.charAt(++i);
-    switch (s) {
-      case 'a':
-      case 'A':
-        out += dayName;
-        break;
-      case 'b':
-      case 'B':
-        out += monthName;
-        break;
-      case 'c':
-        out += `${dayName} ${monthName} ${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)} ${p.year}`;
-        break;
-      case 'C':
-        out += pad(Math.floor(p.year / 100));
-        break;
-      case 'd':
-        out += pad(p.day);
-        break;
-      case 'e':
-        out += spacePad(p.day);
-        break;
-      case 'f':
-        out += pad(Math.floor(p.nanos / 1000), 6);
-        break;
-      case 'F':
-        out += `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
-        break;
-      case 'g':
-        out += pad(iso.year % 100);
-        break;
-      case 'G':
-        out += pad(iso.year, 4);
-        break;
-      case 'H':
-        out += pad(p.hour);
-        break;
-      case 'I':
-        out += pad(h12);
-        break;
-      case 'j':
-        out += pad(dayOfYear(at.day), 3);
-        break;
-      case 'k':
-        out += spacePad(p.hour);
-        break;
-      case 'm':
-        out += pad(p.month);
-        break;
-      case 'M':
-        out += pad(p.minute);
-        break;
-      case 'N':
-        out += pad(p.nanos, 9);
-        break;
-      case 'Q':
-        out += pad(Math.floor(p.nanos / 1e6), 3);
-        break;
-      case 'p':
-        out += p.hour < 12 ? 'AM' : 'PM';
-        break;
-      case 's':
-        out += String(Math.floor(epochSeconds(at)));
-        break;
-      case 'S':
-        out += pad(p.second);
-        break;
-      case 'T':
-      case 'X':
-        out += `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
-        break;
-      case 'U':
-        out += pad(calcWeek(at.day, 4).week);
-        break;
-      case 'V':
-        out += pad(iso.week);
-        break;
-      case 'w':
-        out += String(dayOfWeek(at.day) - 1);
-        break;
-      case 'x':
-        out += `${pad(p.month)}/${pad(p.day)}/${pad(p.year, 4)}`;
-        break;
-      case 'y':
-        out += pad(p.year % 100);
-        break;
-      case 'Y':
-        out += String(p.year);
-        break;
-      case 'z':
-        out += '+0000';
-        break;
-      case 'Z':
-        out += 'UTC';
-        break;
-      case '%':
-        out += '%';
-        break;
-      default:
-        out += `%${s}`;
-    }
-  }
-  return out;
 }
