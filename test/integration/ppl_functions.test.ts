@@ -155,6 +155,35 @@ describe('relevance functions', () => {
   });
 });
 
+describe('string/number coercion and evaluation errors are answers, not 500s', () => {
+  it('"5" / 10 is 0.5, a double', async () => {
+    const res = await callApi<QueryRowsResponse>(host.url, 'POST', apiPaths.query(), {
+      caller: users.reader,
+      body: { query: 'source=web_logs | head 1 | eval divide = "5" / 10 | fields divide' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.schema).toEqual([{ name: 'divide', type: 'double' }]);
+    expect(res.body.datarows).toEqual([[0.5]]);
+  });
+
+  // Columns are 1-based: `"x" * 2` starts at offset 38, `status` (year's argument) at 41.
+  it.each([
+    ['source=web_logs | head 1 | eval bad = "x" * 2', /cannot apply "\*" to the string "x"/, 39],
+    ['source=web_logs | head 1 | eval y = year(status)', /"year" expects a date/, 42],
+    ['source=web_logs | head 1 | eval d = from_days(status * 100000)', /outside the years/, 37],
+  ])('%s is a 400 at the expression', async (query, message, column) => {
+    const res = await callApi<{ message: string; attributes?: Record<string, unknown> }>(
+      host.url,
+      'POST',
+      apiPaths.query(),
+      { caller: users.reader, body: { query } }
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    expect(res.body.message).toContain(`column ${column})`);
+  });
+});
+
 describe('functions over the sample documents', () => {
   it('coalesce skips a field web_logs does not have', async () => {
     const got = await rows(
