@@ -360,12 +360,14 @@ class Evaluator {
     }
     const values = call.args.map((a) => this.eval(a));
     const type =
-      impl.type === undefined
-        ? 'undefined'
-        : impl.type(
+      impl.type !== undefined
+        ? impl.type(
             values.map((x) => x.t),
             ctx
-          );
+          )
+        : impl.typeCall !== undefined
+          ? this.staticType(call)
+          : 'undefined';
     if ((impl.nulls ?? 'propagate') === 'propagate' && values.some((x) => x.v === null)) {
       return { v: null, t: type };
     }

@@ -161,7 +161,17 @@ export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTI
     },
   },
   mvindex: {
-    type: (args) => (args.length > 2 ? 'array' : 'undefined'),
+    // One element: its type when the array's is known (array(…) of one type, split's strings).
+    typeCall: (call, typeOf) => {
+      const [array] = call.args;
+      const types = call.args.map((a) => typeOf(a));
+      if (types.length > 2) return 'array';
+      if (array.kind === 'Call' && array.name === 'split') return 'string';
+      if (array.kind === 'Call' && array.name === 'array') {
+        return commonType(array.args.map((a) => typeOf(a)));
+      }
+      return 'undefined';
+    },
     apply([x, start, end], ctx) {
       const items = elements(x);
       const from = index(intArg(start, ctx), items.length);

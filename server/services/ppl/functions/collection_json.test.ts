@@ -7,7 +7,7 @@
 import type { Expr } from '../../../../common/ppl/ast';
 import { parsePpl } from '../../../../common/ppl/parser';
 import type { PplRow, PplValue } from '../../../../common/ppl/types';
-import { evaluateTyped, PplEvaluationError } from '../evaluate';
+import { evaluateTyped, inferType, PplEvaluationError } from '../evaluate';
 
 function expr(text: string): Expr {
   const result = parsePpl(`source=x | eval r = ${text}`);
@@ -64,6 +64,17 @@ describe('collection functions', () => {
   ];
   it.each(cases)('%s with %p is %p', (text, row, value) => {
     expect(run(text, row).v).toEqual(value);
+  });
+
+  it.each([
+    ["mvindex(array('a', 'b'), 1)", 'string'],
+    ['mvindex(array(1, 2), 0)', 'int'],
+    ['mvindex(array(1, 2.5), 0)', 'double'],
+    ["mvindex(split('a b', ' '), 0)", 'string'],
+    ['mvindex(array(1, 2), 0, 1)', 'array'],
+    ['mvindex(a, 0)', 'undefined'],
+  ])('%s is typed %s', (text, type) => {
+    expect(inferType(expr(text), { a: 'array' })).toBe(type);
   });
 
   it.each([
