@@ -11,6 +11,7 @@ import { JSON_FUNCTIONS } from '../../../../common/ppl/functions';
 import type { PplValue } from '../../../../common/ppl/types';
 import { checkValueDepth } from '../errors';
 import { FamilyImplementations, returns, textArg } from './registry';
+import { javaDoubleToString } from '../../../../common/substrate/java_double';
 import { jsonText, Typed } from './values';
 
 type Json = PplValue;
@@ -79,6 +80,31 @@ function parents(root: Json, steps: Step[]): Array<{ holder: Json; key: string |
 
 const valueOf = (x: Typed): Json => x.v;
 
+/**
+ * A number json_extend read from JSON text: the engine's parser (Gson) reads every JSON number as
+ * a double, so it is written back as Java writes a double (`1.0`).
+ */
+class ParsedDouble {
+  constructor(readonly value: number) {}
+}
+
+/** Compact JSON text, {@link ParsedDouble}s as Java doubles. */
+function text(doc: Json): string {
+  checkValueDepth(doc);
+  const write = (x: Json | ParsedDouble): string => {
+    if (x instanceof ParsedDouble) return javaDoubleToString(x.value);
+    if (x !== null && typeof x === 'object') {
+      return Array.isArray(x)
+        ? `[${x.map(write).join(',')}]`
+        : `{${Object.entries(x)
+            .map(([k, v]) => `${JSON.stringify(k)}:${write(v)}`)
+            .join(',')}}`;
+    }
+    return jsonText(x);
+  };
+  return write(doc);
+}
+
 function modify(
   args: Typed[],
   change: (target: { holder: Json; key: string | number }, value: Json) => void
@@ -90,7 +116,7 @@ function modify(
       change(target, valueOf(args[i + 1]));
     }
   }
-  return jsonText(doc.value);
+  return text(doc.value);
 }
 
 function targetArray(t: { holder: Json; key: string | number }): Json[] | undefined {
@@ -190,8 +216,13 @@ export const jsonFunctions: FamilyImplementations<typeof JSON_FUNCTIONS.function
             const arr = targetArray(t);
             if (arr === undefined) return;
             const parsed = typeof value === 'string' ? parse(value) : { ok: false as const };
-            if (parsed.ok && Array.isArray(parsed.value)) arr.push(...parsed.value);
-            else arr.push(value);
+            if (parsed.ok && Array.isArray(parsed.value)) {
+              arr.push(
+                ...parsed.value.map((v) =>
+                  typeof v === 'number' ? (new ParsedDouble(v) as unknown as Json) : v
+                )
+              );
+            } else arr.push(value);
           }),
   },
   json_keys: {
