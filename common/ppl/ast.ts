@@ -51,6 +51,11 @@ export interface FieldRef {
   name: string;
   /** True when any part was written in backticks. */
   quoted: boolean;
+  /**
+   * An argument of `coalesce`, which may name a field that does not exist (condition.md: it reads
+   * as null there, not as an unknown field).
+   */
+  optional?: boolean;
   span: Span;
 }
 
@@ -80,7 +85,44 @@ export interface FunctionCall {
   /** The canonical lower-case name: `substr` is stored as `substring`, `ceiling` as `ceil`. */
   name: string;
   args: Expr[];
+  /** `name=value` arguments (relevance functions' options), in the order written. */
+  options?: NamedArgument[];
+  /** The `[f1 ^ 2, f2]` field list of `multi_match`, `query_string`, `simple_query_string`. */
+  fields?: RelevanceField[];
   nameSpan: Span;
+  span: Span;
+}
+
+export interface NamedArgument {
+  /** Lower case. */
+  name: string;
+  value: string | number | boolean;
+  span: Span;
+}
+
+export interface RelevanceField {
+  /** A field name or pattern (`*`, `title*`). */
+  name: string;
+  boost?: number;
+  span: Span;
+}
+
+/** `x -> x > 0`, `(acc, x) -> acc + x`: the function argument of `filter`, `reduce`, … */
+export interface LambdaExpr {
+  kind: 'Lambda';
+  params: string[];
+  body: Expr;
+  span: Span;
+}
+
+export type IntervalUnit =
+  'MICROSECOND' | 'SECOND' | 'MINUTE' | 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'QUARTER' | 'YEAR';
+
+/** `INTERVAL 1 DAY`: the second argument of `date_add`, `adddate`, `date_sub`, `subdate`. */
+export interface IntervalExpr {
+  kind: 'Interval';
+  value: Expr;
+  unit: IntervalUnit;
   span: Span;
 }
 
@@ -159,7 +201,9 @@ export type Expr =
   | LikeExpr
   | IsNullExpr
   | CaseExpr
-  | CastExpr;
+  | CastExpr
+  | LambdaExpr
+  | IntervalExpr;
 
 // ---------------------------------------------------------------------------------------------
 // Leading commands
@@ -240,16 +284,43 @@ export interface EvalCommand {
   span: Span;
 }
 
-export type AggregationFunction = 'count' | 'dc' | 'sum' | 'avg' | 'min' | 'max';
+export type AggregationFunction =
+  | 'count'
+  | 'dc'
+  | 'sum'
+  | 'avg'
+  | 'min'
+  | 'max'
+  | 'var_samp'
+  | 'var_pop'
+  | 'stddev_samp'
+  | 'stddev_pop'
+  | 'distinct_count_approx'
+  | 'earliest'
+  | 'latest'
+  | 'take'
+  | 'percentile'
+  | 'median'
+  | 'first'
+  | 'last'
+  | 'list'
+  | 'values';
 
 export interface Aggregation {
   kind: 'Aggregation';
-  /** Canonical: `c` is stored as `count`, `distinct_count` as `dc`. */
+  /** Canonical: `c` is stored as `count`, `distinct_count` as `dc`, `perc95` as `percentile`. */
   func: AggregationFunction;
   /** The name as written, lower case (`c`, `count`, `distinct_count`, …). */
   funcWritten: string;
   /** Absent for `count()`, `count`, `c`: count every row. */
   arg?: Expr;
+  /** `count(eval(condition))`: `arg` is a condition, and only rows where it is true count. */
+  countEval?: boolean;
+  /**
+   * Further arguments: `earliest`/`latest`'s time field, `take`'s size, `percentile`'s percent
+   * (also from `perc95(x)`, `p99.5(x)`, and 50 for `median`).
+   */
+  params?: Expr[];
   alias?: string;
   /**
    * The output column: the alias, or else the aggregation's text exactly as written (`count()`,

@@ -11,6 +11,8 @@
  * matched case-insensitively, as PPL's lexer is (`caseInsensitive = true`).
  */
 
+import { AGGREGATION_ENTRIES, FUNCTION_CATALOG } from './functions';
+
 /** Commands that open a query. `source=<index>` (optionally after `search`) is the usual one. */
 export const LEADING_COMMANDS = ['search', 'makeresults'] as const;
 
@@ -98,74 +100,36 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
 /** The words `lookup` takes between its key fields and its output fields. */
 export const LOOKUP_STRATEGIES = ['replace', 'append', 'output'] as const;
 
-/** Scalar functions, usable in `where` and `eval` (and inside aggregations). */
-export const FUNCTIONS = [
-  'abs',
-  'case',
-  'cast',
-  'ceil',
-  'ceiling',
-  'coalesce',
-  'concat',
-  'concat_ws',
-  'floor',
-  'if',
-  'ifnull',
-  'ilike',
-  'isnotnull',
-  'isnull',
-  'length',
-  'like',
-  'lower',
-  'ltrim',
-  'replace',
-  'round',
-  'rtrim',
-  'substr',
-  'substring',
-  'trim',
-  'upper',
-] as const;
-export type FunctionName = (typeof FUNCTIONS)[number];
+/** Scalar functions, usable in `where` and `eval` (and inside aggregations): from the catalog. */
+export const FUNCTIONS: readonly string[] = FUNCTION_CATALOG.map((f) => f.name);
+export type FunctionName = string;
 
 /** How many arguments each plain function takes (`case` and `cast` have their own syntax). */
-export const FUNCTION_ARITY: Readonly<Record<string, readonly [min: number, max: number]>> = {
-  abs: [1, 1],
-  ceil: [1, 1],
-  ceiling: [1, 1],
-  coalesce: [1, Infinity],
-  concat: [1, Infinity],
-  concat_ws: [2, Infinity],
-  floor: [1, 1],
-  if: [3, 3],
-  ifnull: [2, 2],
-  ilike: [2, 2],
-  isnotnull: [1, 1],
-  isnull: [1, 1],
-  length: [1, 1],
-  like: [2, 3],
-  lower: [1, 1],
-  ltrim: [1, 1],
-  replace: [3, 3],
-  round: [1, 2],
-  rtrim: [1, 1],
-  substr: [2, 3],
-  substring: [2, 3],
-  trim: [1, 1],
-  upper: [1, 1],
-};
+export const FUNCTION_ARITY: Readonly<Record<string, readonly [min: number, max: number]>> =
+  Object.fromEntries(
+    FUNCTION_CATALOG.filter((f) => f.name !== 'case' && f.name !== 'cast').map((f) => [
+      f.name,
+      f.arity,
+    ])
+  );
 
-/** Aggregation functions of `stats`. `c` is PPL's short name for `count`, `dc` for `distinct_count`. */
-export const AGGREGATION_FUNCTIONS = [
-  'count',
-  'c',
-  'dc',
-  'distinct_count',
-  'sum',
-  'avg',
-  'min',
-  'max',
-] as const;
+/** An alias's canonical name (`substr` is `substring`). */
+export const CANONICAL_FUNCTION: Readonly<Record<string, string>> = Object.fromEntries(
+  FUNCTION_CATALOG.filter((f) => f.aliasOf !== undefined).map((f) => [f.name, f.aliasOf!])
+);
+
+/** Each scalar function's signature and one-line doc, for the editor's help. */
+export const FUNCTION_HELP: Readonly<Record<string, { signature: string; doc: string }>> =
+  Object.fromEntries(FUNCTION_CATALOG.map((f) => [f.name, { signature: f.signature, doc: f.doc }]));
+
+/** Each aggregation's signature and one-line doc (`perc<N>`/`p<N>` are percentile's). */
+export const AGGREGATION_HELP: Readonly<Record<string, { signature: string; doc: string }>> =
+  Object.fromEntries(
+    AGGREGATION_ENTRIES.map((f) => [f.name, { signature: f.signature, doc: f.doc }])
+  );
+
+/** Aggregation functions of `stats`, aliases included (`c` is `count`, `dc` `distinct_count`). */
+export const AGGREGATION_FUNCTIONS: readonly string[] = AGGREGATION_ENTRIES.map((f) => f.name);
 
 /** The types `cast(x as <type>)` accepts. `int` and `integer` are one type, as are the two cases. */
 export const CAST_TYPES = [
@@ -179,6 +143,7 @@ export const CAST_TYPES = [
   'date',
   'time',
   'timestamp',
+  'ip',
 ] as const;
 export type CastTypeName = (typeof CAST_TYPES)[number];
 

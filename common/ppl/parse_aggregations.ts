@@ -13,9 +13,15 @@ import type {
   TopRareCommand,
 } from './ast';
 import { AGGREGATION_FUNCTIONS, FUNCTIONS } from './language';
+import { AGGREGATION_ENTRIES, AGGREGATION_INFO, percentileShortcut } from './functions';
 import type { Token } from './tokenizer';
 import { CommandParser } from './parse_commands';
 import { AGGREGATIONS } from './parse_expressions';
+
+/** An aggregation alias's canonical name (`c` is `count`). */
+const AGGREGATION_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
+  AGGREGATION_ENTRIES.filter((e) => e.aliasOf !== undefined).map((e) => [e.name, e.aliasOf!])
+);
 
 export class AggregationParser extends CommandParser {
   // -------------------------------------------------------------------------------------------
@@ -56,29 +62,43 @@ export class AggregationParser extends CommandParser {
     if (!this.isWord(t)) {
       return this.expected('an aggregation such as count()', [...AGGREGATION_FUNCTIONS]);
     }
-    const written = t.text.toLowerCase();
-    if (!AGGREGATIONS.has(written)) {
+    let written = t.text.toLowerCase();
+    // `perc99.5(x)`: the tokenizer cuts the word before `.5`.
+    const after = this.tokenAt(1);
+    if (/^(perc|p)\d+$/.test(written) && after.kind === 'number' && after.start === t.end) {
+      written += after.text;
+    }
+    const shortcut = percentileShortcut(written);
+    if (!AGGREGATIONS.has(written) && shortcut === undefined) {
       const scalar = (FUNCTIONS as readonly string[]).includes(written);
       this.fail(
         t,
         scalar
-          ? `"${t.text}" is not an aggregation: stats takes ${AGGREGATION_FUNCTIONS.join(', ')}`
-          : `unknown aggregation "${t.text}"; supported: ${AGGREGATION_FUNCTIONS.join(', ')}`,
+          ? `"${t.text}" is not an aggregation: stats takes ${AGGREGATION_FUNCTIONS.join(', ')}, perc<N>, p<N>`
+          : `unknown aggregation "${t.text}"; supported: ${AGGREGATION_FUNCTIONS.join(', ')}, perc<N>, p<N>`,
         [...AGGREGATION_FUNCTIONS]
       );
     }
     this.next();
+    if (written !== t.text.toLowerCase()) this.next();
     const func: AggregationFunction =
-      written === 'c'
-        ? 'count'
-        : written === 'distinct_count'
-          ? 'dc'
-          : (written as AggregationFunction);
+      shortcut !== undefined
+        ? 'percentile'
+        : ((AGGREGATION_ALIASES[written] ?? written) as AggregationFunction);
     let arg: Expr | undefined;
+    let countEval = false;
+    const params: Expr[] = [];
     if (func === 'count') {
       if (this.isPunct(this.peek(), '(')) {
         this.next();
-        if (!this.isPunct(this.peek(), ')')) {
+        if (this.isWord(this.peek(), 'eval') && this.isPunct(this.tokenAt(1), '(')) {
+          // `count(eval(condition))`: the rows where the condition is true.
+          this.next();
+          this.next();
+          arg = this.parseExpression('a condition');
+          this.expectPunct(')');
+          countEval = true;
+        } else if (!this.isPunct(this.peek(), ')')) {
           arg = this.parseExpression('an expression or ")"');
         }
         this.expectPunct(')');
@@ -86,7 +106,29 @@ export class AggregationParser extends CommandParser {
     } else {
       this.expectPunct('(');
       arg = this.parseExpression('an expression');
-      this.expectPunct(')');
+      while (this.isPunct(this.peek(), ',')) {
+        this.next();
+        params.push(this.parseExpression('an argument'));
+      }
+      this.expectPunct(')', [',', ')']);
+      const [min, max] = AGGREGATION_INFO[func].arity;
+      const given = 1 + params.length + (shortcut === undefined ? 0 : 1);
+      if (given < min || given > max) {
+        this.fail(
+          this.spanFrom(t),
+          `"${written}" takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}, found ${given - (shortcut === undefined ? 0 : 1)}`,
+          []
+        );
+      }
+      if (shortcut !== undefined) {
+        params.push({
+          kind: 'Literal',
+          literalType: 'double',
+          value: shortcut,
+          text: String(shortcut),
+          span: { start: t.start, end: t.end },
+        });
+      }
     }
     const text = this.text.slice(t.start, this.previous().end);
     let alias: string | undefined;
@@ -99,6 +141,8 @@ export class AggregationParser extends CommandParser {
       func,
       funcWritten: written,
       ...(arg === undefined ? {} : { arg }),
+      ...(countEval ? { countEval } : {}),
+      ...(params.length > 0 ? { params } : {}),
       ...(alias === undefined ? {} : { alias }),
       name: alias ?? text,
       span: this.spanFrom(t),

@@ -3,18 +3,14 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-/** Expressions: `or` down to primaries, with the limits that keep recursion bounded. */
-import type { BinaryExpr, Expr, FieldRef, Literal } from './ast';
-import {
-  AGGREGATION_FUNCTIONS,
-  CAST_TYPES,
-  CastTypeName,
-  EXPRESSION_KEYWORDS,
-  FUNCTION_ARITY,
-  FUNCTIONS,
-} from './language';
+/**
+ * Expressions: `or` down to primaries, with the limits that keep recursion bounded. Function calls
+ * are parse_calls.ts's.
+ */
+import type { BinaryExpr, Expr, FieldRef, IntervalUnit, Literal } from './ast';
+import { AGGREGATION_FUNCTIONS, EXPRESSION_KEYWORDS } from './language';
 import type { Token } from './tokenizer';
-import { INTEGRAL_RANGES, PplType } from './types';
+import { INTEGRAL_RANGES } from './types';
 import { NameParser } from './parse_names';
 
 /**
@@ -31,23 +27,18 @@ export const MAX_COMMANDS = 1000;
 export const AGGREGATIONS = new Set<string>(AGGREGATION_FUNCTIONS);
 const RESERVED_IN_EXPRESSIONS = new Set(EXPRESSION_KEYWORDS);
 const COMPARISON_OPERATORS = new Set(['=', '==', '!=', '<', '<=', '>', '>=']);
-const CAST_TARGETS: Readonly<Record<CastTypeName, PplType>> = {
-  int: 'int',
-  integer: 'int',
-  long: 'bigint',
-  float: 'float',
-  double: 'double',
-  string: 'string',
-  boolean: 'boolean',
-  date: 'date',
-  time: 'time',
-  timestamp: 'timestamp',
-};
 
-const CANONICAL_FUNCTION: Readonly<Record<string, string>> = {
-  substr: 'substring',
-  ceiling: 'ceil',
-};
+const INTERVAL_UNITS: readonly IntervalUnit[] = [
+  'MICROSECOND',
+  'SECOND',
+  'MINUTE',
+  'HOUR',
+  'DAY',
+  'WEEK',
+  'MONTH',
+  'QUARTER',
+  'YEAR',
+];
 
 /** The direct sub-expressions of `expr`. */
 function children(expr: Expr): Expr[] {
@@ -67,6 +58,10 @@ function children(expr: Expr): Expr[] {
     case 'IsNull':
     case 'Cast':
       return [expr.expr];
+    case 'Lambda':
+      return [expr.body];
+    case 'Interval':
+      return [expr.value];
     case 'Case':
       return [
         ...expr.branches.flatMap((b) => [b.when, b.then]),
@@ -92,7 +87,7 @@ function tooDeep(root: Expr): boolean {
   return false;
 }
 
-export class ExpressionParser extends NameParser {
+export abstract class ExpressionParser extends NameParser {
   /** How deeply expression parsing has recursed (see {@link MAX_EXPRESSION_NESTING}). */
   protected nesting = 0;
 
@@ -202,6 +197,19 @@ export class ExpressionParser extends NameParser {
           ...(t.text.toLowerCase() === 'ilike' ? { caseSensitive: false } : {}),
           syntax: 'operator',
           span: { start: left.span.start, end: pattern.span.end },
+        };
+      } else if (this.isWord(t, 'contains') && this.tokenAt(1).kind === 'string') {
+        // condition.md: `field contains 'text'` is `field ILIKE '%text%'` (the text taken literally).
+        this.next();
+        const lit = this.stringLiteral(this.next());
+        const escaped = String(lit.value).replace(/[\\%_]/g, (c) => `\\${c}`);
+        left = {
+          kind: 'Like',
+          expr: left,
+          pattern: { ...lit, value: `%${escaped}%` },
+          caseSensitive: false,
+          syntax: 'operator',
+          span: { start: left.span.start, end: lit.span.end },
         };
       } else if (this.isWord(t, 'is')) {
         this.next();
@@ -390,6 +398,9 @@ export class ExpressionParser extends NameParser {
       if (word === 'true' || word === 'false') {
         return this.booleanLiteral(this.next());
       }
+      if (word === 'interval' && this.startsInterval()) {
+        return this.parseInterval();
+      }
       if (this.isPunct(this.tokenAt(1), '(')) {
         return this.parseCall();
       }
@@ -438,129 +449,32 @@ export class ExpressionParser extends NameParser {
     return { kind: 'Field', name, quoted, span: { start: first.start, end: last.end } };
   }
 
-  protected parseArguments(): Expr[] {
-    const args: Expr[] = [];
-    if (!this.isPunct(this.peek(), ')')) {
-      args.push(this.parseExpression('an argument'));
-      while (this.isPunct(this.peek(), ',')) {
-        this.next();
-        args.push(this.parseExpression('an argument'));
-      }
+  protected startsInterval(): boolean {
+    const isUnit = (t: Token) =>
+      this.isWord(t) && INTERVAL_UNITS.includes(t.text.toUpperCase() as IntervalUnit);
+    const next = this.tokenAt(1);
+    // A number after the word can only be an interval's (then the unit is checked, with the list).
+    if (next.kind === 'number') return true;
+    if ((this.isOp(next, '-') || this.isOp(next, '+')) && this.tokenAt(2).kind === 'number') {
+      // `INTERVAL -2 HOUR`, but `interval - 2` subtracts from a field.
+      return isUnit(this.tokenAt(3));
     }
-    return args;
+    return this.isWord(next) && !this.isPunct(this.tokenAt(2), '(') && isUnit(this.tokenAt(2));
   }
 
-  protected parseCall(): Expr {
-    const nameToken = this.next();
-    const written = nameToken.text.toLowerCase();
-    this.next(); // "("
-    if (written === 'cast') {
-      return this.parseCast(nameToken);
-    }
-    if (written === 'case') {
-      return this.parseCase(nameToken);
-    }
-    const arity = FUNCTION_ARITY[written];
-    if (arity === undefined) {
-      if (AGGREGATIONS.has(written)) {
-        this.fail(nameToken, `the aggregation "${nameToken.text}" can only be used in "stats"`, [
-          ...FUNCTIONS,
-        ]);
-      }
-      this.fail(
-        nameToken,
-        `unknown function "${nameToken.text}"; supported: ${FUNCTIONS.join(', ')}`,
-        [...FUNCTIONS]
-      );
-    }
-    const args = this.parseArguments();
-    this.expectPunct(')', args.length > 0 ? [',', ')'] : [')']);
-    const span = this.spanFrom(nameToken);
-    const [min, max] = arity;
-    if (args.length < min || args.length > max) {
-      const takes =
-        min === max
-          ? `${min} argument${min === 1 ? '' : 's'}`
-          : max === Infinity
-            ? `at least ${min} argument${min === 1 ? '' : 's'}`
-            : `${min} to ${max} arguments`;
-      this.fail(span, `"${written}" takes ${takes}, found ${args.length}`, []);
-    }
-    if (written === 'like' || written === 'ilike') {
-      let caseSensitive: boolean | undefined = written === 'ilike' ? false : undefined;
-      if (args.length === 3) {
-        const flag = args[2];
-        if (flag.kind !== 'Literal' || flag.literalType !== 'boolean') {
-          this.fail(flag.span, 'the third argument of like must be true or false', [
-            'true',
-            'false',
-          ]);
-        }
-        caseSensitive = flag.value === true;
-      }
-      return {
-        kind: 'Like',
-        expr: args[0],
-        pattern: args[1],
-        ...(caseSensitive === undefined ? {} : { caseSensitive }),
-        syntax: written,
-        span,
-      };
-    }
-    return {
-      kind: 'Call',
-      name: CANONICAL_FUNCTION[written] ?? written,
-      args,
-      nameSpan: { start: nameToken.start, end: nameToken.end },
-      span,
-    };
-  }
-
-  protected parseCast(nameToken: Token): Expr {
-    const expr = this.parseExpression('an expression to cast');
-    this.expectWord('as');
+  protected parseInterval(): Expr {
+    const start = this.next();
+    const value = this.parseUnary();
     const t = this.peek();
-    const typeName = t.text.toLowerCase();
-    if (!this.isWord(t) || !(CAST_TYPES as readonly string[]).includes(typeName)) {
-      return this.expected(`a type (${CAST_TYPES.join(', ')})`, [...CAST_TYPES]);
+    const unit = t.text.toUpperCase() as IntervalUnit;
+    if (!this.isWord(t) || !INTERVAL_UNITS.includes(unit)) {
+      return this.expected(`an interval unit (${INTERVAL_UNITS.join(', ')})`, [...INTERVAL_UNITS]);
     }
     this.next();
-    this.expectPunct(')');
-    return {
-      kind: 'Cast',
-      expr,
-      typeName: typeName as CastTypeName,
-      targetType: CAST_TARGETS[typeName as CastTypeName],
-      typeSpan: { start: t.start, end: t.end },
-      span: this.spanFrom(nameToken),
-    };
+    return { kind: 'Interval', value, unit, span: { start: start.start, end: t.end } };
   }
 
-  protected parseCase(nameToken: Token): Expr {
-    const branches: Array<{ when: Expr; then: Expr }> = [];
-    let otherwise: Expr | undefined;
-    for (;;) {
-      const when = this.parseExpression('a condition');
-      this.expectPunct(',');
-      const then = this.parseExpression('a value');
-      branches.push({ when, then });
-      const t = this.peek();
-      if (this.isPunct(t, ',')) {
-        this.next();
-        continue;
-      }
-      if (this.isWord(t, 'else')) {
-        this.next();
-        otherwise = this.parseExpression('a value');
-      }
-      this.expectPunct(')', otherwise === undefined ? [',', 'else', ')'] : [')']);
-      break;
-    }
-    return {
-      kind: 'Case',
-      branches,
-      ...(otherwise === undefined ? {} : { otherwise }),
-      span: this.spanFrom(nameToken),
-    };
-  }
+  /** `extract(part FROM expr)`. */
+  /** A function call (the name, then `(`, are next): see parse_calls.ts. */
+  protected abstract parseCall(): Expr;
 }

@@ -9,9 +9,9 @@ import { SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';
 import { MAKERESULTS_MAX_COUNT, MakeResultsDataError, parseInlineData } from './makeresults';
 import type { Token } from './tokenizer';
 import { INTEGRAL_RANGES } from './types';
-import { ExpressionParser } from './parse_expressions';
+import { CallParser } from './parse_calls';
 
-export class SourceParser extends ExpressionParser {
+export class SourceParser extends CallParser {
   // -------------------------------------------------------------------------------------------
   // Leading: source and makeresults
 

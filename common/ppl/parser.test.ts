@@ -51,6 +51,10 @@ function show(e: Expr): string {
       })`;
     case 'Cast':
       return `cast(${show(e.expr)} as ${e.typeName})`;
+    case 'Lambda':
+      return `(${e.params.join(', ')}) -> ${show(e.body)}`;
+    case 'Interval':
+      return `interval(${show(e.value)} ${e.unit})`;
   }
 }
 
@@ -773,7 +777,7 @@ describe('parsePpl: errors say where and what', () => {
     {
       query: 'source=x | stats foo(a)',
       at: 'foo',
-      detail: /unknown aggregation "foo"; supported: count, c, dc/,
+      detail: /unknown aggregation "foo"; supported: count, c, sum, avg/,
     },
     { query: 'source=x | stats avg', at: '', detail: /expected "\(" after "avg"/ },
     { query: 'source=x | stats count() as', at: '', detail: /expected a field name after "as"/ },
@@ -867,7 +871,7 @@ describe('parsePpl: errors say where and what', () => {
     {
       query: 'source=x | where foo(a)',
       at: 'foo',
-      detail: /unknown function "foo"; supported: abs, case, cast/,
+      detail: /unknown function "foo" \(the query editor's completion lists the functions\)/,
     },
     {
       query: 'source=x | eval c = count()',
@@ -885,7 +889,7 @@ describe('parsePpl: errors say where and what', () => {
       query: 'source=x | where cast(a as json)',
       at: 'json',
       detail:
-        /expected a type \(int, integer, long, float, double, string, boolean, date, time, timestamp\) after "as"/,
+        /expected a type \(int, integer, long, float, double, string, boolean, date, time, timestamp, ip\) after "as"/,
     },
     { query: 'source=x | where cast(a, int)', at: ',', detail: /expected "as" after "a"/ },
     {

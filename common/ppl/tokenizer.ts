@@ -127,8 +127,8 @@ const isWordPart = (c: string): boolean => isLetter(c) || isDigit(c) || c === '_
 const isSpace = (c: string): boolean =>
   c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
 
-const TWO_CHAR_OPERATORS = new Set(['==', '!=', '<=', '>=']);
-const ONE_CHAR_OPERATORS = new Set(['=', '<', '>', '+', '-', '*', '/', '%', '!']);
+const TWO_CHAR_OPERATORS = new Set(['==', '!=', '<=', '>=', '->']);
+const ONE_CHAR_OPERATORS = new Set(['=', '<', '>', '+', '-', '*', '/', '%', '!', '^']);
 const PUNCTUATION = new Set(['|', ',', '(', ')', '[', ']', '.', ':']);
 
 /**

@@ -21,7 +21,7 @@ describe('completionsAt', () => {
     { text: 'source=web-', expected: ['web-archive'] },
     { text: 'source=web_logs,', expected: ['lk_hosts', 'lk_regions', 'web-archive'] },
     { text: 'source=web_logs | st', expected: ['stats'] },
-    { text: 'source=web_logs | where ho', expected: ['host'] },
+    { text: 'source=web_logs | where ho', expected: ['host', 'hour()', 'hour_of_day()'] },
     {
       text: 'source=web_logs | outputlookup append=true ',
       expected: ['override_if_empty=', 'key_field=', 'max=', 'lk_hosts', 'lk_regions'],
@@ -36,7 +36,10 @@ describe('completionsAt', () => {
       text: 'source=web_logs | lookup ',
       expected: ['lk_hosts', 'lk_regions', 'web-archive', 'web_logs'],
     },
-    { text: 'source=web_logs | stats count() by st', expected: ['status'] },
+    {
+      text: 'source=web_logs | stats count() by st',
+      expected: ['stddev_samp()', 'stddev_pop()', 'status', 'str_to_date()', 'strftime()'],
+    },
   ])('offers $expected for "$text"', ({ text, expected }) => {
     expect(labels(text)).toEqual(expected);
   });

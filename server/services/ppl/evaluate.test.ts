@@ -349,8 +349,9 @@ describe('evaluate: math functions', () => {
     expect(run(text, row, types)).toBe(expected);
   });
 
-  it('refuses text', () => {
-    expect(() => run("abs('x')")).toThrow(/"abs" expects a number, found string/);
+  it('reads a numeric string as a double, and refuses one that holds no number', () => {
+    expect(run("abs('-2.5')")).toBe(2.5);
+    expect(() => run("abs('x')")).toThrow(/"abs" expects a number, found the string "x"/);
   });
 });
 
@@ -544,7 +545,7 @@ describe('inferType: PPL schema type names', () => {
     ['s - true', /cannot apply "-" to string and boolean/],
     ['i AND b', /AND expects a boolean, found int/],
     ['NOT s', /NOT expects a boolean, found string/],
-    ['abs(s)', /"abs" expects a number, found string/],
+    ['abs(b)', /"abs" expects a number for argument 1, found boolean/],
     ['-s', /cannot apply "-" to string/],
   ])('%s is refused', (text, message) => {
     expect(() => inferType(expr(text), types)).toThrow(message);

@@ -9,7 +9,6 @@
  * and those hold at most `maxRows` rows or groups, then stop with a clear error.
  */
 import type {
-  Aggregation,
   DedupCommand,
   EvalCommand,
   Expr,
@@ -18,15 +17,9 @@ import type {
   StatsCommand,
   TopRareCommand,
 } from '../../../common/ppl/ast';
-import {
-  compareValues,
-  evaluate,
-  evaluatePredicate,
-  inferType,
-  readField,
-  toPplString,
-} from './evaluate';
+import { compareValues, evaluate, evaluatePredicate, inferType, readField } from './evaluate';
 import { checkValueDepth } from './errors';
+import { Accumulator, accumulator } from './functions/aggregations';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
 import { QueryBudget, unlimitedBudget } from './budget';
@@ -221,60 +214,6 @@ export async function* sortOp(
   rows.sort(compareRows(keys, types));
   await budget.endBatch();
   yield* rebatch(count > 0 ? rows.slice(0, count) : rows);
-}
-
-interface Accumulator {
-  add(row: Row): void;
-  value(): PplValue;
-}
-
-function accumulator(agg: Aggregation, types: Types, outType: PplType): Accumulator {
-  const read = (row: Row): PplValue => (agg.arg ? evaluate(agg.arg, row, { types }) : 1);
-  const integral = ['tinyint', 'smallint', 'int', 'bigint'].includes(outType);
-  switch (agg.func) {
-    case 'count': {
-      let n = 0;
-      return { add: (row) => void (read(row) !== null && n++), value: () => n };
-    }
-    case 'dc': {
-      const seen = new Set<string>();
-      return {
-        add: (row) => {
-          const v = read(row);
-          if (v !== null) seen.add(toPplString(v));
-        },
-        value: () => seen.size,
-      };
-    }
-    case 'sum':
-    case 'avg': {
-      let sum = 0;
-      let n = 0;
-      return {
-        add: (row) => {
-          const v = read(row);
-          if (v === null) return;
-          sum += Number(v);
-          n++;
-        },
-        value: () =>
-          n === 0 ? null : agg.func === 'avg' ? sum / n : integral ? Math.round(sum) : sum,
-      };
-    }
-    case 'min':
-    case 'max': {
-      let best: PplValue = null;
-      const sign = agg.func === 'min' ? 1 : -1;
-      return {
-        add: (row) => {
-          const v = read(row);
-          if (v === null) return;
-          if (best === null || sign * (compareValues(v, best) ?? 0) < 0) best = v;
-        },
-        value: () => best,
-      };
-    }
-  }
 }
 
 /** `stats` in the server: a hash aggregation, groups in key order as OpenSearch gives them. */

@@ -43,6 +43,11 @@ import {
   whereOp,
 } from './operators';
 import { Dsl, joinConjuncts, splitConjuncts, toQuery } from './pushdown';
+import {
+  aggregationPushdown,
+  pushableAggregation,
+  type PushedAggregation,
+} from './functions/aggregation_pushdown';
 import { scanDocuments } from '../document_scan';
 import { scanComposite } from './scan';
 import { readSourceSchema, SourceSchema } from './source_schema';
@@ -99,7 +104,7 @@ function fieldRefs(
 ): Array<{ name: string; span: Span }> {
   switch (expr.kind) {
     case 'Field':
-      out.push({ name: expr.name, span: expr.span });
+      if (!expr.optional) out.push({ name: expr.name, span: expr.span });
       break;
     case 'Binary':
       fieldRefs(expr.left, out);
@@ -408,13 +413,24 @@ class Compiler {
   private compositeFor(command: StatsCommand, schema: SourceSchema) {
     const byFields = command.by.map((f) => schema.fields.get(f.name));
     if (byFields.some((f) => !f?.exactField)) return null;
-    const aggSpecs: Array<{ agg: Aggregation; spec: Dsl | null; type: PplType }> = [];
+    const aggSpecs: Array<{
+      agg: Aggregation;
+      spec: Dsl | null;
+      type: PplType;
+      read?: PushedAggregation['read'];
+    }> = [];
     const types = this.types();
     for (const agg of command.aggregations) {
       this.checkAggregation(agg);
       const field = agg.arg?.kind === 'Field' ? schema.fields.get(agg.arg.name) : undefined;
       if (agg.arg && !field?.exactField) return null;
       const type = inferAggregationType(agg, types);
+      if (!pushableAggregation(agg)) {
+        const pushed = aggregationPushdown(agg, field, type);
+        if (!pushed) return null;
+        aggSpecs.push({ agg, spec: pushed.spec, type, read: pushed.read });
+        continue;
+      }
       let spec: Dsl | null = null;
       if (agg.func === 'count')
         spec = agg.arg ? { value_count: { field: field!.exactField } } : null;
@@ -439,7 +455,8 @@ class Compiler {
       bucket: { doc_count: number; key?: Record<string, unknown> } & Record<string, unknown>
     ): Row => {
       const row: Row = {};
-      aggSpecs.forEach(({ agg, spec, type }, i) => {
+      aggSpecs.forEach(({ agg, spec, type, read }, i) => {
+        if (read) return void (row[agg.name] = read(bucket[`a${i}`]));
         if (!spec) return void (row[agg.name] = bucket.doc_count);
         const value = (bucket[`a${i}`] as { value: number | null }).value;
         if (agg.func === 'sum' && (bucket[`n${i}`] as { value: number }).value === 0)

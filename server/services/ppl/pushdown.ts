@@ -11,6 +11,7 @@
 import type { Expr, Literal } from '../../../common/ppl/ast';
 import { isNumericType } from '../../../common/ppl/types';
 import type { SourceField, SourceSchema } from './source_schema';
+import { relevanceQuery } from './functions/relevance_dsl';
 
 import type { Dsl } from '../document_scan';
 
@@ -181,6 +182,8 @@ export function toQuery(expr: Expr, schema: SourceSchema): Dsl | null {
         ? { term: { [field.exactField]: true } }
         : null;
     }
+    case 'Call':
+      return relevanceQuery(expr, schema);
     default:
       return null;
   }

@@ -1,0 +1,164 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/**
+ * PPL arithmetic (expressions.md), shared by the operators and by `add`, `subtract`, `sum`, …:
+ *
+ * - integer operands give an integer (`int op int` is `int`, `bigint` if either is), computed
+ *   exactly on bigints; an overflow is an error, not a wrap-around;
+ * - `/` between integers truncates (legacy default); dividing by zero gives null, as `%` does;
+ * - a `float` or `double` operand gives floating point;
+ * - `+` on two strings concatenates (PPL registers `+` as CONCAT for strings);
+ * - a string beside a number is read as a double (conversion.md: `"5" / 10` is 0.5); a string
+ *   that holds no number fails the query.
+ */
+import type { Span } from '../../../../common/ppl/ast';
+import { isIntegralType, isNumericType, PplType, widenNumeric } from '../../../../common/ppl/types';
+import { PplEvaluationError, PplTypeError } from '../errors';
+import {
+  fromBigInt,
+  inRange,
+  isIntegral,
+  isNumber,
+  overflowMessage,
+  parseJavaDouble,
+  runtimeType,
+  Typed,
+} from './values';
+
+export type ArithmeticOp = '+' | '-' | '*' | '/' | '%';
+
+export function arithmeticType(op: string, a: PplType, b: PplType, span: Span): PplType {
+  if (a === 'undefined' || b === 'undefined') {
+    const other = a === 'undefined' ? b : a;
+    if (other === 'string') {
+      return op === '+' ? 'string' : 'double';
+    }
+    return isNumericType(other) ? widenNumeric(other, other) : 'undefined';
+  }
+  if (op === '+' && a === 'string' && b === 'string') {
+    return 'string';
+  }
+  if ((a === 'string' && isNumericType(b)) || (isNumericType(a) && b === 'string')) {
+    return 'double';
+  }
+  if (!isNumericType(a) || !isNumericType(b)) {
+    throw new PplTypeError(`cannot apply "${op}" to ${a} and ${b}`, span);
+  }
+  return widenNumeric(a, b);
+}
+
+function stringAsDouble(s: string, op: string, span: Span): Typed {
+  const n = parseJavaDouble(s);
+  if (n === undefined) {
+    throw new PplEvaluationError(
+      `cannot apply "${op}" to the string ${JSON.stringify(s)}: a string beside a number must hold a number`,
+      span
+    );
+  }
+  return { v: n, t: 'double' };
+}
+
+export function arithmetic(op: string, a: Typed, b: Typed, span: Span): Typed {
+  if (a.v === null || b.v === null) {
+    let t: PplType = 'undefined';
+    try {
+      t = arithmeticType(op, a.t, b.t, span);
+    } catch {
+      // A null operand makes the result null whatever the other type.
+    }
+    return { v: null, t };
+  }
+  if (op === '+' && typeof a.v === 'string' && typeof b.v === 'string') {
+    return { v: a.v + b.v, t: 'string' };
+  }
+  if (typeof a.v === 'string' && isNumber(b.v)) {
+    return arithmetic(op, stringAsDouble(a.v, op, span), b, span);
+  }
+  if (isNumber(a.v) && typeof b.v === 'string') {
+    return arithmetic(op, a, stringAsDouble(b.v, op, span), span);
+  }
+  if (!isNumber(a.v) || !isNumber(b.v)) {
+    throw new PplEvaluationError(`cannot apply "${op}" to ${a.t} and ${b.t}`, span);
+  }
+  const ta = isNumericType(a.t) ? a.t : runtimeType(a.v);
+  const tb = isNumericType(b.t) ? b.t : runtimeType(b.v);
+  const type = widenNumeric(ta, tb);
+  if (isIntegralType(type) && isIntegral(a.v) && isIntegral(b.v)) {
+    const x = BigInt(a.v);
+    const y = BigInt(b.v);
+    let r: bigint;
+    switch (op) {
+      case '+':
+        r = x + y;
+        break;
+      case '-':
+        r = x - y;
+        break;
+      case '*':
+        r = x * y;
+        break;
+      case '/':
+        if (y === 0n) {
+          return { v: null, t: type };
+        }
+        r = x / y;
+        break;
+      default:
+        if (y === 0n) {
+          return { v: null, t: type };
+        }
+        r = x % y;
+    }
+    if (!inRange(r, type)) {
+      throw new PplEvaluationError(overflowMessage(`${x} ${op} ${y}`, type), span);
+    }
+    return { v: fromBigInt(r), t: type };
+  }
+  const resultType = isIntegralType(type) ? 'double' : type;
+  const x = Number(a.v);
+  const y = Number(b.v);
+  let r: number;
+  switch (op) {
+    case '+':
+      r = x + y;
+      break;
+    case '-':
+      r = x - y;
+      break;
+    case '*':
+      r = x * y;
+      break;
+    case '/':
+      if (y === 0) {
+        return { v: null, t: resultType };
+      }
+      r = x / y;
+      break;
+    default:
+      if (y === 0) {
+        return { v: null, t: resultType };
+      }
+      r = x % y;
+  }
+  return { v: resultType === 'float' ? Math.fround(r) : r, t: resultType };
+}
+
+export function negate(x: Typed, span: Span): Typed {
+  if (x.v === null) {
+    return { v: null, t: x.t };
+  }
+  if (!isNumber(x.v)) {
+    throw new PplEvaluationError(`cannot apply "-" to ${x.t}`, span);
+  }
+  if (typeof x.v === 'bigint' || (isIntegralType(x.t) && Number.isInteger(x.v))) {
+    const r = -BigInt(x.v);
+    if (!inRange(r, x.t)) {
+      throw new PplEvaluationError(overflowMessage(`-(${x.v})`, x.t), span);
+    }
+    return { v: fromBigInt(r), t: x.t };
+  }
+  return { v: -x.v, t: x.t };
+}

@@ -1,0 +1,215 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/**
+ * Collections and multivalue fields (collection.md). Arrays are JSON-like arrays of values; a
+ * single value where an array is expected is a one-element array. `filter`, `transform`,
+ * `reduce`, `forall`, `exists` take a lambda (`x -> …`, `(acc, x) -> …`); `mvmap` binds the
+ * field named by its first argument to each element in its expression. Indexes are 0-based.
+ */
+import type { Expr, FunctionCall, LambdaExpr } from '../../../../common/ppl/ast';
+import { COLLECTION_FUNCTIONS } from '../../../../common/ppl/functions';
+import { commonType, PplType, PplValue } from '../../../../common/ppl/types';
+import { PplEvaluationError } from '../errors';
+import { compileRegex } from '../regex';
+import {
+  evaluationError,
+  FamilyImplementations,
+  intArg,
+  LazyEvaluator,
+  returns,
+  ScalarFunction,
+  StaticTypeOf,
+  textArg,
+} from './registry';
+import { coerceTo, runtimeType, sameValue, toPplString, Typed } from './values';
+
+/** The elements of an array argument (a single value is one element). */
+function elements(x: Typed): PplValue[] {
+  return Array.isArray(x.v) ? x.v : [x.v];
+}
+
+const element = (v: PplValue): Typed => ({ v, t: runtimeType(v) });
+
+function lambdaArg(call: FunctionCall, index: number, params: number[]): LambdaExpr {
+  const arg = call.args[index];
+  if (arg?.kind !== 'Lambda' || !params.includes(arg.params.length)) {
+    throw new PplEvaluationError(
+      `"${call.name}" expects a lambda with ${params.join(' or ')} parameter${params[params.length - 1] === 1 ? '' : 's'} as argument ${index + 1} (such as x -> x > 0)`,
+      (arg ?? call).span
+    );
+  }
+  return arg;
+}
+
+function bind(lambda: LambdaExpr, values: Typed[]): Map<string, Typed> {
+  return new Map(lambda.params.map((p, i) => [p, values[i] ?? { v: null, t: 'undefined' }]));
+}
+
+/** A function over an array and a one-parameter lambda. */
+function withLambda(
+  type: PplType,
+  run: (items: PplValue[], test: (v: PplValue, i: number) => Typed) => PplValue,
+  params = [1]
+): ScalarFunction {
+  return {
+    typeCall: (call, typeOf: StaticTypeOf) => {
+      typeOf(call.args[0]);
+      return type;
+    },
+    lazy(call, ev: LazyEvaluator) {
+      const lambda = lambdaArg(call, 1, params);
+      const array = ev.eval(call.args[0]);
+      if (array.v === null) return { v: null, t: type };
+      const apply = (v: PplValue, i: number) =>
+        ev.evalWith(lambda.body, bind(lambda, [element(v), { v: i, t: 'int' }]));
+      return { v: run(elements(array), apply), t: type };
+    },
+  };
+}
+
+/** The first field a (sub)expression reads: the name mvmap binds to each element. */
+function firstField(expr: Expr): string | undefined {
+  switch (expr.kind) {
+    case 'Field':
+      return expr.name;
+    case 'Call':
+      for (const a of expr.args) {
+        const f = firstField(a);
+        if (f !== undefined) return f;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+function index(i: number, length: number): number {
+  return i < 0 ? length + i : i;
+}
+
+export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTIONS.functions> = {
+  array: {
+    type: returns('array'),
+    nulls: 'custom',
+    apply(args) {
+      const type = commonType(args.map((a) => a.t));
+      return args.map((a) => coerceTo(a, type).v);
+    },
+  },
+  array_length: { type: returns('int'), apply: ([x]) => elements(x).length },
+  mvcount: { type: returns('int'), apply: ([x]) => elements(x).length },
+  forall: withLambda('boolean', (items, test) => items.every((v, i) => test(v, i).v === true)),
+  exists: withLambda('boolean', (items, test) => items.some((v, i) => test(v, i).v === true)),
+  filter: withLambda('array', (items, test) => items.filter((v, i) => test(v, i).v === true)),
+  transform: withLambda('array', (items, f) => items.map((v, i) => f(v, i).v), [1, 2]),
+  reduce: {
+    typeCall: (call, typeOf) => {
+      typeOf(call.args[0]);
+      return typeOf(call.args[1]);
+    },
+    lazy(call, ev) {
+      const step = lambdaArg(call, 2, [2]);
+      const finish = call.args.length > 3 ? lambdaArg(call, 3, [1]) : undefined;
+      const array = ev.eval(call.args[0]);
+      let acc = ev.eval(call.args[1]);
+      if (array.v === null) return { v: null, t: acc.t };
+      for (const v of elements(array)) acc = ev.evalWith(step.body, bind(step, [acc, element(v)]));
+      return finish === undefined ? acc : ev.evalWith(finish.body, bind(finish, [acc]));
+    },
+  },
+  mvjoin: {
+    type: returns('string'),
+    apply: ([x, sep]) =>
+      elements(x)
+        .filter((v) => v !== null)
+        .map((v) => toPplString(v))
+        .join(textArg(sep)),
+  },
+  mvappend: {
+    type: returns('array'),
+    nulls: 'custom',
+    apply(args) {
+      const out = args.flatMap((a) => elements(a)).filter((v) => v !== null);
+      return out.length === 0 ? null : out;
+    },
+  },
+  split: {
+    type: returns('array'),
+    apply([s, sep]) {
+      const text = textArg(s);
+      const d = textArg(sep);
+      return d === '' ? [...text] : text.split(d);
+    },
+  },
+  mvdedup: {
+    type: returns('array'),
+    apply([x]) {
+      const out: PplValue[] = [];
+      for (const v of elements(x)) if (v !== null && !out.some((o) => sameValue(o, v))) out.push(v);
+      return out;
+    },
+  },
+  mvfind: {
+    type: returns('int'),
+    apply([x, pattern], ctx) {
+      const re = compileRegex(textArg(pattern), ctx.span);
+      const i = elements(x).findIndex((v) => v !== null && re.matcher(toPplString(v)).find());
+      return i < 0 ? null : i;
+    },
+  },
+  mvindex: {
+    // One element: its type when the array's is known (array(…) of one type, split's strings).
+    typeCall: (call, typeOf) => {
+      const [array] = call.args;
+      const types = call.args.map((a) => typeOf(a));
+      if (types.length > 2) return 'array';
+      if (array.kind === 'Call' && array.name === 'split') return 'string';
+      if (array.kind === 'Call' && array.name === 'array') {
+        return commonType(array.args.map((a) => typeOf(a)));
+      }
+      return 'undefined';
+    },
+    apply([x, start, end], ctx) {
+      const items = elements(x);
+      const from = index(intArg(start, ctx), items.length);
+      if (end === undefined) return from >= 0 && from < items.length ? items[from] : null;
+      const to = Math.min(index(intArg(end, ctx), items.length), items.length - 1);
+      return from > to ? [] : items.slice(Math.max(0, from), to + 1);
+    },
+  },
+  mvmap: {
+    typeCall: (call, typeOf) => {
+      typeOf(call.args[0]);
+      return 'array';
+    },
+    lazy(call, ev) {
+      const name = firstField(call.args[0]);
+      if (name === undefined) {
+        return evaluationError(
+          ev.ctx,
+          'the first argument must be (or contain) the array field the expression refers to'
+        );
+      }
+      const array = ev.eval(call.args[0]);
+      if (array.v === null) return { v: null, t: 'array' };
+      return {
+        v: elements(array).map((v) => ev.evalWith(call.args[1], new Map([[name, element(v)]])).v),
+        t: 'array',
+      };
+    },
+  },
+  mvzip: {
+    type: returns('array'),
+    apply([l, r, sep]) {
+      const a = elements(l);
+      const b = elements(r);
+      const d = sep === undefined ? ',' : textArg(sep);
+      return a
+        .slice(0, Math.min(a.length, b.length))
+        .map((v, i) => `${toPplString(v)}${d}${toPplString(b[i])}`);
+    },
+  },
+};
