@@ -37,13 +37,21 @@ export const IntRange = (min: number, max: number) =>
     `expected an integer from ${min} to ${max}`
   );
 
-/** A value a query compares with: OpenSearch takes strings, numbers and booleans here. */
-export const ScalarValue = new t.Type<string | number | boolean, unknown, unknown>(
+const isScalar = (u: unknown): u is string | number | bigint | boolean =>
+  typeof u === 'string' ||
+  typeof u === 'boolean' ||
+  typeof u === 'bigint' ||
+  (typeof u === 'number' && isFinite(u));
+
+/**
+ * A value a query compares with: OpenSearch takes strings, numbers and booleans here. A long
+ * beyond 2^53 arrives as a bigint (bodies are parsed losslessly) and is sent as that number.
+ */
+export const ScalarValue = new t.Type<string | number | bigint | boolean, unknown, unknown>(
   'string, number or boolean',
-  (u): u is string | number | boolean =>
-    typeof u === 'string' || typeof u === 'boolean' || (typeof u === 'number' && isFinite(u)),
+  isScalar,
   (u, c) =>
-    typeof u === 'string' || typeof u === 'boolean' || (typeof u === 'number' && isFinite(u))
+    isScalar(u)
       ? t.success(u)
       : t.failure(u, c, `expected a string, number or boolean but got ${describeKind(u)}`),
   (a) => a
@@ -90,10 +98,10 @@ export function singleField<A>(
 function scalarOrOptions<O>(
   name: string,
   options: t.Type<O, unknown, unknown>
-): t.Type<string | number | boolean | O, unknown, unknown> {
-  return new t.Type<string | number | boolean | O, unknown, unknown>(
+): t.Type<string | number | bigint | boolean | O, unknown, unknown> {
+  return new t.Type<string | number | bigint | boolean | O, unknown, unknown>(
     name,
-    (u): u is string | number | boolean | O => ScalarValue.is(u) || options.is(u),
+    (u): u is string | number | bigint | boolean | O => ScalarValue.is(u) || options.is(u),
     (u, c) => (isPlainObject(u) ? options.validate(u, c) : ScalarValue.validate(u, c)),
     (a) => a
   );
@@ -154,8 +162,9 @@ export const MultiMatch = strictObject(
 );
 export const MatchAll = strictObject('match_all', {}, {});
 
-export type MatchClause = string | number | boolean | t.TypeOf<typeof MatchOptions>;
-export type MatchPhraseClause = string | number | boolean | t.TypeOf<typeof MatchPhraseOptions>;
+export type MatchClause = string | number | bigint | boolean | t.TypeOf<typeof MatchOptions>;
+export type MatchPhraseClause =
+  string | number | bigint | boolean | t.TypeOf<typeof MatchPhraseOptions>;
 export type PrefixClause = string | t.TypeOf<typeof PrefixOptions>;
 export type MultiMatchClause = t.TypeOf<typeof MultiMatch>;
 
@@ -258,12 +267,12 @@ export const LookupQuery: t.Type<LookupQuery, unknown, unknown> = t.recursion('q
 
 const TermOptions = strictObject('term options', { value: ScalarValue }, {});
 const TermValue = new t.Type<
-  string | number | boolean | { value: string | number | boolean },
+  string | number | bigint | boolean | { value: string | number | bigint | boolean },
   unknown,
   unknown
 >(
   'term value',
-  (u): u is string | number | boolean | { value: string | number | boolean } =>
+  (u): u is string | number | bigint | boolean | { value: string | number | bigint | boolean } =>
     ScalarValue.is(u) || (isPlainObject(u) && ScalarValue.is(u.value)),
   (u, c) => (isPlainObject(u) ? TermOptions.validate(u, c) : ScalarValue.validate(u, c)),
   (a) => a

@@ -26,7 +26,7 @@ import { writeUnderLease } from '../services/writer/write_service';
 import { handle } from './handler';
 import { jsonBody } from './json_body';
 import { LONG_REQUEST_TIMEOUTS, UPLOAD_REQUEST_TIMEOUTS } from './timeouts';
-import { lookupNameParam, validateWith } from './validation';
+import { JSON_DATA_BODY, lookupNameParam, validateJsonWith, validateWith } from './validation';
 
 /** Content types `_import` accepts: a multipart form with a `file` part, or the file itself. */
 export const IMPORT_CONTENT_TYPES = [
@@ -81,7 +81,9 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
   router.post(
     {
       path: ROUTE_PATTERNS.search,
-      validate: { params: lookupNameParam('read'), body: validateWith(SearchBody) },
+      // Parsed losslessly: a filter on a long of 9007199254740993 matches that value only.
+      validate: { params: lookupNameParam('read'), body: validateJsonWith(SearchBody) },
+      options: { body: JSON_DATA_BODY },
     },
     handle(async (ctx, request, response) => {
       // Tokens are bound to the user they were given to: another user's token is refused.

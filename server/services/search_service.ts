@@ -111,7 +111,7 @@ function canonical(value: unknown): string {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
-  return JSON.stringify(value);
+  return stringifyJson(value);
 }
 
 export function requestDigest(name: string, body: SearchBody): string {

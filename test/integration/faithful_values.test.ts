@@ -78,6 +78,9 @@ async function exportText(name: string, format: 'csv' | 'ndjson') {
   return { status: res.status, text: await res.text() };
 }
 
+const indexExistsAsAdmin = async (index: string) =>
+  (await admin.indices.exists({ index })).body === true;
+
 beforeAll(async () => {
   host = await startTestHost({ TZ: 'America/New_York' });
 });
@@ -183,6 +186,17 @@ describe('long integers beyond 2^53', () => {
       [num(LONGS[1]), 'b'],
     ]);
 
+    // A filter on the long matches that value only, and answers its digits.
+    const searched = await rawCall(
+      'POST',
+      apiPaths.search(name),
+      `{"mode":"all","query":{"match_all":{}},"filter":[{"term":{"id":${LONGS[0]}}}]}`
+    );
+    expect(searched.status).toBe(200);
+    expect((digitsOf(searched.text).hits as Array<{ row: unknown }>).map((h) => h.row)).toEqual([
+      { id: num(LONGS[0]), label: 'a' },
+    ]);
+
     const ndjson = await exportText(name, 'ndjson');
     expect(ndjson.text.split('\n').filter(Boolean).sort()).toEqual([
       `{"id":${LONGS[0]},"label":"a"}`,
@@ -237,6 +251,20 @@ describe('long integers beyond 2^53', () => {
     );
     expect(ppl.status).toBe(200);
     expect(digitsOf(ppl.text).datarows).toEqual([['odd']]);
+  });
+
+  it('a _write body parsed losslessly is refused as hapi refuses it: bad JSON and __proto__ keys', async () => {
+    const name = names.lookup('long_bad');
+    const truncated = await rawCall('POST', apiPaths.write(name), `{"rows":[{"k":${LONGS[0]}}`);
+    expect(truncated.status).toBe(400);
+    expect(truncated.text).toContain('Invalid request payload JSON format');
+    const poisoned = await rawCall(
+      'POST',
+      apiPaths.write(name),
+      '{"rows":[{"__proto__":{"x":1}}]}'
+    );
+    expect(poisoned.status).toBe(400);
+    expect(await indexExistsAsAdmin(`${name}__lookup`)).toBe(false);
   });
 
   it('a long beyond 64 bits into a long column is a 400 naming the field', async () => {
