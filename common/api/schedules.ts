@@ -71,7 +71,8 @@ export interface ScheduleRun {
   error?: string;
 }
 
-export interface Schedule {
+/** What a schedule is, as kept and as shown. */
+export interface ScheduleFields {
   id: string;
   lookup: string;
   query: string;
@@ -86,8 +87,11 @@ export interface Schedule {
   updated_at: string;
   /** Null while disabled. */
   next_run_at: string | null;
-  last_run?: ScheduleRun;
   last_success_at?: string;
+}
+
+export interface Schedule extends ScheduleFields {
+  last_run?: ScheduleRun;
   /** The last successful run is older than twice the schedule's period. */
   stale: boolean;
 }

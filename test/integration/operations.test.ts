@@ -22,7 +22,13 @@ import { PLUGIN_INDEX } from '../../server/services/plugin_index/plugin_index';
 import { callApi } from '../support/api';
 import { adminClient, adminPassword, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
-import { aliasFilterOf, createImporterLookups, readRowsSorted, slicesIn } from '../support/lookups';
+import {
+  aliasFilterOf,
+  createImporterLookups,
+  readRowsSorted,
+  slicesIn,
+  writeRecordsOf,
+} from '../support/lookups';
 import { users } from '../support/users';
 
 const admin = adminClient();
@@ -61,16 +67,7 @@ async function leaseFromAnotherHost(name: string, operation: string, expiresInMs
   });
 }
 
-async function recordsOf(backingIndex: string) {
-  await admin.indices.refresh({ index: PLUGIN_INDEX });
-  const { body } = await admin.search({
-    index: PLUGIN_INDEX,
-    body: { size: 100, query: { term: { 'record.backing_index': backingIndex } } },
-  });
-  return (body.hits.hits as Array<{ _source: { record: Record<string, unknown> } }>).map(
-    (h) => h._source.record
-  );
-}
+const recordsOf = (backingIndex: string) => writeRecordsOf(admin, backingIndex);
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'lookups-host-'));

@@ -17,11 +17,10 @@ import type { Job } from '../../common/api/jobs';
 import { apiPaths } from '../../common/api/paths';
 import type { ListResponse } from '../../common/api/codecs';
 import type { Schedule, ScheduleDetail, ScheduleRun } from '../../common/api/schedules';
-import { PLUGIN_INDEX } from '../../server/services/plugin_index/plugin_index';
 import { callApi, Caller } from '../support/api';
 import { adminClient, adminPassword, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
-import { readRowsSorted, slicesIn } from '../support/lookups';
+import { readRowsSorted, slicesIn, writeRecordsOf } from '../support/lookups';
 import { users } from '../support/users';
 
 const admin = adminClient();
@@ -88,16 +87,7 @@ async function untilRuns(
   }
 }
 
-async function recordsOf(backingIndex: string) {
-  await admin.indices.refresh({ index: PLUGIN_INDEX });
-  const { body } = await admin.search({
-    index: PLUGIN_INDEX,
-    body: { size: 100, query: { term: { 'record.backing_index': backingIndex } } },
-  });
-  return (body.hits.hits as Array<{ _source: { record: Record<string, unknown> } }>).map(
-    (h) => h._source.record
-  );
-}
+const recordsOf = (backingIndex: string) => writeRecordsOf(admin, backingIndex);
 
 /**
  * The due time each run answered: intervals count from the schedule's creation, so a run

@@ -4,6 +4,7 @@
  */
 
 /* Reading lookups the way a user does: a search on the alias `<name>`. */
+import { PLUGIN_INDEX } from '../../server/services/plugin_index/plugin_index';
 import type { Client } from '@opensearch-project/opensearch';
 import type { TestNames } from './cluster';
 
@@ -91,4 +92,19 @@ export async function createImporterLookups(client: Client, names: TestNames) {
     },
   });
   return { shared, one, two };
+}
+
+/** The plugin's write records of a backing index, as admin reads them. */
+export async function writeRecordsOf(
+  client: Client,
+  backingIndex: string
+): Promise<Array<Record<string, unknown>>> {
+  await client.indices.refresh({ index: PLUGIN_INDEX });
+  const { body } = await client.search({
+    index: PLUGIN_INDEX,
+    body: { size: 100, query: { term: { 'record.backing_index': backingIndex } } },
+  });
+  return (body.hits.hits as Array<{ _source: { record: Record<string, unknown> } }>).map(
+    (h) => h._source.record
+  );
 }

@@ -14,7 +14,7 @@
 import { randomUUID } from 'crypto';
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import { FINAL_JOB_STATES, Job, JobsQuery } from '../../../common/api/jobs';
-import { parsePpl } from '../../../common/ppl/parser';
+import { parseWriteQuery } from '../ppl/parse_query';
 import { validateLookupName } from '../../../common/substrate/names';
 import type { LookupsConfig } from '../../config';
 import {
@@ -91,18 +91,11 @@ export class JobService {
 
   /** Accepts a PPL write (a query ending in outputlookup) as a job. */
   async submit(ctx: JobCaller, query: string, options: SubmitOptions = {}): Promise<Job> {
-    const parsed = parsePpl(query);
-    if (!parsed.ok) {
-      const { message, line, column, offset, length, expected } = parsed.error;
-      throw new BadRequestError(message, { line, column, offset, length, expected });
-    }
-    const output = parsed.query.output;
-    if (!output) {
-      throw new BadRequestError(
+    const { output } = parseWriteQuery(query, {
+      message:
         'A job writes a lookup: end the query with outputlookup <name>. To read rows, use _query.',
-        { option: 'query' }
-      );
-    }
+      attributes: { option: 'query' },
+    });
     return this.accept(ctx, queryWork(output.name, query, this.deps), options);
   }
 

@@ -10,7 +10,7 @@
  */
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { ExplainResponse, QueryResponse, WriteAction } from '../../../common/api/codecs';
-import { parsePpl } from '../../../common/ppl/parser';
+import { parseOrRefuse } from './parse_query';
 import type { OutputLookup } from '../../../common/ppl/ast';
 import {
   checkValueDepth,
@@ -111,11 +111,7 @@ export class QueryService {
   constructor(private readonly deps: QueryDeps) {}
 
   private async compile(text: string): Promise<CompiledPipeline> {
-    const parsed = parsePpl(text);
-    if (!parsed.ok) {
-      const { message, line, column, offset, length, expected } = parsed.error;
-      throw new BadRequestError(message, { line, column, offset, length, expected });
-    }
+    const query = parseOrRefuse(text);
     try {
       return await compilePipeline(
         {
@@ -125,7 +121,7 @@ export class QueryService {
           now: new Date(),
           budget: new QueryBudget(this.deps.cpuBudgetMs ?? DEFAULT_QUERY_CPU_MS),
         },
-        parsed.query,
+        query,
         text
       );
     } catch (error) {

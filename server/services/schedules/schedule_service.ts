@@ -25,7 +25,7 @@ import {
   parseCadence,
   periodMs,
 } from '../../../common/schedules/cadence';
-import { parsePpl } from '../../../common/ppl/parser';
+import { parseWriteQuery } from '../ppl/parse_query';
 import { validateLookupName } from '../../../common/substrate/names';
 import { BadRequestError, ConflictError, LookupError, NotFoundError } from '../../lib/errors';
 import type { JobStore } from '../jobs/job_store';
@@ -200,18 +200,10 @@ export class ScheduleService {
 
   /** The user's fields, checked: a query ending in outputlookup, a cadence, sensible guards. */
   private checked(body: ScheduleBody, now: Date) {
-    const parsed = parsePpl(body.query);
-    if (!parsed.ok) {
-      const { message, line, column, offset, length, expected } = parsed.error;
-      throw new BadRequestError(message, { line, column, offset, length, expected });
-    }
-    const output = parsed.query.output;
-    if (!output) {
-      throw new BadRequestError(
-        'A schedule refreshes a lookup: end the query with outputlookup <name>.',
-        { field: 'query' }
-      );
-    }
+    const { output } = parseWriteQuery(body.query, {
+      message: 'A schedule refreshes a lookup: end the query with outputlookup <name>.',
+      attributes: { field: 'query' },
+    });
     const name = validateLookupName(output.name, { purpose: 'write' });
     if (!name.ok) throw new BadRequestError(name.message, { field: 'query' });
     const cadence = parseCadence(body);

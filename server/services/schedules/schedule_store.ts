@@ -9,7 +9,7 @@
  * claim moves `next_run_at` past now and sets a lease naming the host, so of several hosts one
  * runs each due time, and runs missed while every host was down collapse into one.
  */
-import type { PublishGuards } from '../../../common/api/schedules';
+import type { ScheduleFields } from '../../../common/api/schedules';
 import type { PluginIndex } from '../plugin_index/plugin_index';
 import { isVersionConflict } from '../plugin_index/plugin_index';
 
@@ -19,21 +19,8 @@ export interface ScheduleLease {
   expires_at: string;
 }
 
-export interface StoredSchedule {
-  id: string;
-  lookup: string;
-  query: string;
-  every?: string;
-  cron?: string;
-  time_zone: string;
-  enabled: boolean;
-  guards: PublishGuards;
-  description?: string;
-  owner: string;
-  created_at: string;
-  updated_at: string;
-  next_run_at: string | null;
-  last_success_at?: string;
+/** A schedule as kept: what it is, the job of its last run and the lease of a running one. */
+export interface StoredSchedule extends ScheduleFields {
   last_job_id?: string;
   lease?: ScheduleLease | null;
 }
