@@ -11,6 +11,7 @@ import { registerCatalogRoutes } from './catalog';
 import { registerJobRoutes } from './jobs';
 import { registerQueryRoutes } from './query';
 import { registerLookupDataRoutes } from './lookup_data';
+import { registerPermissionsRoute } from './permissions';
 import { registerRowsRoute } from './rows';
 import { registerSourcesRoutes } from './sources';
 import { registerStatusRoute } from './status';
@@ -29,4 +30,5 @@ export function registerRoutes(
   registerSourcesRoutes(router);
   registerStatusRoute(router, identity);
   registerJobRoutes(router);
+  registerPermissionsRoute(router);
 }
