@@ -39,6 +39,11 @@ export interface LookupPermissions {
 
 export interface PermissionsResponse {
   lookups: LookupPermissions[];
+  /**
+   * Whether the caller may change the security configuration (the security plugin's
+   * `has_api_access`): only they are shown hints meant for an operator.
+   */
+  can_manage_security: boolean;
 }
 
 /** Names per request: a catalog page at most. */
@@ -61,9 +66,9 @@ function parseNames(text: string): { names: string[] } | { problem: string } {
   return { names };
 }
 
-const RawPermissionsQuery = strictObject('permissions query', { names: t.string }, {});
+const RawPermissionsQuery = strictObject('permissions query', {}, { names: t.string });
 
-/** `?names=a,b`: decoded to the list of distinct names. */
+/** `?names=a,b`: decoded to the list of distinct names (none: only `can_manage_security`). */
 export const PermissionsQuery = new t.Type<{ names: string[] }, unknown, unknown>(
   'permissions query',
   (u): u is { names: string[] } =>
@@ -71,6 +76,7 @@ export const PermissionsQuery = new t.Type<{ names: string[] }, unknown, unknown
   (u, c) => {
     const raw = RawPermissionsQuery.validate(u, c);
     if (raw._tag === 'Left') return raw;
+    if (raw.right.names === undefined) return t.success({ names: [] });
     const parsed = parseNames(raw.right.names);
     return 'names' in parsed
       ? t.success(parsed)

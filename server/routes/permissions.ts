@@ -7,7 +7,7 @@
 import type { IRouter } from 'opensearch-dashboards/server';
 import { ROUTE_PATTERNS } from '../../common/api/paths';
 import { PermissionsQuery, type PermissionsResponse } from '../../common/api/permissions';
-import { lookupPermissions } from '../services/permissions/permission_probe';
+import { canManageSecurity, lookupPermissions } from '../services/permissions/permission_probe';
 import { handle } from './handler';
 import { validateWith } from './validation';
 
@@ -15,9 +15,11 @@ export function registerPermissionsRoute(router: IRouter) {
   router.get(
     { path: ROUTE_PATTERNS.permissions, validate: { query: validateWith(PermissionsQuery) } },
     handle(async (ctx, request, response) => {
-      const body: PermissionsResponse = {
-        lookups: await lookupPermissions(ctx.client, request.query.names),
-      };
+      const [lookups, manage] = await Promise.all([
+        lookupPermissions(ctx.client, request.query.names),
+        canManageSecurity(ctx.client),
+      ]);
+      const body: PermissionsResponse = { lookups, can_manage_security: manage };
       return response.ok({ body });
     })
   );

@@ -10,7 +10,7 @@
 import { apiPaths } from '../../common/api/paths';
 import type { PermissionsResponse } from '../../common/api/permissions';
 import { callApi } from '../support/api';
-import { adminClient, TestNames } from '../support/cluster';
+import { adminClient, adminPassword, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
 import { users } from '../support/users';
 
@@ -18,11 +18,13 @@ const admin = adminClient();
 let host: TestHost;
 const testNames = new TestNames();
 
-const permissions = (names: string, caller: (typeof users)[keyof typeof users]) =>
+const permissions = (names: string | undefined, caller: (typeof users)[keyof typeof users]) =>
   callApi<PermissionsResponse & { message?: string }>(
     host.url,
     'GET',
-    `${apiPaths.permissions()}?${new URLSearchParams({ names })}`,
+    names === undefined
+      ? apiPaths.permissions()
+      : `${apiPaths.permissions()}?${new URLSearchParams({ names })}`,
     { caller }
   );
 
@@ -87,8 +89,19 @@ describe('GET _permissions', () => {
     expect((await admin.cat.aliases({ format: 'json' })).body).toEqual(aliasesBefore);
   });
 
+  it('says who may change the security configuration (admin) and who may not', async () => {
+    const asReader = await permissions(undefined, users.reader);
+    const asNoAccess = await permissions(undefined, users.noAccess);
+    expect(asReader.body).toEqual({ lookups: [], can_manage_security: false });
+    expect(asNoAccess.body).toEqual({ lookups: [], can_manage_security: false });
+    const asAdmin = await callApi<PermissionsResponse>(host.url, 'GET', apiPaths.permissions(), {
+      caller: { username: 'admin', password: adminPassword() },
+    });
+    expect(asAdmin.body.can_manage_security).toBe(true);
+  });
+
   it('refuses a bad name list with a 400 that names the problem', async () => {
-    const empty = await permissions('', users.writer);
+    const empty = await permissions(' , ', users.writer);
     expect(empty.status).toBe(400);
     expect(empty.body.message).toMatch(/one or more lookup names/);
     const bad = await permissions('ok_name,_bad', users.writer);

@@ -121,3 +121,17 @@ export async function lookupPermissions(
     return { name, actions };
   });
 }
+
+/** The security plugin's `has_api_access` for the caller; false without the plugin. */
+export async function canManageSecurity(client: OpenSearchClient): Promise<boolean> {
+  try {
+    const { body } = await client.transport.request({
+      method: 'GET',
+      path: '/_plugins/_security/api/permissionsinfo',
+    });
+    return (body as { has_api_access?: boolean }).has_api_access === true;
+  } catch (error) {
+    if (isOpenSearchResponseError(error)) return false;
+    throw error;
+  }
+}
