@@ -12,6 +12,7 @@
 import type { HttpFetchQuery, HttpStart, IHttpFetchError } from 'opensearch-dashboards/public';
 import type { Job, JobState, JobsResponse } from '../../common/api/jobs';
 import { apiPaths } from '../../common/api/paths';
+import type { PermissionsResponse } from '../../common/api/permissions';
 import type {
   DeleteResponse,
   ExplainResponse,
@@ -120,6 +121,8 @@ export interface LookupsApi {
   jobs(query?: { lookup?: string; state?: JobState }, signal?: AbortSignal): Promise<Job[]>;
   job(id: string, signal?: AbortSignal): Promise<Job>;
   cancelJob(id: string): Promise<Job>;
+  /** What the caller may do with each named lookup (none: only whether they manage security). */
+  permissions(names: string[], signal?: AbortSignal): Promise<PermissionsResponse>;
   /** What the server's own identity may not do. */
   status(signal?: AbortSignal): Promise<StatusResponse>;
   /** The plan of a query, and what a write would do; writes nothing. */
@@ -180,6 +183,13 @@ export function createLookupsApi(http: HttpStart): LookupsApi {
       ).then((answer) => answer.jobs),
     job: (id, signal) => call(() => http.get<Job>(apiPaths.job(id), { signal })),
     cancelJob: (id) => call(() => http.post<Job>(apiPaths.cancelJob(id))),
+    permissions: (names, signal) =>
+      call(() =>
+        http.get<PermissionsResponse>(apiPaths.permissions(), {
+          query: names.length > 0 ? { names: names.join(',') } : undefined,
+          signal,
+        })
+      ),
     status: (signal) => call(() => http.get<StatusResponse>(apiPaths.status(), { signal })),
     explain: (query, signal) => postJson<ExplainResponse>(apiPaths.explain(), { query }, signal),
     write: (name, body) => postJson<WriteResponse>(apiPaths.write(name), body),

@@ -29,6 +29,7 @@ import { useAppChrome } from '../../components/chrome';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatBytes, formatNumber, formatTime } from '../../components/format';
 import { KindBadge } from '../../components/kind_badge';
+import { ActionButton, useGrant } from '../../components/permissions';
 import { useRouterLink } from '../../components/router_link';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { fetchLookup, lookupOpened } from '../../store/lookup_slice';
@@ -47,6 +48,7 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
   const openName = useAppSelector((state) => state.lookup.name);
   const detail = useAppSelector((state) => state.lookup.detail);
   const [migrating, setMigrating] = useState(false);
+  const migrateGrant = useGrant(name, 'migrate');
 
   useAppChrome([
     { text: catalogTitle(), path: appRoutes.catalog() },
@@ -119,13 +121,16 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
         </EuiFlexItem>
         {lookup?.kind === 'legacy' ? (
           <EuiFlexItem grow={false}>
-            <EuiButton
+            <ActionButton
+              lookup={name}
+              action="migrate"
+              grant={migrateGrant}
               fill
               onClick={() => setMigrating(true)}
               data-test-subj="lookupsLookupMigrate"
             >
               {i18n.translate('lookups.lookup.migrate', { defaultMessage: 'Migrate' })}
-            </EuiButton>
+            </ActionButton>
           </EuiFlexItem>
         ) : null}
       </EuiFlexGroup>

@@ -90,6 +90,7 @@ export function MigrateModal({
           defaultMessage: 'The migration failed',
         })}
         errorTestSubj="lookupsMigrateError"
+        refused={{ lookup: name, action: 'migrate' }}
       >
         {preview ? <MigratePreview preview={preview} /> : null}
       </PreviewStatus>
