@@ -227,11 +227,12 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
         aria-labelledby={`lookupsLookupTab-${tab}`}
         data-test-subj={`lookupsLookupPanel-${tab}`}
       >
-        {tab === 'rows' ? <RowsTab name={name} /> : null}
-        {tab === 'fields' ? <FieldsTab name={name} /> : null}
-        {tab === 'versions' ? <VersionsTab name={name} lookup={lookup} /> : null}
-        {tab === 'jobs' ? <JobsTab name={name} /> : null}
-        {tab === 'settings' ? <SettingsTab name={name} lookup={lookup} /> : null}
+        {/* Keyed by the lookup: a tab's own state (a search, a page) never carries over to another. */}
+        {tab === 'rows' ? <RowsTab key={name} name={name} /> : null}
+        {tab === 'fields' ? <FieldsTab key={name} name={name} /> : null}
+        {tab === 'versions' ? <VersionsTab key={name} name={name} lookup={lookup} /> : null}
+        {tab === 'jobs' ? <JobsTab key={name} name={name} /> : null}
+        {tab === 'settings' ? <SettingsTab key={name} name={name} lookup={lookup} /> : null}
       </div>
       {migrating ? <MigrateModal name={name} onClose={() => setMigrating(false)} /> : null}
     </div>
