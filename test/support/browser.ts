@@ -122,8 +122,8 @@ export async function settled(page: Page) {
   );
 }
 
-/** axe-core's serious and critical violations on the page as it is now, for `toEqual([])`. */
-export async function severeAxeViolations(page: Page) {
+/** Every axe-core violation on the page as it is now (any impact), for `toEqual([])`. */
+export async function axeViolations(page: Page) {
   await settled(page);
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
   // Evaluated by the test driver, not as a <script> of the page: the host's CSP (OSD's
@@ -132,14 +132,19 @@ export async function severeAxeViolations(page: Page) {
     await page.evaluate(readFileSync(require.resolve('axe-core'), 'utf8'));
   }
   const { violations } = await page.evaluate(() => axe.run());
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
+  return violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
+}
+
+/** axe-core's serious and critical violations on the page as it is now, for `toEqual([])`. */
+export async function severeAxeViolations(page: Page) {
+  return (await axeViolations(page)).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical'
+  );
 }
 
 /** A full-page screenshot in test-artifacts/screenshots/<name>.png. */
