@@ -22,7 +22,7 @@ describe('result downloads', () => {
       'host,count(),tags',
       'web-01,3,"[""a"",""b""]"',
       '"say ""hi"", twice",,',
-      "'=1+1,-5,[]",
+      `"'=1+1",-5,[]`,
       '',
     ]);
   });

@@ -9,21 +9,13 @@
  * file is exactly the table the user saw.
  */
 import type { SchemaColumn } from '../../../common/api/codecs';
+import { csvLine } from '../../../common/csv';
 
-/** A cell a spreadsheet would run as a formula starts with one of these (OWASP CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
+/** With formulas escaped as the server's export escapes them (Kibana's way). */
 export function resultsToCsv(schema: readonly SchemaColumn[], rows: readonly unknown[][]): string {
-  const lines = [schema.map((c) => csvField(c.name)).join(',')];
-  for (const row of rows) lines.push(schema.map((_, i) => csvField(row[i])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return [schema.map((c) => c.name), ...rows.map((row) => schema.map((_, i) => row[i]))]
+    .map((values) => csvLine(values))
+    .join('');
 }
 
 export function resultsToJson(schema: readonly SchemaColumn[], rows: readonly unknown[][]): string {
