@@ -53,6 +53,7 @@ import {
 import { MigrateModal } from '../migration/migrate_modal';
 import { DeleteModal } from '../lookup/delete_modal';
 import { CleanupModal } from './cleanup_modal';
+import { CreateFromFileModal } from './create_from_file';
 import { RowActions, type RowActionHandlers } from './row_actions';
 
 /**
@@ -237,6 +238,7 @@ export function CatalogPage() {
   const [cleanup, setCleanup] = useState<{ names?: string[] } | null>(null);
   const [migrating, setMigrating] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<LookupSummary[] | null>(null);
+  const [creating, setCreating] = useState(false);
   const rowHandlers: RowActionHandlers = {
     onMigrate: (lookup) => setMigrating(lookup.name),
     onCleanup: (lookup) => setCleanup({ names: [lookup.name] }),
@@ -361,6 +363,17 @@ export function CatalogPage() {
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
           <EuiFlexGroup gutterSize="s" responsive={false}>
+            <EuiFlexItem grow={false}>
+              <EuiButton
+                iconType="importAction"
+                onClick={() => setCreating(true)}
+                data-test-subj="lookupsCatalogCreate"
+              >
+                {i18n.translate('lookups.catalog.create', {
+                  defaultMessage: 'Create from file',
+                })}
+              </EuiButton>
+            </EuiFlexItem>
             <EuiFlexItem grow={false}>
               <EuiButton
                 iconType="refresh"
@@ -557,6 +570,7 @@ export function CatalogPage() {
         />
       ) : null}
       {cleanup ? <CleanupModal names={cleanup.names} onClose={() => setCleanup(null)} /> : null}
+      {creating ? <CreateFromFileModal onClose={() => setCreating(false)} /> : null}
       {deleting ? (
         <DeleteModal
           lookups={deleting}
