@@ -280,9 +280,16 @@ export function CatalogPage() {
       field: 'name',
       name: i18n.translate('lookups.catalog.col.name', { defaultMessage: 'Name' }),
       sortable: true,
-      truncateText: false,
+      // One line, cut with an ellipsis (the full name on hover), never broken mid-word.
+      truncateText: true,
+      width: '26%',
       render: (name: string) => (
-        <EuiLink {...link(appRoutes.lookup(name))} data-test-subj={`lookupsCatalogLink-${name}`}>
+        <EuiLink
+          {...link(appRoutes.lookup(name))}
+          title={name}
+          className="eui-textTruncate"
+          data-test-subj={`lookupsCatalogLink-${name}`}
+        >
           {name}
         </EuiLink>
       ),

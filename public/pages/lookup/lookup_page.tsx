@@ -31,6 +31,7 @@ import { formatBytes, formatNumber, formatTime } from '../../components/format';
 import { KindBadge } from '../../components/kind_badge';
 import { ActionButton, useGrant } from '../../components/permissions';
 import { useRouterLink } from '../../components/router_link';
+import { useTabArrowKeys } from '../../components/tab_keys';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { fetchLookup, lookupOpened } from '../../store/lookup_slice';
 import { catalogTitle } from '../catalog/catalog_page';
@@ -49,6 +50,12 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
   const detail = useAppSelector((state) => state.lookup.detail);
   const [migrating, setMigrating] = useState(false);
   const migrateGrant = useGrant(name, 'migrate');
+  const onTabKeys = useTabArrowKeys({
+    ids: LOOKUP_TABS,
+    selected: tab,
+    routeOf: (id) => appRoutes.lookup(name, id),
+    domIdOf: (id) => `lookupsLookupTab-${id}`,
+  });
 
   useAppChrome([
     { text: catalogTitle(), path: appRoutes.catalog() },
@@ -206,7 +213,7 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
         </>
       ) : null}
       <EuiSpacer size="l" />
-      <EuiTabs size="s">
+      <EuiTabs size="s" onKeyDown={onTabKeys}>
         {LOOKUP_TABS.map((id) => (
           <EuiTab
             key={id}

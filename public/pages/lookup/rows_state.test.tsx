@@ -106,3 +106,18 @@ describe('the rows tab', () => {
     expect((screen.getByTestId('lookupsRowsSearch') as HTMLInputElement).value).toBe('');
   });
 });
+
+describe('the lookup tabs', () => {
+  it('move with the arrow keys, Home and End, and the route follows', async () => {
+    const { history } = renderRows('lk_a');
+    await screen.findByTestId('lookupsRowsTable');
+    const tabs = screen.getByTestId('lookupsLookupTab-rows').closest('[role="tablist"]')!;
+    fireEvent.keyDown(tabs, { key: 'ArrowRight' });
+    expect(history.location.pathname).toBe('/lookups/lk_a/fields');
+    fireEvent.keyDown(tabs, { key: 'ArrowLeft' });
+    fireEvent.keyDown(tabs, { key: 'ArrowLeft' });
+    expect(history.location.pathname).toBe('/lookups/lk_a/settings');
+    fireEvent.keyDown(tabs, { key: 'Home' });
+    expect(history.location.pathname).toBe('/lookups/lk_a/rows');
+  });
+});

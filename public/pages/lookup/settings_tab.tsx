@@ -55,7 +55,7 @@ export function SettingsTab({ name, lookup }: { name: string; lookup?: LookupDet
           },
           {
             title: i18n.translate('lookups.settings.backingIndex', {
-              defaultMessage: 'Backing index',
+              defaultMessage: 'Index',
             }),
             description: (
               <code data-test-subj="lookupsSettingsBackingIndex">
@@ -145,8 +145,7 @@ export function SettingsTab({ name, lookup }: { name: string; lookup?: LookupDet
       <EuiText size="s" color="subdued">
         <p>
           {i18n.translate('lookups.settings.deleteBody', {
-            defaultMessage:
-              'Removes the alias and the backing index with every version. This cannot be undone.',
+            defaultMessage: 'Removes the lookup with every stored version. This cannot be undone.',
           })}
         </p>
       </EuiText>

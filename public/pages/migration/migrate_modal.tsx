@@ -134,7 +134,7 @@ function MigratePreview({ preview }: { preview: MigrateResponse }) {
           },
           {
             title: i18n.translate('lookups.migrate.target', {
-              defaultMessage: 'New backing index',
+              defaultMessage: 'New index',
             }),
             description: (
               <code data-test-subj="lookupsMigrateTarget">{preview.target_backing_index}</code>
