@@ -33,6 +33,7 @@ export const ROUTE_PATTERNS = {
   migrate: `${API_BASE}/{name}/_migrate`,
   rollback: `${API_BASE}/{name}/_rollback`,
   reap: `${API_BASE}/{name}/_reap`,
+  compare: `${API_BASE}/{name}/_compare`,
 } as const;
 
 const lookupPath = (name: string, action?: string) =>
@@ -60,6 +61,7 @@ export const apiPaths = {
   migrate: (name: string) => lookupPath(name, '_migrate'),
   rollback: (name: string) => lookupPath(name, '_rollback'),
   reap: (name: string) => lookupPath(name, '_reap'),
+  compare: (name: string) => lookupPath(name, '_compare'),
 };
 
 /**

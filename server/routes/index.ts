@@ -8,6 +8,7 @@ import type { IRouter } from 'opensearch-dashboards/server';
 import type { StatusResponse } from '../../common/api/codecs';
 import type { LookupsConfig } from '../config';
 import { registerCatalogRoutes } from './catalog';
+import { registerCompareRoute } from './compare';
 import { registerJobRoutes } from './jobs';
 import { registerQueryRoutes } from './query';
 import { registerLookupDataRoutes } from './lookup_data';
@@ -31,4 +32,5 @@ export function registerRoutes(
   registerStatusRoute(router, identity);
   registerJobRoutes(router);
   registerPermissionsRoute(router);
+  registerCompareRoute(router);
 }
