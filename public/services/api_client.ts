@@ -12,6 +12,7 @@
 import type { HttpFetchQuery, HttpStart, IHttpFetchError } from 'opensearch-dashboards/public';
 import type { Job, JobState, JobsResponse } from '../../common/api/jobs';
 import { apiPaths } from '../../common/api/paths';
+import type { CompareBody, CompareResponse } from '../../common/api/compare';
 import type { PermissionsResponse } from '../../common/api/permissions';
 import type {
   DeleteResponse,
@@ -123,6 +124,8 @@ export interface LookupsApi {
   cancelJob(id: string): Promise<Job>;
   /** What the caller may do with each named lookup (none: only whether they manage security). */
   permissions(names: string[], signal?: AbortSignal): Promise<PermissionsResponse>;
+  /** Two versions of a lookup side by side (and by key, with `key_field`). */
+  compare(name: string, body: CompareBody, signal?: AbortSignal): Promise<CompareResponse>;
   /** What the server's own identity may not do. */
   status(signal?: AbortSignal): Promise<StatusResponse>;
   /** The plan of a query, and what a write would do; writes nothing. */
@@ -190,6 +193,8 @@ export function createLookupsApi(http: HttpStart): LookupsApi {
           signal,
         })
       ),
+    compare: (name, body, signal) =>
+      postJson<CompareResponse>(apiPaths.compare(name), body, signal),
     status: (signal) => call(() => http.get<StatusResponse>(apiPaths.status(), { signal })),
     explain: (query, signal) => postJson<ExplainResponse>(apiPaths.explain(), { query }, signal),
     write: (name, body) => postJson<WriteResponse>(apiPaths.write(name), body),

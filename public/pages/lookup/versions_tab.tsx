@@ -27,6 +27,7 @@ import { i18n } from '@osd/i18n';
 import type { LookupDetail, SliceInfo } from '../../../common/api/codecs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { ActionButton, useGrant } from '../../components/permissions';
+import { CompareVersions } from './compare_versions';
 import { formatNumber, formatTime, rowCount, shortSlice } from '../../components/format';
 import { PplCode } from '../../components/ppl_code';
 import type { ApiFailure } from '../../services/api_client';
@@ -271,6 +272,15 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
         ) : null}
       </EuiFlexGroup>
       <EuiSpacer size="m" />
+      {lookup.kind === 'managed' ? (
+        <>
+          <CompareVersions
+            name={name}
+            slices={timelineOrder(lookup.slices).filter((s) => sliceStatus(s) !== 'failed')}
+          />
+          <EuiSpacer size="m" />
+        </>
+      ) : null}
       <EuiCommentList comments={comments} data-test-subj="lookupsVersionsTimeline" />
       {restoring ? (
         <RestoreModal
