@@ -33,6 +33,8 @@ module.exports = {
       // OUI imports `@opensearch/datemath`, one of OSD's own packages; OUI ships the same module.
       moduleNameMapper: {
         '^@opensearch/datemath$': '<rootDir>/node_modules/@elastic/eui/packages/opensearch-datemath',
+        // The browser build of csv-parse is ESM; jest runs its CommonJS twin.
+        '^csv-parse/browser/esm/sync$': '<rootDir>/node_modules/csv-parse/dist/cjs/sync.cjs',
       },
       testMatch: ['<rootDir>/public/**/*.test.{ts,tsx}'],
     },

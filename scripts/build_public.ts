@@ -132,7 +132,8 @@ export async function buildPublic(): Promise<BuildResult> {
     sourcemap: true,
     target: 'es2020',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // OSD's webpack gives bundles Node's `global` (OUI's data grid reads `global` when it loads).
+    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     loader: {
       '.woff': 'file',
       '.woff2': 'file',

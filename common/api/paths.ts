@@ -16,6 +16,7 @@ export const ROUTE_PATTERNS = {
   explain: `${API_BASE}/_explain`,
   reapAll: `${API_BASE}/_reap`,
   status: `${API_BASE}/_status`,
+  permissions: `${API_BASE}/_permissions`,
   jobs: `${API_BASE}/_jobs`,
   job: `${API_BASE}/_jobs/{id}`,
   cancelJob: `${API_BASE}/_jobs/{id}/_cancel`,
@@ -35,6 +36,7 @@ export const ROUTE_PATTERNS = {
   migrate: `${API_BASE}/{name}/_migrate`,
   rollback: `${API_BASE}/{name}/_rollback`,
   reap: `${API_BASE}/{name}/_reap`,
+  compare: `${API_BASE}/{name}/_compare`,
 } as const;
 
 const lookupPath = (name: string, action?: string) =>
@@ -46,6 +48,7 @@ export const apiPaths = {
   explain: () => ROUTE_PATTERNS.explain,
   reapAll: () => ROUTE_PATTERNS.reapAll,
   status: () => ROUTE_PATTERNS.status,
+  permissions: () => ROUTE_PATTERNS.permissions,
   jobs: () => ROUTE_PATTERNS.jobs,
   job: (id: string) => `${ROUTE_PATTERNS.jobs}/${encodeURIComponent(id)}`,
   cancelJob: (id: string) => `${ROUTE_PATTERNS.jobs}/${encodeURIComponent(id)}/_cancel`,
@@ -64,6 +67,7 @@ export const apiPaths = {
   migrate: (name: string) => lookupPath(name, '_migrate'),
   rollback: (name: string) => lookupPath(name, '_rollback'),
   reap: (name: string) => lookupPath(name, '_reap'),
+  compare: (name: string) => lookupPath(name, '_compare'),
 };
 
 /**

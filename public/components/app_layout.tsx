@@ -23,6 +23,7 @@ import { appRoutes } from '../../common/api/paths';
 import { useAppSelector, type AppPage } from '../store';
 import { appTitle } from './chrome';
 import { useRouterLink } from './router_link';
+import { useTabArrowKeys } from './tab_keys';
 
 type AppTab = 'query' | 'catalog' | 'schedules';
 
@@ -47,10 +48,19 @@ const TABS: Array<{ id: AppTab; route: string; label: () => string }> = [
   },
 ];
 
+// A new page (e.g. Schedules) is one more entry here and one more route in app.tsx.
+const TAB_IDS = TABS.map((t) => t.id);
+
 export function AppLayout({ children }: { children: ReactNode }) {
   const page = useAppSelector((state) => state.ui.page);
   const link = useRouterLink();
   const selected = tabOf(page);
+  const onTabKeys = useTabArrowKeys({
+    ids: TAB_IDS,
+    selected,
+    routeOf: (id) => TABS.find((t) => t.id === id)!.route,
+    domIdOf: (id) => `lookupsTab-${id}`,
+  });
   return (
     <EuiPage>
       <EuiPageBody component="main">
@@ -61,7 +71,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </EuiTitle>
           </EuiPageHeaderSection>
         </EuiPageHeader>
-        <EuiTabs>
+        <EuiTabs onKeyDown={onTabKeys}>
           {TABS.map((tab) => (
             <EuiTab
               key={tab.id}

@@ -13,6 +13,7 @@ import { EuiTextColor, type EuiBasicTableColumn } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { SchemaColumn } from '../../common/api/codecs';
 import { formatValue } from './format';
+import { isNumericType } from './numeric_types';
 
 export interface TableRow {
   __row: number;
@@ -117,6 +118,8 @@ export function schemaColumns(
         'data-test-subj': `lookupsColumn-${column.name}`,
         sortable: canSort ? (item: TableRow) => sortValue(item[key]) : false,
         truncateText: true,
+        // Numbers line up on their last digit.
+        ...(isNumericType(column.type) ? { align: 'right', dataType: 'number' } : {}),
         render: (value: unknown) => renderCell(value),
       } as EuiBasicTableColumn<TableRow>,
     ];

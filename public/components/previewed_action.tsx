@@ -7,7 +7,7 @@
  * A confirm that shows a dry run first (migration, cleanup): the steps it goes through, and the
  * loading, error and preview states shown in its body. The action itself stays with the caller.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { EuiLoadingContent, EuiSpacer, EuiText } from '@elastic/eui';
 import type { ApiFailure } from '../services/api_client';
 import { ApiErrorCallout } from './error_callout';
@@ -47,6 +47,7 @@ export function PreviewStatus<P>({
   previewFailedTitle,
   failedTitle,
   errorTestSubj,
+  refused,
   children,
 }: {
   step: PreviewStep<P>;
@@ -54,6 +55,8 @@ export function PreviewStatus<P>({
   previewFailedTitle: string;
   failedTitle: string;
   errorTestSubj: string;
+  /** What is asked, so a refusal names the lookup and the action. */
+  refused?: ComponentProps<typeof ApiErrorCallout>['refused'];
   /** The preview itself, once there is one. */
   children?: ReactNode;
 }) {
@@ -71,6 +74,7 @@ export function PreviewStatus<P>({
         <ApiErrorCallout
           title={previewFailedTitle}
           error={step.error}
+          refused={refused}
           data-test-subj={errorTestSubj}
         />
       ) : null}
@@ -78,7 +82,12 @@ export function PreviewStatus<P>({
       {step.state === 'preview' && step.error ? (
         <>
           <EuiSpacer size="m" />
-          <ApiErrorCallout title={failedTitle} error={step.error} data-test-subj={errorTestSubj} />
+          <ApiErrorCallout
+            title={failedTitle}
+            error={step.error}
+            refused={refused}
+            data-test-subj={errorTestSubj}
+          />
         </>
       ) : null}
     </>

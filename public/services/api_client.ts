@@ -19,6 +19,8 @@ import type {
   SchedulesResponse,
 } from '../../common/api/schedules';
 import { apiPaths } from '../../common/api/paths';
+import type { CompareBody, CompareResponse } from '../../common/api/compare';
+import type { PermissionsResponse } from '../../common/api/permissions';
 import type {
   DeleteResponse,
   ExplainResponse,
@@ -137,6 +139,10 @@ export interface LookupsApi {
   deleteSchedule(id: string): Promise<{ deleted: string }>;
   /** Starts a run now, outside the schedule's cadence. */
   runSchedule(id: string): Promise<Job>;
+  /** What the caller may do with each named lookup (none: only whether they manage security). */
+  permissions(names: string[], signal?: AbortSignal): Promise<PermissionsResponse>;
+  /** Two versions of a lookup side by side (and by key, with `key_field`). */
+  compare(name: string, body: CompareBody, signal?: AbortSignal): Promise<CompareResponse>;
   /** What the server's own identity may not do. */
   status(signal?: AbortSignal): Promise<StatusResponse>;
   /** The plan of a query, and what a write would do; writes nothing. */
@@ -209,6 +215,15 @@ export function createLookupsApi(http: HttpStart): LookupsApi {
     deleteSchedule: (id) => call(() => http.delete<{ deleted: string }>(apiPaths.schedule(id))),
     runSchedule: (id) =>
       postJson<RunScheduleResponse>(apiPaths.runSchedule(id), {}).then((answer) => answer.job),
+    permissions: (names, signal) =>
+      call(() =>
+        http.get<PermissionsResponse>(apiPaths.permissions(), {
+          query: names.length > 0 ? { names: names.join(',') } : undefined,
+          signal,
+        })
+      ),
+    compare: (name, body, signal) =>
+      postJson<CompareResponse>(apiPaths.compare(name), body, signal),
     status: (signal) => call(() => http.get<StatusResponse>(apiPaths.status(), { signal })),
     explain: (query, signal) => postJson<ExplainResponse>(apiPaths.explain(), { query }, signal),
     write: (name, body) => postJson<WriteResponse>(apiPaths.write(name), body),

@@ -12,6 +12,7 @@ import { useDispatch, useSelector, type TypedUseSelectorHook } from 'react-redux
 import type { LookupsApi } from '../services/api_client';
 import { catalogSlice } from './catalog_slice';
 import { lookupSlice } from './lookup_slice';
+import { permissionsSlice } from './permissions_slice';
 import { querySlice } from './query_slice';
 import { uiSlice } from './ui_slice';
 
@@ -20,6 +21,7 @@ const rootReducer = combineReducers({
   catalog: catalogSlice.reducer,
   lookup: lookupSlice.reducer,
   query: querySlice.reducer,
+  permissions: permissionsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

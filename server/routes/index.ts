@@ -8,9 +8,11 @@ import type { IRouter } from 'opensearch-dashboards/server';
 import type { StatusResponse } from '../../common/api/codecs';
 import type { LookupsConfig } from '../config';
 import { registerCatalogRoutes } from './catalog';
+import { registerCompareRoute } from './compare';
 import { registerJobRoutes } from './jobs';
 import { registerQueryRoutes } from './query';
 import { registerLookupDataRoutes } from './lookup_data';
+import { registerPermissionsRoute } from './permissions';
 import { registerRowsRoute } from './rows';
 import { registerScheduleRoutes } from './schedules';
 import { registerSourcesRoutes } from './sources';
@@ -31,4 +33,6 @@ export function registerRoutes(
   registerStatusRoute(router, identity);
   registerJobRoutes(router);
   registerScheduleRoutes(router);
+  registerPermissionsRoute(router);
+  registerCompareRoute(router);
 }

@@ -4,9 +4,10 @@
  */
 
 /*
- * A read-only user (lookup_reader) in the browser: sees the lookups it may read, but the write,
- * migration and restore it tries are refused by the server, and the page shows the server's own
- * message each time; nothing changes.
+ * A read-only user (lookup_reader) in the browser: sees the lookups it may read, is told up front
+ * that it may not change them, finds every write action (migrate, restore, clean up, import,
+ * delete) turned off with the missing permission named, and a write query refused in its own
+ * terms; nothing changes.
  */
 import { apiPaths } from '../../common/api/paths';
 import { buildPublic } from '../../scripts/build_public';
@@ -14,7 +15,7 @@ import {
   launchBrowser,
   logIn,
   screenshot,
-  severeAxeViolations,
+  axeViolations,
   typeQuery,
   unexpectedConsoleErrors,
   type BrowserSession,
@@ -63,7 +64,7 @@ afterAll(async () => {
   await names.drop(admin);
 });
 
-it('sees the lookup in the catalog', async () => {
+it('sees the lookup in the catalog, told up front that it may read but not change', async () => {
   await testSubj('lookupsCatalogTable').waitFor();
   await testSubj('lookupsCatalogSearch').fill(name);
   const row = testSubj(`lookupsCatalogRow-${name}`);
@@ -72,9 +73,29 @@ it('sees the lookup in the catalog', async () => {
   expect(await page().locator('[data-test-subj="headerUsername"]').innerText()).toContain(
     'lookup_reader'
   );
+  await testSubj('lookupsCatalogReadOnly').waitFor();
+  expect(await testSubj('lookupsCatalogReadOnly').innerText()).toContain(
+    'You can read these lookups but not change them'
+  );
+  // Every write in the row is off; reading (open, query) stays.
+  expect(await testSubj(`lookupsCatalog-delete-${name}`).isDisabled()).toBe(true);
+  expect(await testSubj(`lookupsCatalog-cleanup-${name}`).isDisabled()).toBe(true);
+  expect(await testSubj(`lookupsCatalog-query-${name}`).isEnabled()).toBe(true);
+  expect(await testSubj('lookupsCatalogCleanup').isDisabled()).toBe(true);
+  // The tooltip names the lookup, the action and the permission.
+  await row.locator('[data-test-subj="lookupsRefused-delete"]').hover();
+  const tooltip = page().locator('[role="tooltip"]');
+  await tooltip.waitFor();
+  expect(await tooltip.innerText()).toBe(
+    `You may not delete "${name}": your user lacks the OpenSearch permission indices:admin/delete. An administrator can grant it.`
+  );
+  await page().mouse.move(0, 0);
+  await tooltip.waitFor({ state: 'detached' });
+  expect(await axeViolations(page())).toEqual([]);
+  await screenshot(page(), 'catalog-read-only');
 });
 
-it('runs a plain query, but a write job is refused with the server’s message', async () => {
+it('runs a plain query, but a write job is refused, naming the lookup and the permission', async () => {
   await testSubj('lookupsTab-query').click();
   const query = `source=web_logs | stats count() by host | outputlookup ${name}`;
   await typeQuery(page(), query);
@@ -82,7 +103,6 @@ it('runs a plain query, but a write job is refused with the server’s message',
   const failed = testSubj('lookupsJobFailed');
   await failed.waitFor();
   const message = await testSubj('lookupsJobError').innerText();
-  // The server's own words, as the job records them.
   const api = await callApi<{ jobs: Array<{ query: string; state: string; error?: string }> }>(
     host.url,
     'GET',
@@ -92,57 +112,70 @@ it('runs a plain query, but a write job is refused with the server’s message',
   expect(api.status).toBe(200);
   const job = api.body.jobs.find((j) => j.query === query);
   expect(job?.state).toBe('failed');
-  expect(message).toBe(job?.error);
-  expect(message).toContain('OpenSearch refused this');
-  expect(await severeAxeViolations(page())).toEqual([]);
+  expect(message).toMatch(
+    new RegExp(
+      `^You may not write to "${name}": your user lacks the OpenSearch permission indices:`
+    )
+  );
+  // The server's own words stay behind Details.
+  await testSubj('lookupsJobError-details').locator('button').first().click();
+  expect(await testSubj('lookupsJobError-details').innerText()).toContain('no permissions for');
+  expect(await axeViolations(page())).toEqual([]);
   await screenshot(page(), 'query-refused');
 });
 
-it('is refused a migration, with the server’s message in the modal', async () => {
+it('cannot start a migration: the button is off and says which permission is missing', async () => {
   await testSubj('lookupsTab-catalog').click();
   await testSubj('lookupsCatalogSearch').fill(legacy.one);
-  await testSubj(`lookupsCatalogMigrate-${legacy.one}`).click();
-  const modal = testSubj('lookupsMigrateModal');
-  await modal.waitFor();
-  // The dry run may be allowed (it only reads); the migration itself is not.
-  await page()
-    .locator('[data-test-subj="lookupsMigratePreview"], [data-test-subj="lookupsMigrateError"]')
-    .first()
-    .waitFor();
-  if ((await testSubj('lookupsMigrateError').count()) === 0) {
-    await testSubj('confirmModalConfirmButton').click();
-  }
-  const message = testSubj('lookupsMigrateError-message');
-  await message.waitFor();
-  expect(await message.innerText()).toMatch(
-    /OpenSearch refused this for your user|not allowed|permission/i
+  const migrate = testSubj(`lookupsCatalogMigrate-${legacy.one}`);
+  await migrate.waitFor();
+  await page().waitForFunction(
+    (subj) => (document.querySelector(`[data-test-subj="${subj}"]`) as HTMLButtonElement)?.disabled,
+    `lookupsCatalogMigrate-${legacy.one}`
   );
-  expect(await severeAxeViolations(page())).toEqual([]);
-  await screenshot(page(), 'migrate-refused');
-  await testSubj('confirmModalCancelButton').click();
+  expect(
+    await page()
+      .locator(
+        `[data-test-subj="lookupsCatalogRow-${legacy.one}"] [data-test-subj="lookupsRefused-migrate"]`
+      )
+      .getAttribute('data-missing-permission')
+  ).toMatch(/^indices:/);
+  expect(await testSubj('lookupsMigrateModal').count()).toBe(0);
   expect((await aliasFilterOf(admin, legacy.one))?.index).toBe(legacy.shared);
 });
 
-it('is refused a restore, with the server’s message, and nothing changes', async () => {
+it('on the lookup: restore, clean up, import and delete are off; nothing changes', async () => {
   await page().goto(`${host.url}/app/lookups/lookups/${name}/versions`);
-  const restore = page().locator('[data-test-subj^="lookupsVersionRestore-"]');
-  await restore.first().click();
-  await testSubj('confirmModalConfirmButton').click();
-  const message = testSubj('lookupsRestoreError-message');
-  await message.waitFor();
-  expect(await message.innerText()).toContain('OpenSearch refused this for your user');
-  await screenshot(page(), 'restore-refused');
-  await testSubj('confirmModalCancelButton').click();
+  const restore = page().locator('[data-test-subj^="lookupsVersionRestore-"]').first();
+  await restore.waitFor();
+  await page().waitForFunction(() =>
+    [...document.querySelectorAll('[data-test-subj^="lookupsVersionRestore-"]')].every(
+      (b) => (b as HTMLButtonElement).disabled
+    )
+  );
+  expect(await testSubj('lookupsVersionsCleanup').isDisabled()).toBe(true);
+  expect(await axeViolations(page())).toEqual([]);
+  await screenshot(page(), 'versions-read-only');
+
+  await testSubj('lookupsLookupTab-settings').click();
+  await testSubj('lookupsSettingsTab').waitFor();
+  await page().waitForFunction(
+    () =>
+      (document.querySelector('[data-test-subj="lookupsDeleteButton"]') as HTMLButtonElement)
+        ?.disabled
+  );
+  expect(await testSubj('lookupsImportSubmit').isDisabled()).toBe(true);
+  await testSubj('lookupsDeleteButton').locator('xpath=..').hover();
+  expect(await page().locator('[role="tooltip"]').innerText()).toContain(
+    `You may not delete "${name}"`
+  );
+  // Export (a read) stays.
+  expect(await testSubj('lookupsExportCsv').getAttribute('href')).toContain('_export');
+  await screenshot(page(), 'settings-read-only');
   expect(await slicesIn(admin, `${name}__lookup`)).toEqual(before);
 });
 
-it('raised no errors in the page besides the refusals it provoked', () => {
+it('raised no errors in the page besides the refusal it provoked', () => {
   expect(browser.pageErrors).toEqual([]);
-  expect(
-    unexpectedConsoleErrors(browser, [
-      /status of 403 .*\/api\/lookups\/_query\)$/,
-      /status of 403 .*\/_migrate(\?dry_run=true)?\)$/,
-      /status of 403 .*\/_rollback\)$/,
-    ])
-  ).toEqual([]);
+  expect(unexpectedConsoleErrors(browser, [])).toEqual([]);
 });

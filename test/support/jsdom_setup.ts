@@ -10,3 +10,7 @@
 import { TextDecoder, TextEncoder } from 'util';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// OUI's data grid measures its container; jsdom lays nothing out, so the grid renders every
+// row and column when it sees this flag (as in OUI's own tests).
+Object.assign(globalThis, { _isJest: true });

@@ -131,15 +131,14 @@ describe('the catalog', () => {
       services: fakeServices({
         http: fakeHttp({
           [`GET ${apiPaths.list()}`]: () => {
-            if (fail)
-              throw httpError(403, 'OpenSearch refused to list the indices this user may see.');
+            if (fail) throw httpError(503, 'OpenSearch cannot be reached right now.');
             return { lookups: LOOKUPS };
           },
         }).http,
       }),
     });
     expect((await screen.findByTestId('lookupsCatalogError-message')).textContent).toBe(
-      'OpenSearch refused to list the indices this user may see.'
+      'OpenSearch cannot be reached right now.'
     );
     fail = false;
     fireEvent.click(screen.getByTestId('lookupsCatalogError-retry'));
@@ -168,10 +167,6 @@ describe('the catalog', () => {
     });
     const row = screen.getByTestId('lookupsCatalogRow-lk_hosts');
     fireEvent.click(within(row).getByRole('checkbox'));
-    // Only managed lookups can be selected.
-    expect(
-      within(screen.getByTestId('lookupsCatalogRow-lk_old')).getByRole('checkbox')
-    ).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByTestId('lookupsCatalogCleanup'));
 
     const preview = await screen.findByTestId('lookupsCleanupPreview');
@@ -265,7 +260,11 @@ describe('migration from the catalog', () => {
       },
     });
     fireEvent.click(screen.getByTestId('lookupsCatalogMigrate-lk_old'));
-    expect((await screen.findByTestId('lookupsMigrateError-message')).textContent).toContain(
+    expect((await screen.findByTestId('lookupsMigrateError-message')).textContent).toBe(
+      'You may not migrate "lk_old": your user lacks the OpenSearch permission indices:admin/create. An administrator can grant it.'
+    );
+    // The security plugin's own words stay one click away.
+    expect(screen.getByTestId('lookupsMigrateError-details').textContent).toContain(
       'no permissions for [indices:admin/create]'
     );
     expect(screen.getByTestId('confirmModalConfirmButton')).toHaveProperty('disabled', true);

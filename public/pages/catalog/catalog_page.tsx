@@ -12,6 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import {
   EuiBasicTable,
   EuiButton,
+  EuiCallOut,
   EuiEmptyPrompt,
   EuiFieldSearch,
   EuiFilterButton,
@@ -30,12 +31,14 @@ import {
 import { i18n } from '@osd/i18n';
 import type { LookupKind, LookupSummary } from '../../../common/api/codecs';
 import { appRoutes } from '../../../common/api/paths';
+import { MAX_PERMISSION_NAMES, type LookupPermissions } from '../../../common/api/permissions';
 import { useAppChrome } from '../../components/chrome';
 import { RefreshBadge } from '../../components/refresh_badge';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatBytes, formatNumber, formatTime, rowCount } from '../../components/format';
 import { KindBadge, kindLabel } from '../../components/kind_badge';
 import { useRouterLink } from '../../components/router_link';
+import { usePermissions } from '../../components/permissions';
 import { ServerStatusCallout } from '../../components/server_status';
 import { isAbort, toApiFailure, type ApiFailure } from '../../services/api_client';
 import { useApi } from '../../services/services_context';
@@ -49,7 +52,69 @@ import {
   serverPaged,
 } from '../../store/catalog_slice';
 import { MigrateModal } from '../migration/migrate_modal';
+import { DeleteModal } from '../lookup/delete_modal';
 import { CleanupModal } from './cleanup_modal';
+import { CreateFromFileModal } from './create_from_file';
+import { RowActions, type RowActionHandlers } from './row_actions';
+
+/**
+ * `readOnly` when every lookup asked about refuses every write action; `mixed` otherwise, once
+ * all are known; `unknown` while answers are missing.
+ */
+export function summarizeAccess(
+  names: string[],
+  byName: Record<string, LookupPermissions | 'loading'>
+): 'unknown' | 'readOnly' | 'mixed' {
+  if (names.length === 0) return 'unknown';
+  const known = names.map((name) => byName[name]);
+  if (known.some((entry) => entry === undefined || entry === 'loading')) return 'unknown';
+  const readOnly = (known as LookupPermissions[]).every((entry) =>
+    Object.values(entry.actions).every((grant) => !grant.allowed)
+  );
+  return readOnly ? 'readOnly' : 'mixed';
+}
+
+/**
+ * The list was refused: for most people that just means they have no lookups to read; the hint
+ * about the cluster's settings goes only to those who can change them.
+ */
+function NoReadableLookups({ operatorHint }: { operatorHint?: string }) {
+  return (
+    <EuiEmptyPrompt
+      iconType="lock"
+      title={
+        <h3>
+          {i18n.translate('lookups.catalog.noAccessTitle', {
+            defaultMessage: 'There are no lookups you may read',
+          })}
+        </h3>
+      }
+      body={
+        <>
+          <p>
+            {i18n.translate('lookups.catalog.noAccessBody', {
+              defaultMessage:
+                'Your user may not read any lookup. Ask an administrator for read access to the lookups you need.',
+            })}
+          </p>
+          {operatorHint ? (
+            <EuiCallOut
+              size="s"
+              color="warning"
+              title={i18n.translate('lookups.catalog.noAccessOperator', {
+                defaultMessage: 'For administrators',
+              })}
+              data-test-subj="lookupsCatalogOperatorHint"
+            >
+              <p>{operatorHint}</p>
+            </EuiCallOut>
+          ) : null}
+        </>
+      }
+      data-test-subj="lookupsCatalogNoAccess"
+    />
+  );
+}
 
 export const catalogTitle = () =>
   i18n.translate('lookups.catalog.title', { defaultMessage: 'Catalog' });
@@ -144,10 +209,7 @@ function ServerCatalogTable({
           setPageIndex(next.size === pageSize ? next.index : 0);
         }}
         isSelectable
-        selection={{
-          selectable: (lookup) => lookup.kind === 'managed',
-          onSelectionChange,
-        }}
+        selection={{ onSelectionChange }}
         noItemsMessage={
           page.loading
             ? i18n.translate('lookups.catalog.pageLoading', { defaultMessage: 'Loading…' })
@@ -176,6 +238,29 @@ export function CatalogPage() {
   const [selected, setSelected] = useState<LookupSummary[]>([]);
   const [cleanup, setCleanup] = useState<{ names?: string[] } | null>(null);
   const [migrating, setMigrating] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<LookupSummary[] | null>(null);
+  const [creating, setCreating] = useState(false);
+  const rowHandlers: RowActionHandlers = {
+    onMigrate: (lookup) => setMigrating(lookup.name),
+    onCleanup: (lookup) => setCleanup({ names: [lookup.name] }),
+    onDelete: (lookup) => setDeleting([lookup]),
+  };
+  const managedSelected = selected.filter((l) => l.kind === 'managed');
+  // Asked once per lookup: the first page's worth by name (the server checks every request anyway).
+  const permissionNames = useMemo(
+    () =>
+      paged
+        ? []
+        : [...lookups]
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map((l) => l.name)
+            .slice(0, MAX_PERMISSION_NAMES),
+    [lookups, paged]
+  );
+  const permissions = usePermissions(
+    status === 'ready' ? permissionNames : error?.statusCode === 403 ? [] : null
+  );
+  const access = summarizeAccess(permissionNames, permissions.byName);
 
   useAppChrome([{ text: catalogTitle() }]);
 
@@ -196,9 +281,11 @@ export function CatalogPage() {
       field: 'name',
       name: i18n.translate('lookups.catalog.col.name', { defaultMessage: 'Name' }),
       sortable: true,
-      truncateText: false,
+      // One line, cut with an ellipsis (the full name on hover), never broken mid-word.
+      truncateText: true,
+      width: '26%',
       render: (name: string, lookup: LookupSummary) => (
-        <span>
+        <span className="eui-textTruncate" title={name}>
           <EuiLink {...link(appRoutes.lookup(name))} data-test-subj={`lookupsCatalogLink-${name}`}>
             {name}
           </EuiLink>{' '}
@@ -264,21 +351,8 @@ export function CatalogPage() {
     },
     {
       name: i18n.translate('lookups.catalog.col.actions', { defaultMessage: 'Actions' }),
-      width: '140px',
-      render: (lookup: LookupSummary) =>
-        lookup.kind === 'legacy' ? (
-          <EuiButton
-            size="s"
-            onClick={() => setMigrating(lookup.name)}
-            aria-label={i18n.translate('lookups.catalog.migrateAria', {
-              defaultMessage: 'Migrate {name}',
-              values: { name: lookup.name },
-            })}
-            data-test-subj={`lookupsCatalogMigrate-${lookup.name}`}
-          >
-            {i18n.translate('lookups.catalog.migrate', { defaultMessage: 'Migrate' })}
-          </EuiButton>
-        ) : null,
+      width: '150px',
+      render: (lookup: LookupSummary) => <RowActions lookup={lookup} handlers={rowHandlers} />,
     },
   ];
 
@@ -297,6 +371,17 @@ export function CatalogPage() {
           <EuiFlexGroup gutterSize="s" responsive={false}>
             <EuiFlexItem grow={false}>
               <EuiButton
+                iconType="importAction"
+                onClick={() => setCreating(true)}
+                data-test-subj="lookupsCatalogCreate"
+              >
+                {i18n.translate('lookups.catalog.create', {
+                  defaultMessage: 'Create from file',
+                })}
+              </EuiButton>
+            </EuiFlexItem>
+            <EuiFlexItem grow={false}>
+              <EuiButton
                 iconType="refresh"
                 onClick={() => void refresh()}
                 isLoading={status === 'loading'}
@@ -309,27 +394,58 @@ export function CatalogPage() {
               <EuiButton
                 iconType="broom"
                 color="danger"
-                isDisabled={lookups.length === 0}
+                isDisabled={lookups.length === 0 || access === 'readOnly'}
                 onClick={() =>
                   setCleanup({
-                    names: selected.length > 0 ? selected.map((l) => l.name) : undefined,
+                    names:
+                      managedSelected.length > 0 ? managedSelected.map((l) => l.name) : undefined,
                   })
                 }
                 data-test-subj="lookupsCatalogCleanup"
               >
-                {selected.length > 0
+                {managedSelected.length > 0
                   ? i18n.translate('lookups.catalog.cleanupSelected', {
                       defaultMessage: 'Clean up old versions ({count} selected)',
-                      values: { count: selected.length },
+                      values: { count: managedSelected.length },
                     })
                   : i18n.translate('lookups.catalog.cleanupAll', {
                       defaultMessage: 'Clean up old versions (all)',
                     })}
               </EuiButton>
             </EuiFlexItem>
+            {selected.length > 0 ? (
+              <EuiFlexItem grow={false}>
+                <EuiButton
+                  iconType="trash"
+                  color="danger"
+                  isDisabled={access === 'readOnly'}
+                  onClick={() => setDeleting(selected)}
+                  data-test-subj="lookupsCatalogDeleteSelected"
+                >
+                  {i18n.translate('lookups.catalog.deleteSelected', {
+                    defaultMessage: 'Delete ({count} selected)',
+                    values: { count: selected.length },
+                  })}
+                </EuiButton>
+              </EuiFlexItem>
+            ) : null}
           </EuiFlexGroup>
         </EuiFlexItem>
       </EuiFlexGroup>
+      {access === 'readOnly' ? (
+        <>
+          <EuiSpacer size="s" />
+          <EuiCallOut
+            size="s"
+            iconType="lock"
+            title={i18n.translate('lookups.catalog.readOnly', {
+              defaultMessage:
+                'You can read these lookups but not change them: writing, importing, restoring, cleaning up and deleting are turned off for your user.',
+            })}
+            data-test-subj="lookupsCatalogReadOnly"
+          />
+        </>
+      ) : null}
       <EuiText size="s" color="subdued">
         <p>
           {i18n.translate('lookups.catalog.description', {
@@ -390,7 +506,11 @@ export function CatalogPage() {
         </EuiText>
       ) : null}
       <EuiSpacer size="m" />
-      {error ? (
+      {error?.statusCode === 403 ? (
+        <NoReadableLookups
+          operatorHint={permissions.canManageSecurity ? error.message : undefined}
+        />
+      ) : error ? (
         <>
           <ApiErrorCallout
             title={i18n.translate('lookups.catalog.loadFailed', {
@@ -447,16 +567,7 @@ export function CatalogPage() {
           sorting={{ sort: { field: 'name', direction: 'asc' } }}
           pagination={{ initialPageSize: 20, pageSizeOptions: [10, 20, 50, 100] }}
           isSelectable
-          selection={{
-            selectable: (lookup) => lookup.kind === 'managed',
-            selectableMessage: (selectable) =>
-              selectable
-                ? ''
-                : i18n.translate('lookups.catalog.notSelectable', {
-                    defaultMessage: 'Only managed lookups have old versions to clean up',
-                  }),
-            onSelectionChange: setSelected,
-          }}
+          selection={{ onSelectionChange: setSelected }}
           message={i18n.translate('lookups.catalog.noMatch', {
             defaultMessage: 'No lookups match the search and filter.',
           })}
@@ -465,6 +576,14 @@ export function CatalogPage() {
         />
       ) : null}
       {cleanup ? <CleanupModal names={cleanup.names} onClose={() => setCleanup(null)} /> : null}
+      {creating ? <CreateFromFileModal onClose={() => setCreating(false)} /> : null}
+      {deleting ? (
+        <DeleteModal
+          lookups={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={(names) => setSelected((s) => s.filter((l) => !names.includes(l.name)))}
+        />
+      ) : null}
       {migrating ? <MigrateModal name={migrating} onClose={() => setMigrating(null)} /> : null}
     </div>
   );

@@ -109,6 +109,7 @@ export function CleanupModal({
           defaultMessage: 'The cleanup failed',
         })}
         errorTestSubj="lookupsCleanupError"
+        refused={names?.length === 1 ? { lookup: names[0], action: 'cleanup' } : undefined}
       >
         {preview ? <CleanupPreview preview={preview} /> : null}
       </PreviewStatus>

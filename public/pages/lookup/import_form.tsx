@@ -10,7 +10,6 @@
  */
 import { useState } from 'react';
 import {
-  EuiButton,
   EuiCallOut,
   EuiFieldNumber,
   EuiFieldText,
@@ -27,6 +26,7 @@ import { i18n } from '@osd/i18n';
 import type { WriteResponse } from '../../../common/api/codecs';
 import type { CsvDelimiter, ImportFormat } from '../../../common/api/search_codecs';
 import { ApiErrorCallout } from '../../components/error_callout';
+import { ActionButton, useGrant } from '../../components/permissions';
 import { rowCount } from '../../components/format';
 import type { ApiFailure, ImportOptions } from '../../services/api_client';
 import { useServices } from '../../services/services_context';
@@ -73,6 +73,7 @@ export function ImportForm({ name }: { name: string }) {
   const [error, setError] = useState<ApiFailure | null>(null);
   const [done, setDone] = useState<WriteResponse | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
+  const importGrant = useGrant(name, 'import');
 
   const needsKeys = mode === 'upsert' && keyFields.trim() === '';
 
@@ -249,7 +250,10 @@ export function ImportForm({ name }: { name: string }) {
         />
       </EuiFormRow>
       <EuiSpacer size="s" />
-      <EuiButton
+      <ActionButton
+        lookup={name}
+        action="import"
+        grant={importGrant}
         iconType="importAction"
         onClick={submit}
         isDisabled={!file || needsKeys}
@@ -257,15 +261,17 @@ export function ImportForm({ name }: { name: string }) {
         data-test-subj="lookupsImportSubmit"
       >
         {i18n.translate('lookups.import.submit', { defaultMessage: 'Import' })}
-      </EuiButton>
+      </ActionButton>
       {error ? (
         <>
           <EuiSpacer size="m" />
           <ApiErrorCallout
             title={i18n.translate('lookups.import.failed', {
-              defaultMessage: 'The file was not imported',
+              defaultMessage: 'The file was not imported into "{name}"',
+              values: { name },
             })}
             error={error}
+            refused={{ lookup: name, action: 'import' }}
             data-test-subj="lookupsImportError"
           />
         </>

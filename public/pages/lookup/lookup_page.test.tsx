@@ -334,7 +334,7 @@ describe('the settings tab', () => {
 
     fireEvent.click(screen.getByTestId('lookupsDeleteButton'));
     expect(screen.getByTestId('lookupsDeleteWhat').textContent).toContain(
-      'lk_hosts__lookup with 3 versions (6 rows'
+      'lk_hosts: 3 versions, 6 rows'
     );
     const confirm = screen.getByTestId('confirmModalConfirmButton');
     expect(confirm).toHaveProperty('disabled', true);

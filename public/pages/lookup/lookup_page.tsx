@@ -29,7 +29,9 @@ import { useAppChrome } from '../../components/chrome';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatBytes, formatNumber, formatTime } from '../../components/format';
 import { KindBadge } from '../../components/kind_badge';
+import { ActionButton, useGrant } from '../../components/permissions';
 import { useRouterLink } from '../../components/router_link';
+import { useTabArrowKeys } from '../../components/tab_keys';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { fetchLookup, lookupOpened } from '../../store/lookup_slice';
 import { catalogTitle } from '../catalog/catalog_page';
@@ -47,6 +49,13 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
   const openName = useAppSelector((state) => state.lookup.name);
   const detail = useAppSelector((state) => state.lookup.detail);
   const [migrating, setMigrating] = useState(false);
+  const migrateGrant = useGrant(name, 'migrate');
+  const onTabKeys = useTabArrowKeys({
+    ids: LOOKUP_TABS,
+    selected: tab,
+    routeOf: (id) => appRoutes.lookup(name, id),
+    domIdOf: (id) => `lookupsLookupTab-${id}`,
+  });
 
   useAppChrome([
     { text: catalogTitle(), path: appRoutes.catalog() },
@@ -119,13 +128,16 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
         </EuiFlexItem>
         {lookup?.kind === 'legacy' ? (
           <EuiFlexItem grow={false}>
-            <EuiButton
+            <ActionButton
+              lookup={name}
+              action="migrate"
+              grant={migrateGrant}
               fill
               onClick={() => setMigrating(true)}
               data-test-subj="lookupsLookupMigrate"
             >
               {i18n.translate('lookups.lookup.migrate', { defaultMessage: 'Migrate' })}
-            </EuiButton>
+            </ActionButton>
           </EuiFlexItem>
         ) : null}
       </EuiFlexGroup>
@@ -201,7 +213,7 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
         </>
       ) : null}
       <EuiSpacer size="l" />
-      <EuiTabs size="s">
+      <EuiTabs size="s" onKeyDown={onTabKeys}>
         {LOOKUP_TABS.map((id) => (
           <EuiTab
             key={id}
@@ -222,11 +234,12 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
         aria-labelledby={`lookupsLookupTab-${tab}`}
         data-test-subj={`lookupsLookupPanel-${tab}`}
       >
-        {tab === 'rows' ? <RowsTab name={name} /> : null}
-        {tab === 'fields' ? <FieldsTab name={name} /> : null}
-        {tab === 'versions' ? <VersionsTab name={name} lookup={lookup} /> : null}
-        {tab === 'jobs' ? <JobsTab name={name} /> : null}
-        {tab === 'settings' ? <SettingsTab name={name} lookup={lookup} /> : null}
+        {/* Keyed by the lookup: a tab's own state (a search, a page) never carries over to another. */}
+        {tab === 'rows' ? <RowsTab key={name} name={name} /> : null}
+        {tab === 'fields' ? <FieldsTab key={name} name={name} /> : null}
+        {tab === 'versions' ? <VersionsTab key={name} name={name} lookup={lookup} /> : null}
+        {tab === 'jobs' ? <JobsTab key={name} name={name} /> : null}
+        {tab === 'settings' ? <SettingsTab key={name} name={name} lookup={lookup} /> : null}
       </div>
       {migrating ? <MigrateModal name={name} onClose={() => setMigrating(false)} /> : null}
     </div>

@@ -70,6 +70,20 @@ export function carriedBy(
   };
 }
 
+/**
+ * The field a column sorts on: itself, or for a text field its `.keyword` sub-field (text fields
+ * cannot sort); undefined when it cannot sort at all.
+ */
+export function sortFieldOf(
+  column: SchemaColumn | undefined,
+  caps: FieldCapsResponse | undefined
+): string | undefined {
+  if (!column) return undefined;
+  if (column.type !== 'text') return column.name;
+  const keyword = `${column.name}.keyword`;
+  return caps?.fields[keyword]?.keyword ? keyword : undefined;
+}
+
 interface ActiveSearch {
   text: string;
   mode: Mode;
@@ -108,7 +122,9 @@ export function RowsTab({ name }: { name: string }) {
 
   useEffect(() => {
     if (active) return undefined;
-    const sortColumn = sort ? schema?.[Number(sort.field.slice(1))]?.name : undefined;
+    const sortColumn = sort
+      ? sortFieldOf(schema?.[Number(sort.field.slice(1))], fieldCaps.data)
+      : undefined;
     const request = dispatch(
       fetchRows({
         name,
@@ -296,6 +312,7 @@ function BrowseRows({
   onRetry: () => void;
 }) {
   const rows = useAppSelector((state) => state.lookup.rows);
+  const fieldCaps = useAppSelector((state) => state.lookup.fieldCaps.data);
   const data = rows.data;
   const items = useMemo(
     () => (data ? rowsToItems(data.datarows, pageIndex * pageSize) : []),
@@ -331,7 +348,10 @@ function BrowseRows({
     );
   }
   const pageable = Math.min(data.total, MAX_WINDOW);
-  const columns = schemaColumns(data.schema, { sortable: (c) => c.type !== 'text', visible });
+  const columns = schemaColumns(data.schema, {
+    sortable: (c) => sortFieldOf(c, fieldCaps) !== undefined,
+    visible,
+  });
   return (
     <>
       <EuiText size="s" color="subdued">

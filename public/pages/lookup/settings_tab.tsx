@@ -13,12 +13,9 @@ import { useHistory } from 'react-router-dom';
 import {
   EuiButton,
   EuiCodeBlock,
-  EuiConfirmModal,
   EuiDescriptionList,
-  EuiFieldText,
   EuiFlexGroup,
   EuiFlexItem,
-  EuiFormRow,
   EuiHorizontalRule,
   EuiLoadingContent,
   EuiSpacer,
@@ -28,17 +25,16 @@ import {
 import { i18n } from '@osd/i18n';
 import type { LookupDetail } from '../../../common/api/codecs';
 import { appRoutes } from '../../../common/api/paths';
-import { ApiErrorCallout } from '../../components/error_callout';
-import { rowCount, shortSlice, versionCount } from '../../components/format';
-import type { ApiFailure } from '../../services/api_client';
-import { useApi, useServices } from '../../services/services_context';
-import { useAppDispatch } from '../../store';
-import { deleteLookup } from '../../store/operations';
+import { ActionButton, useGrant } from '../../components/permissions';
+import { useApi } from '../../services/services_context';
+import { DeleteModal } from './delete_modal';
 import { ImportForm } from './import_form';
 
 export function SettingsTab({ name, lookup }: { name: string; lookup?: LookupDetail }) {
   const api = useApi();
+  const history = useHistory();
   const [deleting, setDeleting] = useState(false);
+  const deleteGrant = useGrant(name, 'delete');
   if (!lookup) return <EuiLoadingContent lines={5} data-test-subj="lookupsSettingsLoading" />;
 
   return (
@@ -59,7 +55,7 @@ export function SettingsTab({ name, lookup }: { name: string; lookup?: LookupDet
           },
           {
             title: i18n.translate('lookups.settings.backingIndex', {
-              defaultMessage: 'Backing index',
+              defaultMessage: 'Index',
             }),
             description: (
               <code data-test-subj="lookupsSettingsBackingIndex">
@@ -149,123 +145,29 @@ export function SettingsTab({ name, lookup }: { name: string; lookup?: LookupDet
       <EuiText size="s" color="subdued">
         <p>
           {i18n.translate('lookups.settings.deleteBody', {
-            defaultMessage:
-              'Removes the alias and the backing index with every version. This cannot be undone.',
+            defaultMessage: 'Removes the lookup with every stored version. This cannot be undone.',
           })}
         </p>
       </EuiText>
       <EuiSpacer size="s" />
-      <EuiButton
+      <ActionButton
+        lookup={name}
+        action="delete"
+        grant={deleteGrant}
         color="danger"
         iconType="trash"
         onClick={() => setDeleting(true)}
         data-test-subj="lookupsDeleteButton"
       >
         {i18n.translate('lookups.settings.deleteButton', { defaultMessage: 'Delete lookup' })}
-      </EuiButton>
-      {deleting ? <DeleteModal lookup={lookup} onClose={() => setDeleting(false)} /> : null}
-    </div>
-  );
-}
-
-function DeleteModal({ lookup, onClose }: { lookup: LookupDetail; onClose: () => void }) {
-  const dispatch = useAppDispatch();
-  const history = useHistory();
-  const { notifications } = useServices();
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiFailure | null>(null);
-  const totalRows = lookup.slices.reduce((n, s) => n + s.rows, 0);
-
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const done = await dispatch(deleteLookup(lookup.name)).unwrap();
-      notifications.toasts.addSuccess({
-        title: i18n.translate('lookups.settings.deleted', {
-          defaultMessage: 'Deleted "{name}" ({rows})',
-          values: { name: done.name, rows: rowCount(done.rows) },
-        }),
-      });
-      onClose();
-      history.push(appRoutes.catalog());
-    } catch (e) {
-      setError(e as ApiFailure);
-      setBusy(false);
-    }
-  };
-
-  return (
-    <EuiConfirmModal
-      title={i18n.translate('lookups.settings.deleteTitle', {
-        defaultMessage: 'Delete "{name}"?',
-        values: { name: lookup.name },
-      })}
-      onCancel={onClose}
-      onConfirm={remove}
-      cancelButtonText={i18n.translate('lookups.settings.deleteCancel', {
-        defaultMessage: 'Cancel',
-      })}
-      confirmButtonText={i18n.translate('lookups.settings.deleteConfirm', {
-        defaultMessage: 'Delete',
-      })}
-      buttonColor="danger"
-      confirmButtonDisabled={typed !== lookup.name}
-      isLoading={busy}
-      data-test-subj="lookupsDeleteModal"
-    >
-      <EuiText size="s">
-        <p>
-          {i18n.translate('lookups.settings.deleteWhat', {
-            defaultMessage: 'This removes:',
-          })}
-        </p>
-        <ul data-test-subj="lookupsDeleteWhat">
-          <li>
-            {i18n.translate('lookups.settings.deleteAlias', {
-              defaultMessage: 'the alias {alias}, which searches use',
-              values: { alias: lookup.name },
-            })}
-          </li>
-          <li>
-            {i18n.translate('lookups.settings.deleteIndex', {
-              defaultMessage:
-                'the backing index {index} with {versions} ({rows}; current version {current})',
-              values: {
-                index: lookup.backing_index ?? '—',
-                versions: versionCount(lookup.slices.length),
-                rows: rowCount(totalRows),
-                current: shortSlice(lookup.current_slice),
-              },
-            })}
-          </li>
-        </ul>
-      </EuiText>
-      <EuiSpacer size="m" />
-      <EuiFormRow
-        label={i18n.translate('lookups.settings.deleteType', {
-          defaultMessage: 'Type the name of the lookup to confirm',
-        })}
-      >
-        <EuiFieldText
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          data-test-subj="lookupsDeleteConfirmName"
+      </ActionButton>
+      {deleting ? (
+        <DeleteModal
+          lookups={[lookup]}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => history.push(appRoutes.catalog())}
         />
-      </EuiFormRow>
-      {error ? (
-        <>
-          <EuiSpacer size="m" />
-          <ApiErrorCallout
-            title={i18n.translate('lookups.settings.deleteFailed', {
-              defaultMessage: 'The lookup could not be deleted',
-            })}
-            error={error}
-            data-test-subj="lookupsDeleteError"
-          />
-        </>
       ) : null}
-    </EuiConfirmModal>
+    </div>
   );
 }

@@ -13,7 +13,6 @@
 import { useState } from 'react';
 import {
   EuiBadge,
-  EuiButton,
   EuiCommentList,
   EuiConfirmModal,
   EuiEmptyPrompt,
@@ -27,6 +26,8 @@ import {
 import { i18n } from '@osd/i18n';
 import type { LookupDetail, SliceInfo } from '../../../common/api/codecs';
 import { ApiErrorCallout } from '../../components/error_callout';
+import { ActionButton, useGrant } from '../../components/permissions';
+import { CompareVersions } from './compare_versions';
 import { formatNumber, formatTime, rowCount, shortSlice } from '../../components/format';
 import { PplCode } from '../../components/ppl_code';
 import type { ApiFailure } from '../../services/api_client';
@@ -134,6 +135,8 @@ const STATUS_ICON: Record<SliceStatus, string> = {
 export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDetail }) {
   const [restoring, setRestoring] = useState<SliceInfo | null>(null);
   const [cleaning, setCleaning] = useState(false);
+  const restoreGrant = useGrant(name, 'restore');
+  const cleanupGrant = useGrant(name, 'cleanup');
 
   if (!lookup) return <EuiLoadingContent lines={5} data-test-subj="lookupsVersionsLoading" />;
   const current = lookup.slices.find((s) => s.current);
@@ -182,7 +185,10 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
       timestamp: slice.created_at ? formatTime(slice.created_at) : undefined,
       actions:
         status === 'old' ? (
-          <EuiButton
+          <ActionButton
+            lookup={name}
+            action="restore"
+            grant={restoreGrant}
             size="s"
             iconType="editorUndo"
             onClick={() => setRestoring(slice)}
@@ -193,7 +199,7 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
             data-test-subj={`lookupsVersionRestore-${slice.id}`}
           >
             {i18n.translate('lookups.versions.restore', { defaultMessage: 'Restore this version' })}
-          </EuiButton>
+          </ActionButton>
         ) : undefined,
       'data-test-subj': `lookupsVersion-${slice.id}`,
       children: (
@@ -248,7 +254,10 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
         </EuiFlexItem>
         {lookup.kind === 'managed' ? (
           <EuiFlexItem grow={false}>
-            <EuiButton
+            <ActionButton
+              lookup={name}
+              action="cleanup"
+              grant={cleanupGrant}
               iconType="broom"
               color="danger"
               isDisabled={orphans.length === 0}
@@ -258,11 +267,20 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
               {i18n.translate('lookups.versions.cleanup', {
                 defaultMessage: 'Clean up old versions',
               })}
-            </EuiButton>
+            </ActionButton>
           </EuiFlexItem>
         ) : null}
       </EuiFlexGroup>
       <EuiSpacer size="m" />
+      {lookup.kind === 'managed' ? (
+        <>
+          <CompareVersions
+            name={name}
+            slices={timelineOrder(lookup.slices).filter((s) => sliceStatus(s) !== 'failed')}
+          />
+          <EuiSpacer size="m" />
+        </>
+      ) : null}
       <EuiCommentList comments={comments} data-test-subj="lookupsVersionsTimeline" />
       {restoring ? (
         <RestoreModal
@@ -350,6 +368,7 @@ function RestoreModal({
               defaultMessage: 'The version could not be restored',
             })}
             error={error}
+            refused={{ lookup: name, action: 'restore' }}
             data-test-subj="lookupsRestoreError"
           />
         </>

@@ -90,6 +90,7 @@ export function MigrateModal({
           defaultMessage: 'The migration failed',
         })}
         errorTestSubj="lookupsMigrateError"
+        refused={{ lookup: name, action: 'migrate' }}
       >
         {preview ? <MigratePreview preview={preview} /> : null}
       </PreviewStatus>
@@ -133,7 +134,7 @@ function MigratePreview({ preview }: { preview: MigrateResponse }) {
           },
           {
             title: i18n.translate('lookups.migrate.target', {
-              defaultMessage: 'New backing index',
+              defaultMessage: 'New index',
             }),
             description: (
               <code data-test-subj="lookupsMigrateTarget">{preview.target_backing_index}</code>

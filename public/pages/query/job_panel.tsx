@@ -26,9 +26,10 @@ import { i18n } from '@osd/i18n';
 import type { WriteAction } from '../../../common/api/codecs';
 import type { Job } from '../../../common/api/jobs';
 import { appRoutes } from '../../../common/api/paths';
-import { ApiErrorCallout } from '../../components/error_callout';
+import { ApiErrorCallout, RefusalDetails } from '../../components/error_callout';
 import { formatDuration, formatNumber, formatTime } from '../../components/format';
 import { jobPhaseLabel, JobStateBadge } from '../../components/job_state';
+import { refusedText } from '../../components/permissions';
 import { useRouterLink } from '../../components/router_link';
 import type { ApiFailure } from '../../services/api_client';
 import { QueryFailure } from './query_errors';
@@ -234,6 +235,14 @@ function JobProgressPanel({
   );
 }
 
+/** A job the security plugin refused: its words, and the action they name. */
+export function jobRefusal(job: Job): { reason: string; missing?: string } | undefined {
+  const attr = job.error_attributes?.reason;
+  const reason = typeof attr === 'string' ? attr : job.error;
+  if (!reason || !/no permissions for \[/.test(reason)) return undefined;
+  return { reason, missing: /no permissions for \[([^\]]+)\]/.exec(reason)?.[1] };
+}
+
 function JobEnd({ job, onAddMax }: { job: Job; onAddMax?: (max: number) => void }) {
   const link = useRouterLink();
   switch (job.state) {
@@ -246,7 +255,7 @@ function JobEnd({ job, onAddMax }: { job: Job; onAddMax?: (max: number) => void 
           rows={job.progress.rows_written}
         />
       );
-    case 'failed':
+    case 'failed': {
       // The ceiling's failure keeps its setting and number, so the page can offer max=N.
       if (job.error && typeof job.error_attributes?.setting === 'string') {
         return (
@@ -256,6 +265,7 @@ function JobEnd({ job, onAddMax }: { job: Job; onAddMax?: (max: number) => void 
           />
         );
       }
+      const refusal = jobRefusal(job);
       return (
         <EuiCallOut
           color="danger"
@@ -267,13 +277,17 @@ function JobEnd({ job, onAddMax }: { job: Job; onAddMax?: (max: number) => void 
           data-test-subj="lookupsJobFailed"
         >
           <p data-test-subj="lookupsJobError">
-            {job.error ??
-              i18n.translate('lookups.job.failedNoReason', {
-                defaultMessage: 'The server gave no reason.',
-              })}
+            {refusal
+              ? refusedText(job.lookup, 'write', refusal.missing)
+              : (job.error ??
+                i18n.translate('lookups.job.failedNoReason', {
+                  defaultMessage: 'The server gave no reason.',
+                }))}
           </p>
+          {refusal ? <RefusalDetails reason={refusal.reason} testSubj="lookupsJobError" /> : null}
         </EuiCallOut>
       );
+    }
     case 'cancelled':
       return (
         <EuiCallOut

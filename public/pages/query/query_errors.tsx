@@ -92,6 +92,12 @@ export function withMax(text: string, max: number): string | null {
   return `${text.slice(0, command.end)} max=${max}${text.slice(command.end)}`;
 }
 
+/** The message without its "… at line L, column C: " lead, which the title already says. */
+export function withoutPosition(message: string): string {
+  const rest = /^[^:]*\bat line \d+, column \d+: /.exec(message);
+  return rest ? message.slice(rest[0].length) : message;
+}
+
 export function SyntaxErrorMessage({
   error,
   id,
@@ -120,7 +126,7 @@ export function SyntaxErrorMessage({
       }
       data-test-subj={`lookupsQuerySyntaxError-${error.source}`}
     >
-      <p data-test-subj="lookupsQueryErrorMessage">{error.message}</p>
+      <p data-test-subj="lookupsQueryErrorMessage">{withoutPosition(error.message)}</p>
       {error.expected.length > 0 ? (
         <p>
           {i18n.translate('lookups.query.error.expected', {
@@ -180,7 +186,7 @@ export function QueryFailure({
         role="alert"
         data-test-subj="lookupsQueryCeiling"
       >
-        <p data-test-subj="lookupsQueryErrorMessage">{error.message}</p>
+        <p data-test-subj="lookupsQueryErrorMessage">{withoutPosition(error.message)}</p>
         {/* The message says what to do; this names the setting and the number behind it. */}
         <EuiText size="xs">
           <p data-test-subj="lookupsQueryCeilingSetting">
@@ -220,7 +226,7 @@ export function QueryFailure({
       role="alert"
       data-test-subj="lookupsQueryError"
     >
-      <p data-test-subj="lookupsQueryErrorMessage">{error.message}</p>
+      <p data-test-subj="lookupsQueryErrorMessage">{withoutPosition(error.message)}</p>
     </EuiCallOut>
   );
 }

@@ -140,7 +140,7 @@ describe('the editor’s error markers', () => {
 });
 
 describe('running queries', () => {
-  it('shows a sortable table with column types, and remembers the query for the user', async () => {
+  it('shows a sortable data grid with column types, and remembers the query for the user', async () => {
     const storage = memoryStorage();
     const { type } = await setup(() => ROWS, storage);
     type('source=web_logs | stats count() as n by host');
@@ -154,16 +154,19 @@ describe('running queries', () => {
     expect(headers[0]).toContain('string');
     expect(headers[1]).toContain('bigint');
 
-    const cells = () =>
+    // The grid's first column, top to bottom (OUI adds a screen-reader position to each cell).
+    const hosts = () =>
       within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map(
-          (row) =>
-            within(row).getAllByRole('cell')[0].querySelector('.euiTableCellContent')?.textContent
-        );
-    fireEvent.click(within(table).getAllByRole('columnheader')[0].querySelector('button')!);
-    expect(cells()).toEqual(['web-01', 'web-02', 'web-03']);
+        .getAllByRole('gridcell')
+        .filter((_, i) => i % headers.length === 0)
+        .map((c) => c.querySelector('.euiDataGridRowCell__truncate')?.firstChild?.textContent);
+    act(() => {
+      fireEvent.click(within(within(table).getAllByRole('columnheader')[0]).getByRole('button'));
+    });
+    act(() => {
+      fireEvent.click(screen.getByText('Sort A-Z'));
+    });
+    expect(hosts()).toEqual(['web-01', 'web-02', 'web-03']);
 
     const saved = JSON.parse(storage.getItem(recentQueriesKey('ana')) ?? '[]');
     expect(saved[0]).toMatchObject({

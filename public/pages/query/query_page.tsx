@@ -391,7 +391,8 @@ export function QueryPage() {
           sources={sources}
           describedBy={positioned ? `${ERROR_ID} ${HELP_ID}` : HELP_ID}
           invalid={positioned !== null}
-          placeholder="source=web_logs | stats count() by host | outputlookup hosts"
+          // No lookup name: an example must not suggest a name the user may not write.
+          placeholder="source=<index> | stats count() by host"
           textareaRef={textareaRef}
         />
       </EuiFormRow>
@@ -521,6 +522,11 @@ function RunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
   const text = useAppSelector((state) => state.query.text);
   const last = useAppSelector((state) => state.query.last);
   const jobStatus = useAppSelector((state) => state.query.job.status);
+  const blocked = useAppSelector(
+    (state) => state.query.parseError !== undefined && state.query.parseErrorText === text
+  );
+  // A query the parser refused was not sent: the last run's output must not pass for its result.
+  if (blocked && (last === 'query' || jobStatus !== 'tracking')) return null;
   if (last === 'job' && jobStatus !== 'idle') return <JobRunSection onAddMax={onAddMax} />;
   if (run.status === 'idle') return <LookupsIntro />;
   if (run.status === 'loading') {

@@ -195,7 +195,12 @@ describe('a write runs as a job', () => {
     run();
     const failed = await screen.findByTestId('lookupsJobFailed', {}, wait);
     expect(failed.textContent).toContain('The write to lk_hosts failed');
+    // In the user's terms first; the security plugin's words once, under Details.
+    expect(screen.getByTestId('lookupsJobError').textContent).toBe(
+      'You may not write to "lk_hosts": your user lacks the OpenSearch permission indices:data/write/bulk. An administrator can grant it.'
+    );
     expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.getByTestId('lookupsJobError-details').textContent).toContain(message);
   });
 
   it('offers max=N when the job failed on the row ceiling, and puts it in the query', async () => {

@@ -4,18 +4,18 @@
  */
 
 /*
- * What a run shows: a table for a plain pipeline (sortable, paged in the browser, each column's
- * type under its name) or, for a pipeline ending in outputlookup, what was written and where.
+ * What a run shows: a data grid for a plain pipeline (sortable, paged in the browser, each
+ * column's type under its name, downloadable as CSV or JSON) or, for a pipeline ending in
+ * outputlookup, what was written and where.
  */
-import { useMemo } from 'react';
 import {
   EuiBadge,
   EuiButton,
+  EuiButtonEmpty,
   EuiCallOut,
   EuiDescriptionList,
   EuiFlexGroup,
   EuiFlexItem,
-  EuiInMemoryTable,
   EuiSpacer,
   EuiText,
 } from '@elastic/eui';
@@ -26,45 +26,92 @@ import type {
   WriteAction,
 } from '../../../common/api/codecs';
 import { appRoutes } from '../../../common/api/paths';
-import { rowsToItems, schemaColumns, type TableRow } from '../../components/data_columns';
+import { ResultsGrid } from '../../components/results_grid';
 import { formatNumber, rowCount, shortSlice } from '../../components/format';
 import { useRouterLink } from '../../components/router_link';
+import { downloadText, resultsToCsv, resultsToJson } from './result_download';
 
 export function QueryResultsTable({ result }: { result: QueryRowsResponse }) {
-  const items = useMemo(() => rowsToItems(result.datarows), [result.datarows]);
-  const columns = useMemo(() => schemaColumns(result.schema, { sortable: true }), [result.schema]);
   const shown = result.datarows.length;
-  const cut = result.truncated || result.total > shown;
+  const cut = result.truncated === true || result.total > shown;
+  // The server counts only what it read; when it stopped early, the total is a lower bound.
+  const exact = result.total > shown;
+  const download = (format: 'csv' | 'json') =>
+    format === 'csv'
+      ? downloadText(resultsToCsv(result.schema, result.datarows), 'query-results.csv', 'text/csv')
+      : downloadText(
+          resultsToJson(result.schema, result.datarows),
+          'query-results.json',
+          'application/json'
+        );
   return (
     <div data-test-subj="lookupsQueryResults">
-      <EuiText size="s" color="subdued">
-        <p data-test-subj="lookupsQueryResultsTotal">
-          {cut
-            ? i18n.translate('lookups.query.results.truncated', {
-                defaultMessage:
-                  'The first {shown} of {total} rows. Narrow the query (where, head, stats) or write it to a lookup to keep every row.',
-                values: { shown: formatNumber(shown), total: formatNumber(result.total) },
-              })
-            : i18n.translate('lookups.query.results.total', {
-                defaultMessage: '{total}',
-                values: { total: rowCount(result.total) },
-              })}
-        </p>
-      </EuiText>
-      <EuiInMemoryTable<TableRow>
-        tableCaption={i18n.translate('lookups.query.results.caption', {
-          defaultMessage: 'Query results',
-        })}
-        items={items}
-        itemId="__row"
-        columns={columns}
-        sorting
-        pagination={{ initialPageSize: 20, pageSizeOptions: [10, 20, 50, 100] }}
-        message={i18n.translate('lookups.query.results.empty', {
-          defaultMessage: 'The query returned no rows.',
-        })}
-        data-test-subj="lookupsQueryTable"
-      />
+      <EuiFlexGroup alignItems="center" gutterSize="s" responsive={false} wrap>
+        <EuiFlexItem>
+          <EuiText size="s" color="subdued">
+            <p data-test-subj="lookupsQueryResultsTotal">
+              {!cut
+                ? rowCount(result.total)
+                : exact
+                  ? i18n.translate('lookups.query.results.truncated', {
+                      defaultMessage:
+                        'The first {shown} of {total} rows. Narrow the query (where, head, stats) or write it to a lookup to keep every row.',
+                      values: { shown: formatNumber(shown), total: formatNumber(result.total) },
+                    })
+                  : i18n.translate('lookups.query.results.truncatedAtLeast', {
+                      defaultMessage:
+                        'The first {shown} rows of more than {shown}. Narrow the query (where, head, stats) or write it to a lookup to keep every row.',
+                      values: { shown: formatNumber(shown) },
+                    })}
+            </p>
+          </EuiText>
+        </EuiFlexItem>
+        <EuiFlexItem grow={false}>
+          <EuiButtonEmpty
+            size="s"
+            iconType="download"
+            isDisabled={shown === 0}
+            onClick={() => download('csv')}
+            data-test-subj="lookupsQueryDownloadCsv"
+          >
+            {i18n.translate('lookups.query.results.downloadCsv', {
+              defaultMessage: 'Download CSV',
+            })}
+          </EuiButtonEmpty>
+        </EuiFlexItem>
+        <EuiFlexItem grow={false}>
+          <EuiButtonEmpty
+            size="s"
+            iconType="download"
+            isDisabled={shown === 0}
+            onClick={() => download('json')}
+            data-test-subj="lookupsQueryDownloadJson"
+          >
+            {i18n.translate('lookups.query.results.downloadJson', {
+              defaultMessage: 'Download JSON',
+            })}
+          </EuiButtonEmpty>
+        </EuiFlexItem>
+      </EuiFlexGroup>
+      <EuiSpacer size="s" />
+      {shown === 0 ? (
+        <EuiText size="s" data-test-subj="lookupsQueryTable">
+          <p>
+            {i18n.translate('lookups.query.results.empty', {
+              defaultMessage: 'The query returned no rows.',
+            })}
+          </p>
+        </EuiText>
+      ) : (
+        <ResultsGrid
+          schema={result.schema}
+          rows={result.datarows}
+          ariaLabel={i18n.translate('lookups.query.results.caption', {
+            defaultMessage: 'Query results',
+          })}
+          data-test-subj="lookupsQueryTable"
+        />
+      )}
     </div>
   );
 }

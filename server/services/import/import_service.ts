@@ -39,7 +39,7 @@ import { probeTarget } from '../target_probe';
 import { WriteCancelledError, writeLookup, WriterDeps } from '../writer/lookup_writer';
 import type { Row, RowSource } from '../writer/row_source';
 import type { ImportFile } from './body';
-import { ColumnType, ColumnTypeInference, convert, schemaOf } from './column_types';
+import { ColumnType, ColumnTypeInference, convert, schemaOf } from '../../../common/import_types';
 import { CsvReader } from './csv';
 import { decodeUtf8, LineError } from './line_reader';
 import { ndjsonRows } from './ndjson';

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-import { ColumnTypeInference, convert } from './column_types';
+import { ColumnTypeInference, convert } from './import_types';
 
 describe('integer columns', () => {
   it('keep longs past 2^53 exactly, as bigints; wider ones leave the column a string', () => {

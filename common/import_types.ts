@@ -7,9 +7,10 @@
  * The type of each CSV column, inferred over the whole file (every value of the column must fit
  * it), as the OSD data importer infers them: integer, double, boolean, ISO 8601 date, else
  * string. Empty cells fit any type; in a typed column they are left out of the row (no value),
- * in a string column they stay "". `types=strings` keeps every value a string.
+ * in a string column they stay "". `types=strings` keeps every value a string. Shared: the
+ * server types an import by it, and the app previews a file's types with it.
  */
-import type { SchemaColumn } from '../../../common/api/codecs';
+import type { SchemaColumn } from './api/codecs';
 
 export type ColumnType = 'integer' | 'double' | 'boolean' | 'date' | 'string';
 

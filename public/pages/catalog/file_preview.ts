@@ -1,0 +1,123 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * A first look at a file before it becomes a lookup: its format (by name, as the import route
+ * guesses it), its columns, the first rows and each column's type, inferred the way the server's
+ * import infers them (common/import_types.ts) but over the rows read here only.
+ */
+import { parse } from 'csv-parse/browser/esm/sync';
+import type { SchemaColumn } from '../../../common/api/codecs';
+import type { CsvDelimiter, ImportFormat } from '../../../common/api/search_codecs';
+import { ColumnTypeInference, schemaOf } from '../../../common/import_types';
+
+/** The start of the file read for the preview. */
+export const PREVIEW_BYTES = 256 * 1024;
+export const PREVIEW_ROWS = 10;
+
+export interface FilePreview {
+  format: ImportFormat;
+  /** CSV only: a `.tsv` file is split on tabs. */
+  delimiter?: CsvDelimiter;
+  schema: SchemaColumn[];
+  /** The first rows, as the table shows them. */
+  rows: unknown[][];
+  /** Rows the preview typed its columns over. */
+  rowsRead: number;
+  /** Whether the preview saw only the start of the file. */
+  partial: boolean;
+}
+
+export function formatOf(fileName: string): ImportFormat {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.ndjson') || lower.endsWith('.jsonl') || lower.endsWith('.json')) {
+    return 'ndjson';
+  }
+  return 'csv';
+}
+
+/** Drops a last line cut off by the preview's byte limit. */
+function completeLines(text: string, partial: boolean): string {
+  if (!partial) return text;
+  const end = text.lastIndexOf('\n');
+  return end < 0 ? '' : text.slice(0, end + 1);
+}
+
+function ndjsonType(values: unknown[]): string {
+  const present = values.filter((v) => v !== null && v !== undefined);
+  if (present.length === 0) return 'string';
+  if (present.every((v) => typeof v === 'number')) {
+    return present.every((v) => Number.isInteger(v)) ? 'long' : 'double';
+  }
+  if (present.every((v) => typeof v === 'boolean')) return 'boolean';
+  if (present.every((v) => typeof v === 'string')) return 'string';
+  return present.every((v) => typeof v === 'object') ? 'struct' : 'string';
+}
+
+export function previewText(
+  text: string,
+  format: ImportFormat,
+  partial: boolean,
+  delimiter: CsvDelimiter = ','
+): FilePreview {
+  const body = completeLines(text.replace(/^\uFEFF/, ''), partial);
+  if (format === 'ndjson') {
+    const objects = body
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '')
+      .map((line, i) => {
+        try {
+          return JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          throw new Error(`Line ${i + 1} is not JSON: ${line.slice(0, 80)}`);
+        }
+      });
+    const names = [...new Set(objects.flatMap((o) => Object.keys(o)))];
+    const schema = names.map((name) => ({
+      name,
+      type: ndjsonType(objects.map((o) => o[name])),
+    }));
+    return {
+      format,
+      schema,
+      rows: objects.slice(0, PREVIEW_ROWS).map((o) => names.map((n) => o[n] ?? null)),
+      rowsRead: objects.length,
+      partial,
+    };
+  }
+  const records = parse(body, {
+    delimiter,
+    skip_empty_lines: true,
+    relax_column_count: true,
+  }) as string[][];
+  const [header = [], ...data] = records;
+  const inference = new ColumnTypeInference(header);
+  for (const row of data) inference.add(row);
+  return {
+    format,
+    ...(delimiter !== ',' ? { delimiter } : {}),
+    schema: schemaOf(header, inference.types()),
+    rows: data.slice(0, PREVIEW_ROWS).map((row) => header.map((_, i) => row[i] ?? null)),
+    rowsRead: data.length,
+    partial,
+  };
+}
+
+/** A blob's text through FileReader, which every browser (and jsdom) has. */
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.readAsText(blob);
+  });
+}
+
+export async function previewFile(file: File): Promise<FilePreview> {
+  const partial = file.size > PREVIEW_BYTES;
+  const text = await readText(file.slice(0, PREVIEW_BYTES));
+  const tabs = file.name.toLowerCase().endsWith('.tsv');
+  return previewText(text, formatOf(file.name), partial, tabs ? '\t' : ',');
+}

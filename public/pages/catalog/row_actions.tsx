@@ -1,0 +1,151 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * What a catalog row offers: open it, query it, migrate (importer lookups), clean up old
+ * versions (when there are some) and delete; each write is disabled, with the missing
+ * permission, for a user who may not.
+ */
+import { EuiButtonIcon, EuiFlexGroup, EuiFlexItem, EuiToolTip } from '@elastic/eui';
+import { i18n } from '@osd/i18n';
+import type { LookupSummary } from '../../../common/api/codecs';
+import type { LookupAction } from '../../../common/api/permissions';
+import { appRoutes } from '../../../common/api/paths';
+import { grantOf, Refusable } from '../../components/permissions';
+import { useRouterLink } from '../../components/router_link';
+import { useAppSelector } from '../../store';
+
+export interface RowActionHandlers {
+  onMigrate: (lookup: LookupSummary) => void;
+  onCleanup: (lookup: LookupSummary) => void;
+  onDelete: (lookup: LookupSummary) => void;
+}
+
+function WriteAction({
+  lookup,
+  action,
+  icon,
+  label,
+  color,
+  onClick,
+}: {
+  lookup: LookupSummary;
+  action: LookupAction;
+  icon: string;
+  label: string;
+  color?: 'danger' | 'primary';
+  onClick: () => void;
+}) {
+  const grant = useAppSelector((s) => grantOf(s.permissions.byName[lookup.name], action));
+  return (
+    <Refusable name={lookup.name} action={action} grant={grant}>
+      {(refused) => {
+        const button = (
+          <EuiButtonIcon
+            iconType={icon}
+            color={color ?? 'primary'}
+            aria-label={label}
+            isDisabled={refused}
+            onClick={onClick}
+            data-test-subj={
+              action === 'migrate'
+                ? `lookupsCatalogMigrate-${lookup.name}`
+                : `lookupsCatalog-${action}-${lookup.name}`
+            }
+          />
+        );
+        return refused ? button : <EuiToolTip content={label}>{button}</EuiToolTip>;
+      }}
+    </Refusable>
+  );
+}
+
+export function RowActions({
+  lookup,
+  handlers,
+}: {
+  lookup: LookupSummary;
+  handlers: RowActionHandlers;
+}) {
+  const link = useRouterLink();
+  const values = { name: lookup.name };
+  const queryLabel = i18n.translate('lookups.catalog.action.query', {
+    defaultMessage: 'Query {name}',
+    values,
+  });
+  const openLabel = i18n.translate('lookups.catalog.action.open', {
+    defaultMessage: 'Open {name}',
+    values,
+  });
+  return (
+    <EuiFlexGroup gutterSize="xs" responsive={false} wrap={false}>
+      <EuiFlexItem grow={false}>
+        <EuiToolTip content={openLabel}>
+          <EuiButtonIcon
+            iconType="inspect"
+            aria-label={openLabel}
+            {...link(appRoutes.lookup(lookup.name))}
+            data-test-subj={`lookupsCatalog-open-${lookup.name}`}
+          />
+        </EuiToolTip>
+      </EuiFlexItem>
+      {lookup.kind !== 'broken' ? (
+        <EuiFlexItem grow={false}>
+          <EuiToolTip content={queryLabel}>
+            <EuiButtonIcon
+              iconType="console"
+              aria-label={queryLabel}
+              {...link(
+                `${appRoutes.query()}?${new URLSearchParams({ q: `source=${lookup.name}` })}`
+              )}
+              data-test-subj={`lookupsCatalog-query-${lookup.name}`}
+            />
+          </EuiToolTip>
+        </EuiFlexItem>
+      ) : null}
+      {lookup.kind === 'legacy' ? (
+        <EuiFlexItem grow={false}>
+          <WriteAction
+            lookup={lookup}
+            action="migrate"
+            icon="merge"
+            label={i18n.translate('lookups.catalog.migrateAria', {
+              defaultMessage: 'Migrate {name}',
+              values,
+            })}
+            onClick={() => handlers.onMigrate(lookup)}
+          />
+        </EuiFlexItem>
+      ) : null}
+      {lookup.kind === 'managed' && lookup.orphan_count > 0 ? (
+        <EuiFlexItem grow={false}>
+          <WriteAction
+            lookup={lookup}
+            action="cleanup"
+            icon="broom"
+            label={i18n.translate('lookups.catalog.action.cleanup', {
+              defaultMessage: 'Clean up old versions of {name}',
+              values,
+            })}
+            onClick={() => handlers.onCleanup(lookup)}
+          />
+        </EuiFlexItem>
+      ) : null}
+      <EuiFlexItem grow={false}>
+        <WriteAction
+          lookup={lookup}
+          action="delete"
+          icon="trash"
+          color="danger"
+          label={i18n.translate('lookups.catalog.action.delete', {
+            defaultMessage: 'Delete {name}',
+            values,
+          })}
+          onClick={() => handlers.onDelete(lookup)}
+        />
+      </EuiFlexItem>
+    </EuiFlexGroup>
+  );
+}

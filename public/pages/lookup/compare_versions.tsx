@@ -1,0 +1,233 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * Two versions of a lookup compared: how many rows each has, which columns came or went, and,
+ * by key fields the user picks, which rows were added, removed or changed (with a few of each).
+ */
+import { useState } from 'react';
+import {
+  EuiButton,
+  EuiCheckboxGroup,
+  EuiCodeBlock,
+  EuiDescriptionList,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiFormRow,
+  EuiPanel,
+  EuiSelect,
+  EuiSpacer,
+  EuiText,
+  EuiTitle,
+} from '@elastic/eui';
+import { i18n } from '@osd/i18n';
+import type { SliceInfo } from '../../../common/api/codecs';
+import type { CompareResponse } from '../../../common/api/compare';
+import { ApiErrorCallout } from '../../components/error_callout';
+import { formatNumber, formatTime, shortSlice } from '../../components/format';
+import { toApiFailure, type ApiFailure } from '../../services/api_client';
+import { useApi } from '../../services/services_context';
+
+const sliceLabel = (slice: SliceInfo) =>
+  `${shortSlice(slice.id)}${slice.current ? ' (current)' : ''}${
+    slice.created_at ? ` · ${formatTime(slice.created_at)}` : ''
+  } · ${formatNumber(slice.rows)} rows`;
+
+const none = i18n.translate('lookups.compare.none', { defaultMessage: 'none' });
+
+export function CompareVersions({ name, slices }: { name: string; slices: SliceInfo[] }) {
+  const api = useApi();
+  const current = slices.find((s) => s.current) ?? slices[slices.length - 1];
+  // Newest first: the version before the current one.
+  const previous = slices.find((s) => s.id !== current?.id);
+  const [from, setFrom] = useState(previous?.id ?? '');
+  const [to, setTo] = useState(current?.id ?? '');
+  const [keys, setKeys] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<CompareResponse | null>(null);
+  const [error, setError] = useState<ApiFailure | null>(null);
+
+  if (slices.length < 2) return null;
+  const options = slices.map((s) => ({ value: s.id, text: sliceLabel(s) }));
+  const columns = answer ? [...new Set([...answer.from.columns, ...answer.to.columns])] : [];
+
+  const run = async (keyFields: string[]) => {
+    setBusy(true);
+    setError(null);
+    try {
+      setAnswer(
+        await api.compare(name, { from, to, ...(keyFields.length ? { key_field: keyFields } : {}) })
+      );
+    } catch (e) {
+      setError(toApiFailure(e));
+      setAnswer(null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <EuiPanel paddingSize="m" hasBorder data-test-subj="lookupsCompare">
+      <EuiTitle size="xs">
+        <h3>{i18n.translate('lookups.compare.title', { defaultMessage: 'Compare versions' })}</h3>
+      </EuiTitle>
+      <EuiSpacer size="s" />
+      <EuiFlexGroup gutterSize="m" alignItems="flexEnd" responsive={false} wrap>
+        <EuiFlexItem>
+          <EuiFormRow label={i18n.translate('lookups.compare.from', { defaultMessage: 'From' })}>
+            <EuiSelect
+              options={options}
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              data-test-subj="lookupsCompareFrom"
+            />
+          </EuiFormRow>
+        </EuiFlexItem>
+        <EuiFlexItem>
+          <EuiFormRow label={i18n.translate('lookups.compare.to', { defaultMessage: 'To' })}>
+            <EuiSelect
+              options={options}
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              data-test-subj="lookupsCompareTo"
+            />
+          </EuiFormRow>
+        </EuiFlexItem>
+        <EuiFlexItem grow={false}>
+          <EuiButton
+            onClick={() => run(keys)}
+            isLoading={busy}
+            isDisabled={from === to}
+            data-test-subj="lookupsCompareRun"
+          >
+            {i18n.translate('lookups.compare.run', { defaultMessage: 'Compare' })}
+          </EuiButton>
+        </EuiFlexItem>
+      </EuiFlexGroup>
+      {error ? (
+        <>
+          <EuiSpacer size="m" />
+          <ApiErrorCallout
+            title={i18n.translate('lookups.compare.failed', {
+              defaultMessage: 'The versions could not be compared',
+            })}
+            error={error}
+            data-test-subj="lookupsCompareError"
+          />
+        </>
+      ) : null}
+      {answer ? (
+        <>
+          <EuiSpacer size="m" />
+          <EuiDescriptionList
+            compressed
+            type="column"
+            data-test-subj="lookupsCompareSummary"
+            listItems={[
+              {
+                title: i18n.translate('lookups.compare.rows', { defaultMessage: 'Rows' }),
+                description: `${formatNumber(answer.from.rows)} → ${formatNumber(answer.to.rows)}`,
+              },
+              {
+                title: i18n.translate('lookups.compare.added', {
+                  defaultMessage: 'Columns added',
+                }),
+                description: answer.columns.added.join(', ') || none,
+              },
+              {
+                title: i18n.translate('lookups.compare.removed', {
+                  defaultMessage: 'Columns removed',
+                }),
+                description: answer.columns.removed.join(', ') || none,
+              },
+            ]}
+          />
+          <EuiSpacer size="m" />
+          <EuiFormRow
+            hasChildLabel={false}
+            label={i18n.translate('lookups.compare.keys', {
+              defaultMessage: 'Compare rows by key',
+            })}
+            helpText={i18n.translate('lookups.compare.keysHelp', {
+              defaultMessage: 'Rows with the same values in these columns are the same row.',
+            })}
+          >
+            <EuiCheckboxGroup
+              options={columns.map((c, i) => ({ id: `lookupsCompareKey-${i}`, label: c }))}
+              idToSelectedMap={Object.fromEntries(
+                columns.map((c, i) => [`lookupsCompareKey-${i}`, keys.includes(c)])
+              )}
+              onChange={(id) => {
+                const column = columns[Number(id.split('-').pop())];
+                const next = keys.includes(column)
+                  ? keys.filter((k) => k !== column)
+                  : [...keys, column];
+                setKeys(next);
+                void run(next);
+              }}
+              data-test-subj="lookupsCompareKeys"
+            />
+          </EuiFormRow>
+          {answer.by_key ? <ByKey byKey={answer.by_key} /> : null}
+        </>
+      ) : null}
+    </EuiPanel>
+  );
+}
+
+function Samples({ title, rows, testSubj }: { title: string; rows: unknown[]; testSubj: string }) {
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <EuiSpacer size="s" />
+      <EuiText size="xs">
+        <h4>{title}</h4>
+      </EuiText>
+      <EuiCodeBlock language="text" fontSize="s" paddingSize="s" data-test-subj={testSubj}>
+        {rows.map((r) => JSON.stringify(r)).join('\n')}
+      </EuiCodeBlock>
+    </>
+  );
+}
+
+function ByKey({ byKey }: { byKey: NonNullable<CompareResponse['by_key']> }) {
+  return (
+    <div data-test-subj="lookupsCompareByKey">
+      <EuiSpacer size="s" />
+      <EuiText size="s">
+        <p data-test-subj="lookupsCompareCounts">
+          {i18n.translate('lookups.compare.counts', {
+            defaultMessage:
+              'By {keys}: {added} added, {removed} removed, {changed} changed, {unchanged} unchanged.',
+            values: {
+              keys: byKey.key_field.join(', '),
+              added: formatNumber(byKey.added),
+              removed: formatNumber(byKey.removed),
+              changed: formatNumber(byKey.changed),
+              unchanged: formatNumber(byKey.unchanged),
+            },
+          })}
+        </p>
+      </EuiText>
+      <Samples
+        title={i18n.translate('lookups.compare.sampleAdded', { defaultMessage: 'Added' })}
+        rows={byKey.samples.added}
+        testSubj="lookupsCompareAdded"
+      />
+      <Samples
+        title={i18n.translate('lookups.compare.sampleRemoved', { defaultMessage: 'Removed' })}
+        rows={byKey.samples.removed}
+        testSubj="lookupsCompareRemovedRows"
+      />
+      <Samples
+        title={i18n.translate('lookups.compare.sampleChanged', {
+          defaultMessage: 'Changed (before → after)',
+        })}
+        rows={byKey.samples.changed.map((c) => ({ before: c.from, after: c.to }))}
+        testSubj="lookupsCompareChanged"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * A writer creates a lookup from a CSV file in the catalog: the preview shows the first rows
+ * and their types, the name and a key field are chosen, and the lookup exists with every row.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { buildPublic } from '../../scripts/build_public';
+import {
+  axeViolations,
+  launchBrowser,
+  logIn,
+  screenshot,
+  unexpectedConsoleErrors,
+  type BrowserSession,
+} from '../support/browser';
+import { adminClient, TestNames } from '../support/cluster';
+import { startTestHost, type TestHost } from '../support/host';
+import { users } from '../support/users';
+
+const admin = adminClient();
+const names = new TestNames();
+const name = names.lookup('from_file');
+let host: TestHost;
+let browser: BrowserSession;
+let dir: string;
+const page = () => browser.page;
+const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
+
+// 40 rows: code, a name, a number and a boolean.
+const ROWS = Array.from({ length: 40 }, (_, i) => [
+  `c${String(i).padStart(2, '0')}`,
+  `Place ${i}`,
+  1000 + i * 7,
+  i % 2 === 0,
+]);
+const CSV = ['code,label,size,open', ...ROWS.map((r) => r.join(','))].join('\n') + '\n';
+
+beforeAll(async () => {
+  await buildPublic();
+  host = await startTestHost();
+  dir = mkdtempSync(join(tmpdir(), 'lookups-create-'));
+  writeFileSync(join(dir, 'places.csv'), CSV);
+  browser = await launchBrowser({ viewport: { width: 1024, height: 900 } });
+  await logIn(page(), host.url, users.writer, '/app/lookups/lookups');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+  await names.drop(admin);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('previews the file, then creates the lookup with its key and every row', async () => {
+  await testSubj('lookupsCatalogCreate').click();
+  const modal = testSubj('lookupsCreateModal');
+  await modal.waitFor();
+  await modal.locator('input[type="file"]').setInputFiles(join(dir, 'places.csv'));
+  const preview = testSubj('lookupsCreatePreview');
+  await preview.waitFor();
+  const headers = (await preview.locator('thead th').allInnerTexts()).map((h) =>
+    h.replace(/\s+/g, ' ').trim()
+  );
+  expect(headers).toEqual(['code string', 'label string', 'size long', 'open boolean']);
+  expect(await preview.locator('tbody tr').count()).toBe(10);
+  expect(await testSubj('lookupsCreateName').inputValue()).toBe('places');
+  await testSubj('lookupsCreateName').fill(name);
+  await testSubj('lookupsCreateKeys')
+    .locator('label', { hasText: /^code$/ })
+    .click();
+  expect(await axeViolations(page())).toEqual([]);
+  await screenshot(page(), 'create-from-file');
+  await testSubj('lookupsCreateSubmit').click();
+  await page().waitForURL((url) => url.pathname === `/app/lookups/lookups/${name}/rows`);
+  await testSubj('lookupsRowsTable').waitFor();
+  expect(await testSubj('lookupsRowsTotal').innerText()).toContain('of 40');
+  await admin.indices.refresh({ index: `${name}__lookup` });
+  const { body } = await admin.count({ index: name });
+  expect(body.count).toBe(40);
+});
+
+it('raised no errors in the page', () => {
+  expect(browser.pageErrors).toEqual([]);
+  expect(unexpectedConsoleErrors(browser)).toEqual([]);
+});
