@@ -14,6 +14,10 @@
  * Where PPL has a default, the node holds the effective value and, under `written`, what the query
  * actually said: the planner acts on the first, and messages and round-trips use the second.
  */
+import type { ExtractionCommand } from './commands/extraction';
+import type { SearchExpr } from './commands/search_ast';
+import type { ShapingCommand } from './commands/shaping';
+import type { SpanBucket, WindowCommand } from './commands/windows';
 import type { CastTypeName, OutputLookupOption } from './language';
 import type { InlineTable } from './makeresults';
 import type { PplType } from './types';
@@ -178,6 +182,8 @@ export interface SourceCommand {
   search: boolean;
   keyword: 'source' | 'index';
   indices: IndexName[];
+  /** The search expression before or after `source=` (terms side by side are ANDed). */
+  filter?: SearchExpr;
   span: Span;
 }
 
@@ -264,6 +270,8 @@ export interface StatsCommand {
   kind: 'Stats';
   aggregations: Aggregation[];
   by: FieldRef[];
+  /** `span(field, interval)` in the by clause: always the first group key, as in PPL. */
+  bucket?: SpanBucket;
   /** Keep a group for null keys. Default true (PPL 3.x default, `legacy.preferred=true`). */
   bucketNullable: boolean;
   written: { bucketNullable?: boolean };
@@ -359,7 +367,10 @@ export type Command =
   | SortCommand
   | HeadCommand
   | TopRareCommand
-  | LookupCommand;
+  | LookupCommand
+  | ShapingCommand
+  | ExtractionCommand
+  | WindowCommand;
 
 export interface OutputLookupOptionNode {
   name: OutputLookupOption;

@@ -616,8 +616,8 @@ describe('parsePpl: errors say where and what', () => {
     },
     {
       query: 'search where',
-      at: 'where',
-      detail: /^expected "source=<index>" after "search", found "where"$/,
+      at: '',
+      detail: /^expected "source=<index>" after "where", found the end of the query$/,
     },
     {
       query: 'source=',
@@ -625,9 +625,9 @@ describe('parsePpl: errors say where and what', () => {
       detail: /^expected an index name after "=", found the end of the query$/,
     },
     {
-      query: 'source=x error',
-      at: 'error',
-      detail: /search terms after source= are not supported/,
+      query: 'source=x (error',
+      at: '',
+      detail: /^expected "\)" after "error", found the end of the query$/,
     },
     {
       query: 'source=x | foo',
@@ -765,9 +765,9 @@ describe('parsePpl: errors say where and what', () => {
       detail: /wildcards are not allowed in stats … by/,
     },
     {
-      query: 'source=x | stats count() by span(t, 1h)',
-      at: 'span',
-      detail: /span\(\) in "stats … by" is not supported/,
+      query: 'source=x | stats count() by span(t, 1x)',
+      at: '1x',
+      detail: /"1x" is not an interval/,
     },
     { query: 'source=x | stats lower(a)', at: 'lower', detail: /"lower" is not an aggregation/ },
     {

@@ -10,8 +10,10 @@
  *
  * It is built in layers, one class extending the next: parse_cursor.ts (tokens and errors),
  * parse_names.ts (names, lists, option values), parse_expressions.ts, then one module per command
- * family (parse_sources.ts, parse_commands.ts, parse_aggregations.ts, parse_lookups.ts); this file
- * adds the query itself.
+ * family (parse_sources.ts, parse_commands.ts, parse_aggregations.ts, parse_lookups.ts, then
+ * commands/shaping.ts, commands/extraction.ts, commands/windows.ts, each holding its commands' AST
+ * nodes beside their parsing); this file adds the query itself and says which family parses
+ * which command. The server plans each family in server/services/ppl/commands/<family>.ts.
  *
  * Grammar (PPL 3.x, after the SQL plugin's `OpenSearchPPLParser.g4`; keywords case-insensitive):
  *
@@ -58,15 +60,14 @@
  *   `max` is an integer of at least 1; the name must pass the lookup-name rules.
  * - Options of `makeresults`, `dedup`, `top`, `rare`, `stats` may be given once each (PPL would
  *   let a later one win): a repeated option is refused, naming it.
- * - Not supported (refused with a message): search terms after `source=`, subsearches, `span()` in
- *   `stats … by`, `explain`, date/time literals (`DATE '…'`), `INTERVAL`, `REGEXP`, functions other
+ * - Not supported (refused with a message): subsearches, `explain`, date/time literals (`DATE '…'`), `INTERVAL`, `REGEXP`, functions other
  *   than those in language.ts, and the commands in `UNSUPPORTED_PPL_COMMANDS`.
  */
 import type { Command, OutputLookup, Query } from './ast';
-import { SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';
+import { REFUSED_COMMANDS, SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';
 import type { Token } from './tokenizer';
 import { MAX_COMMANDS } from './parse_expressions';
-import { LookupParser } from './parse_lookups';
+import { WindowParser } from './commands/windows';
 import { SyntaxFailure, type PplSyntaxError } from './parse_cursor';
 
 export {
@@ -84,7 +85,7 @@ export type { PplSyntaxError } from './parse_cursor';
 export type ParseResult = { ok: true; query: Query } | { ok: false; error: PplSyntaxError };
 
 /** The whole query, over the layers: cursor, names, expressions, and the command families. */
-class Parser extends LookupParser {
+class Parser extends WindowParser {
   // -------------------------------------------------------------------------------------------
   // Query
 
@@ -181,8 +182,57 @@ class Parser extends LookupParser {
         return this.parseTopRare(start, name);
       case 'lookup':
         return this.parseLookup(start);
+      // shaping (commands/shaping.ts)
+      case 'table':
+        return this.parseTable(start);
+      case 'reverse':
+        return this.parseReverse(start);
+      case 'fieldformat':
+        return this.parseFieldFormat(start);
+      case 'fillnull':
+        return this.parseFillNull(start);
+      case 'replace':
+        return this.parseReplace(start);
+      case 'expand':
+      case 'mvexpand':
+        return this.parseExpand(start, name);
+      case 'flatten':
+        return this.parseFlatten(start);
+      case 'addtotals':
+      case 'addcoltotals':
+        return this.parseAddTotals(start, name);
+      case 'transpose':
+        return this.parseTranspose(start);
+      // extraction (commands/extraction.ts)
+      case 'parse':
+        return this.parseParse(start, 'Parse');
+      case 'grok':
+        return this.parseParse(start, 'Grok');
+      case 'rex':
+        return this.parseRex(start);
+      case 'regex':
+        return this.parseRegex(start);
+      case 'patterns':
+        return this.parsePatterns(start);
+      // buckets and windows (commands/windows.ts)
+      case 'bin':
+        return this.parseBin(start);
+      case 'eventstats':
+        return this.parseEventStats(start);
+      case 'streamstats':
+        return this.parseStreamStats(start);
+      case 'trendline':
+        return this.parseTrendline(start);
       default:
         break;
+    }
+    const refused = REFUSED_COMMANDS[name];
+    if (refused !== undefined) {
+      return this.fail(
+        start,
+        `the command "${start.text}" cannot run in Dashboards: ${refused}`,
+        []
+      );
     }
     const supported = SUPPORTED_COMMANDS.join(', ');
     if (name === 'search' || name === 'makeresults') {

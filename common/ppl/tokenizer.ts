@@ -128,7 +128,7 @@ const isSpace = (c: string): boolean =>
   c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
 
 const TWO_CHAR_OPERATORS = new Set(['==', '!=', '<=', '>=']);
-const ONE_CHAR_OPERATORS = new Set(['=', '<', '>', '+', '-', '*', '/', '%', '!']);
+const ONE_CHAR_OPERATORS = new Set(['=', '<', '>', '+', '-', '*', '/', '%', '!', '?']);
 const PUNCTUATION = new Set(['|', ',', '(', ')', '[', ']', '.', ':']);
 
 /**

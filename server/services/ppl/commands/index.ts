@@ -10,8 +10,25 @@
 import type { Command } from '../../../../common/ppl/ast';
 import type { PlanContext } from '../plan_context';
 import { planStats, planTopRare } from './aggregation';
+import { planGrok, planParse, planPatterns, planRegex, planRex } from './extraction';
 import { planLookup } from './lookup';
 import { planDedup, planEval, planFields, planHead, planRename, planSort, planWhere } from './rows';
+import {
+  planAddTotals,
+  planExpand,
+  planFillNull,
+  planFlatten,
+  planReplace,
+  planReverse,
+  planTranspose,
+} from './shaping';
+import {
+  planBin,
+  planEventStats,
+  planStatsWithSpan,
+  planStreamStats,
+  planTrendline,
+} from './windows';
 
 export async function planCommand(ctx: PlanContext, command: Command): Promise<void> {
   switch (command.kind) {
@@ -24,7 +41,7 @@ export async function planCommand(ctx: PlanContext, command: Command): Promise<v
     case 'Eval':
       return planEval(ctx, command);
     case 'Stats':
-      return planStats(ctx, command);
+      return command.bucket ? planStatsWithSpan(ctx, command) : planStats(ctx, command);
     case 'Dedup':
       return planDedup(ctx, command);
     case 'Sort':
@@ -36,5 +53,41 @@ export async function planCommand(ctx: PlanContext, command: Command): Promise<v
       return planTopRare(ctx, command);
     case 'Lookup':
       return planLookup(ctx, command);
+    case 'Reverse':
+      return planReverse(ctx, command);
+    case 'FillNull':
+      return planFillNull(ctx, command);
+    case 'Replace':
+      return planReplace(ctx, command);
+    case 'Expand':
+      return planExpand(ctx, command);
+    case 'Flatten':
+      return planFlatten(ctx, command);
+    case 'AddTotals':
+      return planAddTotals(ctx, command);
+    case 'Transpose':
+      return planTranspose(ctx, command);
+    case 'Parse':
+      return planParse(ctx, command);
+    case 'Grok':
+      return planGrok(ctx, command);
+    case 'Rex':
+      return planRex(ctx, command);
+    case 'Regex':
+      return planRegex(ctx, command);
+    case 'Patterns':
+      return planPatterns(ctx, command);
+    case 'Bin':
+      return planBin(ctx, command);
+    case 'EventStats':
+      return planEventStats(ctx, command);
+    case 'StreamStats':
+      return planStreamStats(ctx, command);
+    case 'Trendline':
+      return planTrendline(ctx, command);
+    default: {
+      const unplanned: never = command;
+      return unplanned;
+    }
   }
 }

@@ -29,6 +29,7 @@ import { scanComposite } from '../scan';
 import { readSourceSchema, SourceSchema } from '../source_schema';
 import { checkAggregation } from './aggregation';
 import { applyFields } from './rows';
+import { searchToDsl } from './search';
 
 export interface PlannedSource {
   run: () => RowStream;
@@ -75,7 +76,8 @@ export async function planIndexSource(
   const indices = source.indices.map((i) => i.name);
   const schema = await readSourceSchema(ctx.deps.client, indices);
   ctx.columns = [...schema.fields.values()].map((f) => ({ name: f.name, type: f.type }));
-  return pushDown(ctx, commands, schema, indices, source, []);
+  const filters = source.filter ? [searchToDsl(ctx, source.filter, schema)] : [];
+  return pushDown(ctx, commands, schema, indices, source, filters);
 }
 
 /** Compiles the prefix OpenSearch can answer; removes those commands from `commands`. */
@@ -221,6 +223,46 @@ function pushDown(
   };
 }
 
+const FIXED_UNITS = new Set(['ms', 's', 'm', 'h', 'd']);
+
+/** The composite source of `span(…)`: a histogram, or a date histogram (epoch-aligned as the server's). */
+function spanSource(
+  command: StatsCommand,
+  schema: SourceSchema
+): { source: Dsl; type: PplType } | null {
+  const bucket = command.bucket!;
+  const field = schema.fields.get(bucket.field.name);
+  if (!field?.exactField) return null;
+  const { size, unit } = bucket.interval;
+  if (isNumericType(field.type) && unit === undefined) {
+    const integral =
+      Number.isInteger(size) && ['tinyint', 'smallint', 'int', 'bigint'].includes(field.type);
+    return {
+      source: {
+        histogram: {
+          field: field.exactField,
+          interval: size,
+          missing_bucket: command.bucketNullable,
+        },
+      },
+      type: integral ? field.type : 'double',
+    };
+  }
+  if ((field.type === 'timestamp' || field.type === 'date') && unit !== undefined) {
+    if (!Number.isInteger(size)) return null;
+    let interval: Dsl;
+    if (FIXED_UNITS.has(unit)) interval = { fixed_interval: `${size}${unit}` };
+    else if (unit === 'w') interval = { fixed_interval: `${7 * size}d` };
+    else if (size === 1) interval = { calendar_interval: `1${unit}` };
+    else return null;
+    return {
+      source: { date_histogram: { field: field.exactField, ...interval } },
+      type: 'timestamp',
+    };
+  }
+  return null;
+}
+
 function compositeFor(ctx: PlanContext, command: StatsCommand, schema: SourceSchema) {
   const byFields = command.by.map((f) => schema.fields.get(f.name));
   if (byFields.some((f) => !f?.exactField)) return null;
@@ -245,10 +287,18 @@ function compositeFor(ctx: PlanContext, command: StatsCommand, schema: SourceSch
     if (agg.func === 'sum')
       aggs[`n${i}`] = { value_count: { field: (spec as { sum: { field: string } }).sum.field } };
   });
-  const sources = byFields.map((f, i) => ({
+  const sources: Dsl[] = byFields.map((f, i) => ({
     [`k${i}`]: { terms: { field: f!.exactField, missing_bucket: command.bucketNullable } },
   }));
   const byColumns = command.by.map((f, i) => ({ name: f.name, type: byFields[i]!.type }));
+  if (command.bucket) {
+    const bucket = spanSource(command, schema);
+    if (!bucket) return null;
+    ctx.requireColumn(command.bucket.field.name, command.bucket.field.span);
+    // The span is always the first group key (stats.md).
+    sources.unshift({ k_span: bucket.source });
+    byColumns.unshift({ name: command.bucket.name, type: bucket.type });
+  }
   ctx.columns = [...aggSpecs.map(({ agg, type }) => ({ name: agg.name, type })), ...byColumns];
   const toRow = (
     bucket: { doc_count: number; key?: Record<string, unknown> } & Record<string, unknown>
@@ -266,8 +316,10 @@ function compositeFor(ctx: PlanContext, command: StatsCommand, schema: SourceSch
             ? Math.round(value)
             : value;
     });
-    byColumns.forEach((c, i) => {
-      const key = bucket.key?.[`k${i}`];
+    const offset = command.bucket ? 1 : 0;
+    byColumns.forEach((c, j) => {
+      const i = j - offset;
+      const key = bucket.key?.[i < 0 ? 'k_span' : `k${i}`];
       row[c.name] =
         c.type === 'timestamp' ? formatTimestampValue(key) : ((key ?? null) as PplValue);
     });
