@@ -14,6 +14,7 @@
  * Where PPL has a default, the node holds the effective value and, under `written`, what the query
  * actually said: the planner acts on the first, and messages and round-trips use the second.
  */
+import type { CombiningCommand } from './commands/combining';
 import type { ExtractionCommand } from './commands/extraction';
 import type { SearchExpr } from './commands/search_ast';
 import type { ShapingCommand } from './commands/shaping';
@@ -182,6 +183,8 @@ export interface SourceCommand {
   search: boolean;
   keyword: 'source' | 'index';
   indices: IndexName[];
+  /** `source=x as a`: the name `a.field` refers to (in join conditions). */
+  alias?: string;
   /** The search expression before or after `source=` (terms side by side are ANDed). */
   filter?: SearchExpr;
   span: Span;
@@ -370,7 +373,8 @@ export type Command =
   | LookupCommand
   | ShapingCommand
   | ExtractionCommand
-  | WindowCommand;
+  | WindowCommand
+  | CombiningCommand;
 
 export interface OutputLookupOptionNode {
   name: OutputLookupOption;

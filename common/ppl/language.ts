@@ -47,6 +47,9 @@ export const SUPPORTED_COMMANDS = [
   'eventstats',
   'streamstats',
   'trendline',
+  'append',
+  'appendpipe',
+  'join',
   'outputlookup',
 ] as const;
 export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
@@ -56,15 +59,12 @@ export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
  * rather than "unknown command" for a query that the SQL plugin itself would accept.
  */
 export const UNSUPPORTED_PPL_COMMANDS: readonly string[] = [
-  'append',
   'appendcol',
-  'appendpipe',
   'chart',
   'convert',
   'describe',
   'explain',
   'foreach',
-  'join',
   'multisearch',
   'mvcombine',
   'nomv',
@@ -105,6 +105,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   bin: ['span'],
   eventstats: ['bucket_nullable'],
   streamstats: ['current', 'window', 'global'],
+  join: ['type', 'overwrite', 'max', 'left', 'right'],
   top: ['limit', 'countfield', 'showcount', 'usenull'],
   rare: ['limit', 'countfield', 'showcount', 'usenull'],
   outputlookup: OUTPUTLOOKUP_OPTIONS,

@@ -73,6 +73,11 @@ export class SourceParser extends ExpressionParser {
       this.next();
       indices.push(this.requireIndexName());
     }
+    let alias: string | undefined;
+    if (this.isWord(this.peek(), 'as') && !this.endsCommand(this.tokenAt(1))) {
+      this.next();
+      alias = this.requireField('the source alias').name;
+    }
     let filter = before;
     if (!this.endsCommand(this.peek())) {
       const after = this.parseSearchExpression(false);
@@ -83,6 +88,7 @@ export class SourceParser extends ExpressionParser {
       search,
       keyword,
       indices,
+      ...(alias === undefined ? {} : { alias }),
       ...(filter === undefined ? {} : { filter }),
       span: this.spanFrom(start),
     };

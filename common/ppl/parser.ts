@@ -67,7 +67,7 @@ import type { Command, OutputLookup, Query } from './ast';
 import { REFUSED_COMMANDS, SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';
 import type { Token } from './tokenizer';
 import { MAX_COMMANDS } from './parse_expressions';
-import { WindowParser } from './commands/windows';
+import { CombiningParser } from './commands/combining';
 import { SyntaxFailure, type PplSyntaxError } from './parse_cursor';
 
 export {
@@ -85,7 +85,7 @@ export type { PplSyntaxError } from './parse_cursor';
 export type ParseResult = { ok: true; query: Query } | { ok: false; error: PplSyntaxError };
 
 /** The whole query, over the layers: cursor, names, expressions, and the command families. */
-class Parser extends WindowParser {
+class Parser extends CombiningParser {
   // -------------------------------------------------------------------------------------------
   // Query
 
@@ -159,7 +159,7 @@ class Parser extends WindowParser {
     };
   }
 
-  private parseCommand(start: Token, name: string): Command {
+  protected override parseCommand(start: Token, name: string): Command {
     switch (name) {
       case 'where':
         return this.parseWhere(start);
@@ -223,6 +223,21 @@ class Parser extends WindowParser {
         return this.parseStreamStats(start);
       case 'trendline':
         return this.parseTrendline(start);
+      // combining (commands/combining.ts)
+      case 'append':
+        return this.parseAppend(start);
+      case 'appendpipe':
+        return this.parseAppendPipe(start);
+      case 'join':
+      case 'inner':
+      case 'left':
+      case 'outer':
+      case 'right':
+      case 'full':
+      case 'semi':
+      case 'anti':
+      case 'cross':
+        return this.parseJoin(start);
       default:
         break;
     }

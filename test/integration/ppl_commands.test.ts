@@ -274,6 +274,57 @@ const cases: Case[] = [
         i < 1 ? null : (web02[i - 1].bytes + 2 * web02[i].bytes) / 3,
       ]),
   },
+  // combining
+  {
+    query:
+      'source=web_logs | stats count() as n by host | join host [ source=web_logs | stats sum(bytes) as b by host ]',
+    expected: () =>
+      countBy(docs, (d) => [d.host]).map(([n, h]) => [
+        n,
+        h,
+        docs.filter((d) => d.host === h).reduce((a, d) => a + d.bytes, 0),
+      ]),
+  },
+  {
+    query:
+      'source=web_logs | stats count() as n by host | join left=l right=r on l.host = r.host [ source=web_logs | where status = 500 | stats count() as e by host ] | fields l.host, n, e',
+    expected: () =>
+      countBy(docs, (d) => [d.host])
+        .map(([n, h]) => [h, n, docs.filter((d) => d.host === h && d.status === 500).length])
+        .filter(([, , e]) => (e as number) > 0),
+  },
+  {
+    query:
+      'source=web_logs | stats count() as n by host | left anti join on host = h2 [ source=web_logs | where region = "us-east" | stats count() by host | rename host as h2 ]',
+    expected: () =>
+      countBy(docs, (d) => [d.host]).filter(
+        ([, h]) => !docs.some((d) => d.host === h && d.region === 'us-east')
+      ),
+  },
+  {
+    query:
+      'source=web_logs as w | where status = 404 | stats count() as n by host | join type=left left=w right=s on w.host = s.host AND n > e [ source=web_logs | where status = 503 | stats count() as e by host ] as s | fields w.host, n, e',
+    expected: () =>
+      countBy(
+        docs.filter((d) => d.status === 404),
+        (d) => [d.host]
+      ).map(([n, h]) => {
+        const e = docs.filter((d) => d.host === h && d.status === 503).length;
+        return [h, n, e > 0 && (n as number) > e ? e : null];
+      }),
+  },
+  {
+    query:
+      'source=web_logs | stats count() as n by region | append [ source=web_logs | stats count() as n by method ]',
+    expected: () => [
+      ...countBy(docs, (d) => [d.region]).map(([n, r]) => [n, r, null]),
+      ...countBy(docs, (d) => [d.method]).map(([n, m]) => [n, null, m]),
+    ],
+  },
+  {
+    query: 'source=web_logs | stats count() as n by region | appendpipe [ stats sum(n) as n ]',
+    expected: () => [...countBy(docs, (d) => [d.region]), [docs.length, null]],
+  },
 ];
 
 function normalize(table: Table): string[] {
@@ -365,7 +416,7 @@ describe('refused commands say why', () => {
   it.each([
     ['ml action=train', /cannot run in Dashboards: .*ML Commons/],
     ['kmeans centroids=3', /cannot run in Dashboards/],
-    ['join left=a right=b on a.host = b.host web_logs', /"join" is not supported here/],
+    ['multisearch [search source=web_logs]', /"multisearch" is not supported here/],
   ])('%s', async (command, message) => {
     const res = await run(`source=web_logs | ${command}`);
     expect(res.status).toBe(400);

@@ -75,6 +75,9 @@ describe('completionsAt', () => {
       'eventstats',
       'streamstats',
       'trendline',
+      'append',
+      'appendpipe',
+      'join',
       'outputlookup',
     ]);
   });

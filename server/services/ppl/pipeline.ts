@@ -9,26 +9,35 @@
  * into server operators over row batches. The output schema (names and PPL types) is known
  * before anything runs, so the writer can encode typed keys.
  */
-import type { PlanStep, SchemaColumn } from '../../../common/api/codecs';
-import type { OutputLookup, Query } from '../../../common/ppl/ast';
+import type { Query } from '../../../common/ppl/ast';
 import { planCommand } from './commands';
 import { planIndexSource, planMakeResults, PlannedSource } from './commands/source';
 import { projectOp, RowStream } from './operators';
-import { PlanContext, PipelineDeps } from './plan_context';
-import type { Dsl } from './pushdown';
+import { CompiledPipeline, PlanContext, PipelineDeps, SubPlanner } from './plan_context';
 
-export { formatTimestampValue, QueryError, type PipelineDeps } from './plan_context';
+export {
+  formatTimestampValue,
+  QueryError,
+  type CompiledPipeline,
+  type PipelineDeps,
+} from './plan_context';
 
-export interface CompiledPipeline {
-  columns: SchemaColumn[];
-  plan: PlanStep[];
-  /** The OpenSearch request of the pushed-down prefix. */
-  request?: Dsl;
-  /** The number of rows, when it can be known without running the pipeline. */
-  count(): Promise<number | undefined>;
-  /** Runs the pipeline: batches of rows keyed by the output columns. */
-  run(): RowStream;
-  output?: OutputLookup;
+function subPlanner(deps: PipelineDeps, text: string): SubPlanner {
+  const sub: SubPlanner = {
+    compile: (search) =>
+      compilePipeline(
+        deps,
+        { kind: 'Query', source: search.source, commands: search.commands, span: search.span },
+        text
+      ),
+    plan: async (commands, columns) => {
+      const ctx = new PlanContext(deps, text, sub);
+      ctx.columns = columns.map((c) => ({ ...c }));
+      for (const command of commands) await planCommand(ctx, command);
+      return { columns: ctx.columns, operators: ctx.operators, plan: ctx.plan };
+    },
+  };
+  return sub;
 }
 
 export async function compilePipeline(
@@ -36,7 +45,11 @@ export async function compilePipeline(
   query: Query,
   text: string
 ): Promise<CompiledPipeline> {
-  const ctx = new PlanContext(deps, text);
+  const ctx = new PlanContext(deps, text, subPlanner(deps, text));
+  if (query.source.kind === 'Source') {
+    const only = query.source.indices.length === 1 ? query.source.indices[0].name : undefined;
+    ctx.sourceName = query.source.alias ?? only;
+  }
   const commands = [...query.commands];
   const source: PlannedSource =
     query.source.kind === 'MakeResults'

@@ -10,12 +10,14 @@
  * it; pipeline.ts only composes.
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
-import type { PlanStep } from '../../../common/api/codecs';
-import type { Expr, FieldPattern, Span } from '../../../common/ppl/ast';
+import type { PlanStep, SchemaColumn } from '../../../common/api/codecs';
+import type { Command, Expr, FieldPattern, OutputLookup, Span } from '../../../common/ppl/ast';
+import type { Subsearch } from '../../../common/ppl/commands/combining';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
 import { QueryBudget, unlimitedBudget } from './budget';
 import type { RowStream, Types } from './operators';
+import type { Dsl } from './pushdown';
 
 export interface PipelineDeps {
   client: OpenSearchClient;
@@ -33,6 +35,28 @@ export interface Column {
 }
 
 export type Operator = (input: RowStream) => RowStream;
+
+export interface CompiledPipeline {
+  columns: SchemaColumn[];
+  plan: PlanStep[];
+  /** The OpenSearch request of the pushed-down prefix. */
+  request?: Dsl;
+  /** The number of rows, when it can be known without running the pipeline. */
+  count(): Promise<number | undefined>;
+  /** Runs the pipeline: batches of rows keyed by the output columns. */
+  run(): RowStream;
+  output?: OutputLookup;
+}
+
+/** Planning a query inside a query (subsearches, appendpipe), given by pipeline.ts. */
+export interface SubPlanner {
+  compile(search: Subsearch): Promise<CompiledPipeline>;
+  /** The commands planned over rows with `columns`: their columns, operators and steps after. */
+  plan(
+    commands: Command[],
+    columns: Column[]
+  ): Promise<{ columns: Column[]; operators: Operator[]; plan: PlanStep[] }>;
+}
 
 /** A query error that points at its text. */
 export class QueryError extends BadRequestError {
@@ -155,10 +179,13 @@ export class PlanContext {
   /** At most this many rows come out (a head or sort count), when known. */
   cap: number | undefined;
   readonly budget: QueryBudget;
+  /** The source's name for `<name>.field` (its alias, or its one index). */
+  sourceName?: string;
 
   constructor(
     readonly deps: PipelineDeps,
-    readonly text: string
+    readonly text: string,
+    readonly sub?: SubPlanner
   ) {
     this.budget = deps.budget ?? unlimitedBudget();
   }

@@ -10,6 +10,7 @@
 import type { Command } from '../../../../common/ppl/ast';
 import type { PlanContext } from '../plan_context';
 import { planStats, planTopRare } from './aggregation';
+import { planAppend, planAppendPipe, planJoin } from './combining';
 import { planGrok, planParse, planPatterns, planRegex, planRex } from './extraction';
 import { planLookup } from './lookup';
 import { planDedup, planEval, planFields, planHead, planRename, planSort, planWhere } from './rows';
@@ -85,6 +86,12 @@ export async function planCommand(ctx: PlanContext, command: Command): Promise<v
       return planStreamStats(ctx, command);
     case 'Trendline':
       return planTrendline(ctx, command);
+    case 'Append':
+      return planAppend(ctx, command);
+    case 'AppendPipe':
+      return planAppendPipe(ctx, command);
+    case 'Join':
+      return planJoin(ctx, command);
     default: {
       const unplanned: never = command;
       return unplanned;

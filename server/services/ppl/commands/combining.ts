@@ -1,0 +1,324 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * Combining commands in the server. `append` streams the subsearch's rows after the main ones;
+ * `appendpipe` holds the rows so far (bounded) to run its commands over them; `join` holds its
+ * right side (the build side, bounded by max_rows) and streams the left one through it: a hash
+ * join on the equalities of the condition (or the field list), the rest of the condition checked
+ * per pair.
+ */
+import type { Expr, Span } from '../../../../common/ppl/ast';
+import type {
+  AppendCommand,
+  AppendPipeCommand,
+  JoinCommand,
+} from '../../../../common/ppl/commands/combining';
+import type { PplValue } from '../../../../common/ppl/types';
+import { evaluatePredicate, readField, toPplString } from '../evaluate';
+import { BufferLimitError, Row, RowStream, Types } from '../operators';
+import { Column, Operator, PlanContext, type CompiledPipeline } from '../plan_context';
+import { splitConjuncts } from '../pushdown';
+
+function requireSub(ctx: PlanContext, span: Span) {
+  if (!ctx.sub) throw ctx.error('subsearches are not available here', span);
+  return ctx.sub;
+}
+
+/** Columns of both, the first's order first; a name in both keeps the first's type. */
+function unionColumns(a: Column[], b: Column[]): Column[] {
+  const out = a.map((c) => ({ ...c }));
+  for (const c of b) if (!out.some((o) => o.name === c.name)) out.push({ ...c });
+  return out;
+}
+
+async function collect(stream: RowStream, command: string, maxRows: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  for await (const batch of stream) {
+    if (rows.length + batch.length > maxRows) throw new BufferLimitError(command, maxRows);
+    rows.push(...batch);
+  }
+  return rows;
+}
+
+export async function planAppend(ctx: PlanContext, command: AppendCommand): Promise<void> {
+  const sub: CompiledPipeline = await requireSub(ctx, command.span).compile(command.search);
+  ctx.columns = unionColumns(ctx.columns, sub.columns as Column[]);
+  ctx.add(
+    command.span,
+    'streams',
+    async function* (input) {
+      yield* input;
+      yield* sub.run();
+    },
+    { keepsCount: false, detail: 'the subsearch runs after the main rows' }
+  );
+}
+
+export async function planAppendPipe(ctx: PlanContext, command: AppendPipeCommand): Promise<void> {
+  const inner = await requireSub(ctx, command.span).plan(command.commands, ctx.columns);
+  ctx.columns = unionColumns(ctx.columns, inner.columns);
+  const { maxRows } = ctx.deps;
+  const operators: Operator[] = inner.operators;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const rows = await collect(input, 'appendpipe', maxRows);
+      for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
+      async function* copies(): RowStream {
+        for (let i = 0; i < rows.length; i += 1000)
+          yield rows.slice(i, i + 1000).map((r) => ({ ...r }));
+      }
+      yield* operators.reduce<RowStream>((stream, op) => op(stream), copies());
+    },
+    { keepsCount: false, detail: ctx.buffered() }
+  );
+}
+
+interface Side {
+  side: 'left' | 'right';
+  name: string;
+}
+
+const keyText = (values: PplValue[]) =>
+  JSON.stringify(values.map((v) => (v === null ? null : toPplString(v))));
+
+/** Replaces each field of `expr` by `rename(field)` (a copy; the AST stays as parsed). */
+function renameFields(expr: Expr, rename: (name: string, span: Span) => string): Expr {
+  const walk = (e: Expr): Expr => {
+    switch (e.kind) {
+      case 'Field':
+        return { ...e, name: rename(e.name, e.span) };
+      case 'Binary':
+        return { ...e, left: walk(e.left), right: walk(e.right) };
+      case 'Unary':
+        return { ...e, operand: walk(e.operand) };
+      case 'Call':
+        return { ...e, args: e.args.map(walk) };
+      case 'In':
+      case 'IsNull':
+      case 'Cast':
+        return { ...e, expr: walk(e.expr) } as Expr;
+      case 'Between':
+        return { ...e, expr: walk(e.expr), low: walk(e.low), high: walk(e.high) };
+      case 'Like':
+        return { ...e, expr: walk(e.expr), pattern: walk(e.pattern) };
+      case 'Case':
+        return {
+          ...e,
+          branches: e.branches.map((b) => ({ when: walk(b.when), then: walk(b.then) })),
+          ...(e.otherwise ? { otherwise: walk(e.otherwise) } : {}),
+        };
+      default:
+        return e;
+    }
+  };
+  return walk(expr);
+}
+
+export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<void> {
+  const right = await requireSub(ctx, command.span).compile(command.right);
+  const leftColumns = ctx.columns.map((c) => ({ ...c }));
+  const rightColumns = right.columns as Column[];
+  const leftName = command.leftAlias ?? ctx.sourceName ?? 'left';
+  const rightName = command.rightName ?? 'right';
+  const inLeft = (n: string) => leftColumns.some((c) => c.name === n);
+  const inRight = (n: string) => rightColumns.some((c) => c.name === n);
+
+  // Output columns and where each comes from.
+  const out: Array<{ name: string; type: Column['type']; side: 'left' | 'right'; from: string }> =
+    [];
+  const keysLeft: string[] = [];
+  const keysRight: string[] = [];
+  let residual: Expr | undefined;
+  const semiOrAnti = command.type === 'semi' || command.type === 'anti';
+
+  if (command.fields) {
+    const fields =
+      command.fields.length > 0
+        ? command.fields
+        : leftColumns
+            .filter((c) => inRight(c.name))
+            .map((c) => ({
+              kind: 'Field' as const,
+              name: c.name,
+              quoted: false,
+              span: command.span,
+            }));
+    if (fields.length === 0 && command.type !== 'cross') {
+      throw ctx.error(
+        'join: the two sides share no field to join on; name the fields or give "on <condition>"',
+        command.span
+      );
+    }
+    for (const f of fields) {
+      if (!inLeft(f.name)) ctx.requireColumn(f.name, f.span);
+      if (!inRight(f.name)) {
+        throw ctx.error(
+          `The join field "${f.name}" is not in the right side. Its fields: ${rightColumns.map((c) => c.name).join(', ')}.`,
+          f.span
+        );
+      }
+      keysLeft.push(f.name);
+      keysRight.push(f.name);
+    }
+    for (const c of leftColumns) {
+      const fromRight = command.overwrite && inRight(c.name) && !keysLeft.includes(c.name);
+      const rc = rightColumns.find((r) => r.name === c.name);
+      out.push(
+        fromRight && rc
+          ? { name: c.name, type: rc.type, side: 'right', from: c.name }
+          : { name: c.name, type: c.type, side: 'left', from: c.name }
+      );
+    }
+    if (!semiOrAnti)
+      for (const c of rightColumns)
+        if (!inLeft(c.name)) out.push({ name: c.name, type: c.type, side: 'right', from: c.name });
+  } else {
+    for (const c of leftColumns) {
+      const name = inRight(c.name) && !semiOrAnti ? `${leftName}.${c.name}` : c.name;
+      out.push({ name, type: c.type, side: 'left', from: c.name });
+    }
+    if (!semiOrAnti)
+      for (const c of rightColumns) {
+        const name = inLeft(c.name) ? `${rightName}.${c.name}` : c.name;
+        out.push({ name, type: c.type, side: 'right', from: c.name });
+      }
+    if (command.criteria) {
+      const resolve = (name: string, span: Span): Side => {
+        const dot = name.indexOf('.');
+        if (dot > 0) {
+          const prefix = name.slice(0, dot);
+          const rest = name.slice(dot + 1);
+          if (prefix === leftName && inLeft(rest)) return { side: 'left', name: rest };
+          if (prefix === rightName && inRight(rest)) return { side: 'right', name: rest };
+        }
+        if (inLeft(name)) return { side: 'left', name };
+        if (inRight(name)) return { side: 'right', name };
+        throw ctx.error(
+          `Unknown field "${name}" in the join condition: write ${leftName}.<field> or ${rightName}.<field>`,
+          span
+        );
+      };
+      const rest: Expr[] = [];
+      for (const part of splitConjuncts(command.criteria)) {
+        if (
+          part.kind === 'Binary' &&
+          part.op === '=' &&
+          part.left.kind === 'Field' &&
+          part.right.kind === 'Field'
+        ) {
+          const a = resolve(part.left.name, part.left.span);
+          const b = resolve(part.right.name, part.right.span);
+          if (a.side !== b.side) {
+            keysLeft.push(a.side === 'left' ? a.name : b.name);
+            keysRight.push(a.side === 'left' ? b.name : a.name);
+            continue;
+          }
+        }
+        rest.push(part);
+      }
+      if (rest.length > 0) {
+        // Checked on the pair, by the names the pair's row has.
+        const toOutput = (name: string, span: Span) => {
+          const r = resolve(name, span);
+          return `\u0000${r.side}.${r.name}`;
+        };
+        residual = rest
+          .map((p) => renameFields(p, toOutput))
+          .reduce((acc, p) => ({ kind: 'Binary', op: 'AND', left: acc, right: p, span: p.span }));
+      }
+    }
+  }
+  if (command.type !== 'cross' && keysLeft.length === 0 && residual === undefined) {
+    throw ctx.error('join: the condition names no field of each side to join on', command.span);
+  }
+  const pairTypes: Types = new Map([
+    ...leftColumns.map((c) => [`\u0000left.${c.name}`, c.type] as const),
+    ...rightColumns.map((c) => [`\u0000right.${c.name}`, c.type] as const),
+  ]);
+  const pairRow = (l: Row | null, r: Row | null): Row => {
+    const row: Row = {};
+    for (const c of leftColumns) row[`\u0000left.${c.name}`] = l ? readField(l, c.name) : null;
+    for (const c of rightColumns) row[`\u0000right.${c.name}`] = r ? readField(r, c.name) : null;
+    return row;
+  };
+  const combine = (l: Row | null, r: Row | null): Row => {
+    const row: Row = {};
+    for (const o of out) {
+      const src = o.side === 'left' ? l : r;
+      let v = src ? readField(src, o.from) : null;
+      // With overwrite, a left row without a match keeps its own value.
+      if (o.side === 'right' && r === null && l !== null && command.fields && inLeft(o.from))
+        v = readField(l, o.from);
+      row[o.name] = v;
+    }
+    return row;
+  };
+  ctx.columns = out.map((o) => ({ name: o.name, type: o.type }));
+  const { maxRows } = ctx.deps;
+  const { budget } = ctx;
+  const { type, max } = command;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const built = await collect(right.run(), 'join', maxRows);
+      const table = new Map<string, number[]>();
+      built.forEach((r, i) => {
+        const values = keysRight.map((k) => readField(r, k));
+        if (values.some((v) => v === null)) return;
+        const id = keyText(values);
+        const list = table.get(id);
+        if (list) list.push(i);
+        else table.set(id, [i]);
+      });
+      const all = built.map((_, i) => i);
+      const matchedRight = new Set<number>();
+      for await (const batch of input) {
+        const rows: Row[] = [];
+        await budget.eachRow(batch, (l: Row) => {
+          let candidates: number[];
+          if (keysLeft.length === 0) candidates = all;
+          else {
+            const values = keysLeft.map((k) => readField(l, k));
+            candidates = values.some((v) => v === null) ? [] : (table.get(keyText(values)) ?? []);
+          }
+          const matches: number[] = [];
+          for (const i of candidates) {
+            if (
+              residual &&
+              !evaluatePredicate(residual, pairRow(l, built[i]), { types: pairTypes })
+            )
+              continue;
+            matches.push(i);
+            if (max > 0 && matches.length >= max) break;
+          }
+          if (type === 'semi') {
+            if (matches.length > 0) rows.push(combine(l, null));
+            return;
+          }
+          if (type === 'anti') {
+            if (matches.length === 0) rows.push(combine(l, null));
+            return;
+          }
+          for (const i of matches) {
+            matchedRight.add(i);
+            rows.push(combine(l, built[i]));
+          }
+          if (matches.length === 0 && (type === 'left' || type === 'full'))
+            rows.push(combine(l, null));
+        });
+        if (rows.length > 0) yield rows;
+      }
+      if (type === 'right' || type === 'full') {
+        const rest = built.filter((_, i) => !matchedRight.has(i)).map((r) => combine(null, r));
+        if (rest.length > 0) yield rest;
+      }
+    },
+    { keepsCount: false, detail: `the right side held in the server (at most ${maxRows} rows)` }
+  );
+}
