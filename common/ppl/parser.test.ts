@@ -636,9 +636,9 @@ describe('parsePpl: errors say where and what', () => {
       expected: [...SUPPORTED_COMMANDS],
     },
     {
-      query: 'source=x | timechart count()',
-      at: 'timechart',
-      detail: /the command "timechart" is not supported here; supported commands: where,/,
+      query: 'source=x | chart count()',
+      at: 'chart',
+      detail: /the command "chart" is not supported here; supported commands: where,/,
     },
     {
       query: 'source=x | makeresults',

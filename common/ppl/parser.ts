@@ -223,6 +223,8 @@ class Parser extends CombiningParser {
         return this.parseStreamStats(start);
       case 'trendline':
         return this.parseTrendline(start);
+      case 'timechart':
+        return this.parseTimechart(start);
       // combining (commands/combining.ts)
       case 'append':
         return this.parseAppend(start);

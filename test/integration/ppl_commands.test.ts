@@ -274,6 +274,49 @@ const cases: Case[] = [
         i < 1 ? null : (web02[i - 1].bytes + 2 * web02[i].bytes) / 3,
       ]),
   },
+  {
+    query: 'source=web_logs | timechart span=1d count()',
+    expected: () =>
+      countBy(docs, (d) => [stamp(Math.floor(ms(d) / DAY) * DAY)]).map(([n, t]) => [t, n]),
+  },
+  {
+    query: 'source=web_logs | timechart span=1w limit=2 count() by region',
+    expected: () => {
+      const totals = countBy(docs, (d) => [d.region]).sort(
+        (a, b) => (b[0] as number) - (a[0] as number) || String(a[1]).localeCompare(String(b[1]))
+      );
+      const top = new Set(totals.slice(0, 2).map(([, r]) => r));
+      const WEEK = 7 * DAY;
+      return countBy(docs, (d) => [
+        stamp(Math.floor(ms(d) / WEEK) * WEEK),
+        top.has(d.region) ? d.region : 'OTHER',
+      ]).map(([n, t, r]) => [t, r, n]);
+    },
+  },
+  {
+    query:
+      'source=web_logs | where status = 500 | timechart span=1d limit=3 useother=false sum(bytes) by host',
+    expected: () => {
+      const errors = docs.filter((d) => d.status === 500);
+      const byHost = new Map<string, number>();
+      for (const d of errors) byHost.set(d.host, (byHost.get(d.host) ?? 0) + d.bytes);
+      const top = new Set(
+        [...byHost]
+          .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+          .slice(0, 3)
+          .map(([h]) => h)
+      );
+      const sums = new Map<string, [string, string, number]>();
+      for (const d of errors.filter((e) => top.has(e.host))) {
+        const t = stamp(Math.floor(ms(d) / DAY) * DAY);
+        const k = `${t}|${d.host}`;
+        const g = sums.get(k) ?? [t, d.host, 0];
+        g[2] += d.bytes;
+        sums.set(k, g);
+      }
+      return [...sums.values()];
+    },
+  },
   // combining
   {
     query:

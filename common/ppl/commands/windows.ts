@@ -75,7 +75,26 @@ export interface TrendlineCommand {
   span: Span;
 }
 
-export type WindowCommand = BinCommand | EventStatsCommand | StreamStatsCommand | TrendlineCommand;
+/**
+ * `timechart [timefield=f] [span=<interval>] [limit=<n>] [useother=<bool>] [usenull=<bool>]
+ * [nullstr=<s>] <aggregation> [by <field>]`: one row per time bucket (and by value), unpivoted.
+ */
+export interface TimechartCommand {
+  kind: 'Timechart';
+  timeField: FieldRef;
+  interval: SpanInterval;
+  /** Top by values kept (by the sum of the aggregate over all buckets); 0 keeps all. Default 10. */
+  limit: number;
+  useOther: boolean;
+  useNull: boolean;
+  nullStr: string;
+  aggregation: Aggregation;
+  by?: FieldRef;
+  span: Span;
+}
+
+export type WindowCommand =
+  BinCommand | EventStatsCommand | StreamStatsCommand | TrendlineCommand | TimechartCommand;
 
 const UNIT_WORDS: Record<string, SpanUnit> = {
   ms: 'ms',
@@ -224,6 +243,61 @@ export class WindowParser extends ExtractionParser {
       by = this.list(() => this.requireField(`${where} … by`), 'optional');
     }
     return { aggregations, by };
+  }
+
+  protected parseTimechart(start: Token): TimechartCommand {
+    this.next();
+    const seen = new Map<string, Token>();
+    let timeField: FieldRef = {
+      kind: 'Field',
+      name: '@timestamp',
+      quoted: false,
+      span: { start: start.start, end: start.end },
+    };
+    let interval: SpanInterval = { size: 1, unit: 'm', text: '1m' };
+    let limit = 10;
+    let useOther = true;
+    let useNull = true;
+    let nullStr = 'NULL';
+    const known = ['timefield', 'span', 'limit', 'useother', 'usenull', 'nullstr'];
+    while (this.isOptionAt() && known.includes(this.peek().text.toLowerCase())) {
+      const option = this.peek();
+      const name = option.text.toLowerCase();
+      this.once(seen, option, 'timechart');
+      this.next();
+      this.next();
+      if (name === 'timefield') timeField = this.requireField('timefield');
+      else if (name === 'span') interval = this.readInterval('the timechart span');
+      else if (name === 'limit') limit = this.readInt('the limit', 0);
+      else if (name === 'useother') useOther = this.readBoolean();
+      else if (name === 'usenull') useNull = this.readBoolean();
+      else nullStr = this.readString('nullstr');
+    }
+    const aggregation = this.parseAggregation();
+    if (this.isPunct(this.peek(), ',')) {
+      this.fail(
+        this.peek(),
+        'timechart takes one aggregation; use stats … by span(…) for several',
+        []
+      );
+    }
+    let by: FieldRef | undefined;
+    if (this.isWord(this.peek(), 'by')) {
+      this.next();
+      by = this.requireField('timechart … by');
+    }
+    return {
+      kind: 'Timechart',
+      timeField,
+      interval,
+      limit,
+      useOther: limit === 0 ? false : useOther,
+      useNull,
+      nullStr,
+      aggregation,
+      ...(by ? { by } : {}),
+      span: this.spanFrom(start),
+    };
   }
 
   protected parseEventStats(start: Token): EventStatsCommand {

@@ -75,6 +75,7 @@ describe('completionsAt', () => {
       'eventstats',
       'streamstats',
       'trendline',
+      'timechart',
       'append',
       'appendpipe',
       'join',

@@ -28,6 +28,7 @@ import {
   planEventStats,
   planStatsWithSpan,
   planStreamStats,
+  planTimechart,
   planTrendline,
 } from './windows';
 
@@ -86,6 +87,8 @@ export async function planCommand(ctx: PlanContext, command: Command): Promise<v
       return planStreamStats(ctx, command);
     case 'Trendline':
       return planTrendline(ctx, command);
+    case 'Timechart':
+      return planTimechart(ctx, command);
     case 'Append':
       return planAppend(ctx, command);
     case 'AppendPipe':

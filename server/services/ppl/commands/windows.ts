@@ -14,6 +14,7 @@ import type {
   EventStatsCommand,
   SpanInterval,
   StreamStatsCommand,
+  TimechartCommand,
   TrendlineCommand,
 } from '../../../../common/ppl/commands/windows';
 import { isNumericType, type PplType, type PplValue } from '../../../../common/ppl/types';
@@ -439,3 +440,114 @@ export function planTrendline(ctx: PlanContext, command: TrendlineCommand): void
 }
 
 export { buffered };
+
+/**
+ * `timechart`: `stats <agg> by span(<timefield>, <span>), <by>` with the by values beyond the
+ * top `limit` (ranked by the sum of the aggregate over all buckets) folded into `OTHER`. Two
+ * passes over the rows, so they are held (at most maxRows).
+ */
+export function planTimechart(ctx: PlanContext, command: TimechartCommand): void {
+  ctx.requireColumn(command.timeField.name, command.timeField.span);
+  if (command.by) ctx.requireColumn(command.by.name, command.by.span);
+  checkAggregation(ctx, command.aggregation);
+  const timeType = ctx.column(command.timeField.name)!.type;
+  if (!isTimeType(timeType)) {
+    throw ctx.error(
+      `timechart needs a timestamp field; "${command.timeField.name}" is ${timeType}`,
+      command.timeField.span
+    );
+  }
+  if (command.interval.unit === undefined) {
+    throw ctx.error('the timechart span needs a time unit (such as 5m or 1h)', command.span);
+  }
+  const b = bucketer(command.interval, timeType);
+  if (typeof b === 'string') throw ctx.error(`timechart: ${b}`, command.span);
+  const bucketOf = b.bucket;
+  const types = ctx.types();
+  const timeKey = command.timeField.name;
+  const byName = command.by?.name;
+  const keyField = (name: string): FieldRef => ({
+    kind: 'Field',
+    name,
+    quoted: true,
+    span: command.span,
+  });
+  const agg = command.aggregation;
+  const outType = inferAggregationType(agg, types);
+  const stats: StatsCommand = {
+    kind: 'Stats',
+    aggregations: [agg],
+    by: [keyField('\u0000time'), ...(byName ? [keyField('\u0000by')] : [])],
+    bucketNullable: true,
+    written: {},
+    span: command.span,
+  };
+  const statTypes: Types = new Map(types);
+  statTypes.set('\u0000time', 'timestamp');
+  if (byName) statTypes.set('\u0000by', 'string');
+  ctx.columns = [
+    { name: timeKey, type: 'timestamp' },
+    ...(byName ? [{ name: byName, type: 'string' as PplType }] : []),
+    { name: agg.name, type: outType },
+  ];
+  const { maxRows } = ctx.deps;
+  const { budget } = ctx;
+  const { limit, useOther, useNull, nullStr } = command;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const rows: Row[] = [];
+      for await (const batch of input) {
+        for (const row of batch) {
+          const t = bucketOf(readField(row, timeKey));
+          if (t === null) continue;
+          let by: PplValue = null;
+          if (byName) {
+            const v = readField(row, byName);
+            if (v === null && !useNull) continue;
+            by = v === null ? nullStr : toPplString(v);
+          }
+          if (rows.length >= maxRows) throw new BufferLimitError('timechart', maxRows);
+          rows.push({ ...row, '\u0000time': t, '\u0000by': by });
+        }
+      }
+      const aggregate = async (source: Row[]): Promise<Row[]> => {
+        const out: Row[] = [];
+        async function* feed(): RowStream {
+          for (let i = 0; i < source.length; i += 1000) yield source.slice(i, i + 1000);
+        }
+        for await (const batch of statsOp(feed(), stats, statTypes, [outType], maxRows, budget))
+          out.push(...batch);
+        return out;
+      };
+      let groups = await aggregate(rows);
+      if (byName && limit > 0) {
+        const totals = new Map<string, number>();
+        for (const g of groups) {
+          const k = String(g['\u0000by']);
+          totals.set(k, (totals.get(k) ?? 0) + Number(g[agg.name] ?? 0));
+        }
+        if (totals.size > limit) {
+          const top = new Set(
+            [...totals.entries()]
+              .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))
+              .slice(0, limit)
+              .map(([k]) => k)
+          );
+          const kept = rows.filter((r) => top.has(String(r['\u0000by'])) || useOther);
+          for (const r of kept) if (!top.has(String(r['\u0000by']))) r['\u0000by'] = 'OTHER';
+          groups = await aggregate(kept);
+        }
+      }
+      const out = groups.map((g) => {
+        const row: Row = { [timeKey]: g['\u0000time'] };
+        if (byName) row[byName] = g['\u0000by'];
+        row[agg.name] = g[agg.name];
+        return row;
+      });
+      for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
+    },
+    { keepsCount: false, detail: ctx.buffered() }
+  );
+}
