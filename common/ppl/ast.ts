@@ -181,7 +181,8 @@ export interface SourceCommand {
   kind: 'Source';
   /** Whether the query started with the optional `search` keyword. */
   search: boolean;
-  keyword: 'source' | 'index';
+  /** `describe <index>` reads the index's columns as rows (describe.md). */
+  keyword: 'source' | 'index' | 'describe';
   indices: IndexName[];
   /** `source=x as a`: the name `a.field` refers to (in join conditions). */
   alias?: string;

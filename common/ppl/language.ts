@@ -12,7 +12,7 @@
  */
 
 /** Commands that open a query. `source=<index>` (optionally after `search`) is the usual one. */
-export const LEADING_COMMANDS = ['search', 'makeresults'] as const;
+export const LEADING_COMMANDS = ['search', 'makeresults', 'describe'] as const;
 
 /** Commands that may follow a `|`. `outputlookup` must be the last one. */
 export const SUPPORTED_COMMANDS = [
@@ -63,7 +63,6 @@ export const UNSUPPORTED_PPL_COMMANDS: readonly string[] = [
   'appendcol',
   'chart',
   'convert',
-  'describe',
   'explain',
   'foreach',
   'multisearch',

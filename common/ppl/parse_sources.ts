@@ -28,6 +28,17 @@ export class SourceParser extends ExpressionParser {
     if (this.isWord(start, 'makeresults')) {
       return this.parseMakeResults();
     }
+    if (this.isWord(start, 'describe')) {
+      this.next();
+      const index = this.requireIndexName();
+      return {
+        kind: 'Source',
+        search: false,
+        keyword: 'describe',
+        indices: [index],
+        span: this.spanFrom(start),
+      };
+    }
     let search = false;
     let before: SearchExpr | undefined;
     if (this.isWord(start, 'search')) {

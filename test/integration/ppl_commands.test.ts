@@ -13,7 +13,13 @@
  */
 import { apiPaths } from '../../common/api/paths';
 import type { QueryRowsResponse, QueryWriteResponse } from '../../common/api/codecs';
-import { DEFAULT_COUNT, DEFAULT_SEED, generateWebLogs, WebLogDoc } from '../../scripts/sample_data';
+import {
+  DEFAULT_COUNT,
+  DEFAULT_SEED,
+  generateWebLogs,
+  WEB_LOGS_MAPPING,
+  WebLogDoc,
+} from '../../scripts/sample_data';
 import { callApi } from '../support/api';
 import { adminClient, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
@@ -316,6 +322,18 @@ const cases: Case[] = [
       }
       return [...sums.values()];
     },
+  },
+  // describe
+  {
+    query: 'describe web_logs | where TYPE_NAME = "bigint" | fields COLUMN_NAME',
+    expected: () =>
+      Object.entries(WEB_LOGS_MAPPING.properties)
+        .filter(([, m]) => m.type === 'long')
+        .map(([name]) => [name]),
+  },
+  {
+    query: 'describe web_logs | stats count() by TABLE_NAME',
+    expected: () => [[Object.keys(WEB_LOGS_MAPPING.properties).length, 'web_logs']],
   },
   // combining
   {

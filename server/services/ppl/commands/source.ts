@@ -75,9 +75,83 @@ export async function planIndexSource(
 ): Promise<PlannedSource> {
   const indices = source.indices.map((i) => i.name);
   const schema = await readSourceSchema(ctx.deps.client, indices);
+  if (source.keyword === 'describe') return planDescribe(ctx, source, schema);
   ctx.columns = [...schema.fields.values()].map((f) => ({ name: f.name, type: f.type }));
   const filters = source.filter ? [searchToDsl(ctx, source.filter, schema)] : [];
   return pushDown(ctx, commands, schema, indices, source, filters);
+}
+
+/** The columns `describe` gives, as PPL's (JDBC's metadata columns). */
+const DESCRIBE_COLUMNS: Array<[string, PplType]> = [
+  ['TABLE_CAT', 'string'],
+  ['TABLE_SCHEM', 'string'],
+  ['TABLE_NAME', 'string'],
+  ['COLUMN_NAME', 'string'],
+  ['DATA_TYPE', 'int'],
+  ['TYPE_NAME', 'string'],
+  ['COLUMN_SIZE', 'int'],
+  ['BUFFER_LENGTH', 'int'],
+  ['DECIMAL_DIGITS', 'int'],
+  ['NUM_PREC_RADIX', 'int'],
+  ['NULLABLE', 'int'],
+  ['REMARKS', 'string'],
+  ['COLUMN_DEF', 'string'],
+  ['SQL_DATA_TYPE', 'int'],
+  ['SQL_DATETIME_SUB', 'int'],
+  ['CHAR_OCTET_LENGTH', 'int'],
+  ['ORDINAL_POSITION', 'int'],
+  ['IS_NULLABLE', 'string'],
+  ['SCOPE_CATALOG', 'string'],
+  ['SCOPE_SCHEMA', 'string'],
+  ['SCOPE_TABLE', 'string'],
+  ['SOURCE_DATA_TYPE', 'smallint'],
+  ['IS_AUTOINCREMENT', 'string'],
+  ['IS_GENERATEDCOLUMN', 'string'],
+];
+
+/** `describe <index>`: one row per column of the index, read from its mapping as the caller. */
+function planDescribe(
+  ctx: PlanContext,
+  source: SourceCommand,
+  schema: SourceSchema
+): PlannedSource {
+  const table = source.indices[0].name;
+  const { client } = ctx.deps;
+  const fields = [...schema.fields.values()];
+  ctx.columns = DESCRIBE_COLUMNS.map(([name, type]) => ({ name, type }));
+  ctx.plan.push({
+    command: ctx.commandText(source.span),
+    mode: 'pushed_down',
+    detail: 'the index mapping, read as the caller',
+  });
+  return {
+    run: async function* (): RowStream {
+      let cluster: string | null = null;
+      try {
+        const { body } = await client.info();
+        cluster = (body as { cluster_name?: string }).cluster_name ?? null;
+      } catch {
+        cluster = null;
+      }
+      yield fields.map((f, i) => {
+        const row: Row = Object.fromEntries(DESCRIBE_COLUMNS.map(([name]) => [name, null]));
+        Object.assign(row, {
+          TABLE_CAT: cluster,
+          TABLE_NAME: table,
+          COLUMN_NAME: f.name,
+          TYPE_NAME: f.type,
+          NUM_PREC_RADIX: 10,
+          NULLABLE: 2,
+          ORDINAL_POSITION: i,
+          IS_NULLABLE: '',
+          IS_AUTOINCREMENT: 'NO',
+          IS_GENERATEDCOLUMN: '',
+        });
+        return row;
+      });
+    },
+    count: async () => fields.length,
+  };
 }
 
 /** Compiles the prefix OpenSearch can answer; removes those commands from `commands`. */
