@@ -198,6 +198,8 @@ class Parser extends CombiningParser {
         return this.parseExpand(start, name);
       case 'flatten':
         return this.parseFlatten(start);
+      case 'mvcombine':
+        return this.parseMvCombine(start);
       case 'addtotals':
       case 'addcoltotals':
         return this.parseAddTotals(start, name);
@@ -225,6 +227,8 @@ class Parser extends CombiningParser {
         return this.parseTrendline(start);
       case 'timechart':
         return this.parseTimechart(start);
+      case 'chart':
+        return this.parseChart(start);
       // combining (commands/combining.ts)
       case 'append':
         return this.parseAppend(start);

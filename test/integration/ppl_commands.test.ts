@@ -323,6 +323,41 @@ const cases: Case[] = [
       return [...sums.values()];
     },
   },
+  {
+    query: 'source=web_logs | chart count() by region',
+    expected: () => countBy(docs, (d) => [d.region]).map(([n, r]) => [r, n]),
+  },
+  {
+    query: 'source=web_logs | chart limit=2 count() over region by method',
+    expected: () => {
+      const top = new Set(['GET', 'POST']);
+      return countBy(docs, (d) => [d.region, top.has(d.method) ? d.method : 'OTHER']).map(
+        ([n, r, m]) => [r, m, n]
+      );
+    },
+  },
+  {
+    query:
+      'source=web_logs | chart limit=bottom1 useother=false otherstr="rest" count() by status, method',
+    expected: () =>
+      countBy(
+        docs.filter((d) => d.method === 'DELETE'),
+        (d) => [d.status, d.method]
+      ).map(([n, s, m]) => [s, m, n]),
+  },
+  {
+    query:
+      'source=web_logs | where host = "web-01" AND status = 503 | sort @timestamp | fields host, bytes | mvcombine bytes',
+    expected: () => [
+      [
+        'web-01',
+        [...docs]
+          .filter((d) => d.host === 'web-01' && d.status === 503)
+          .sort((a, b) => ms(a) - ms(b))
+          .map((d) => d.bytes),
+      ],
+    ],
+  },
   // describe
   {
     query: 'describe web_logs | where TYPE_NAME = "bigint" | fields COLUMN_NAME',

@@ -82,7 +82,15 @@ export interface TransposeCommand {
   span: Span;
 }
 
+/** `mvcombine <field>`: rows equal but for `field` become one, the field's values an array. */
+export interface MvCombineCommand {
+  kind: 'MvCombine';
+  field: FieldRef;
+  span: Span;
+}
+
 export type ShapingCommand =
+  | MvCombineCommand
   | ReverseCommand
   | FillNullCommand
   | ReplaceCommand
@@ -95,6 +103,11 @@ export class ShapingParser extends LookupParser {
   /** `table` is `fields` without `+`/`-` (docs/user/ppl/cmd/table.md); `-` still excludes. */
   protected parseTable(start: Token): FieldsCommand {
     return { ...this.parseFields(start), span: this.spanFrom(start) };
+  }
+
+  protected parseMvCombine(start: Token): MvCombineCommand {
+    this.next();
+    return { kind: 'MvCombine', field: this.requireField('mvcombine'), span: this.spanFrom(start) };
   }
 
   protected parseReverse(start: Token): ReverseCommand {

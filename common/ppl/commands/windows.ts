@@ -93,8 +93,31 @@ export interface TimechartCommand {
   span: Span;
 }
 
+/**
+ * `chart [limit=[top|bottom]<n>] [useother=] [usenull=] [nullstr=] [otherstr=] <aggregation>
+ * [by <row> [<column>]] | [over <row>] [by <column>]`: rows per (row, column) pair, unpivoted.
+ */
+export interface ChartCommand {
+  kind: 'Chart';
+  aggregation: Aggregation;
+  row?: FieldRef;
+  column?: FieldRef;
+  limit: number;
+  bottom: boolean;
+  useOther: boolean;
+  useNull: boolean;
+  nullStr: string;
+  otherStr: string;
+  span: Span;
+}
+
 export type WindowCommand =
-  BinCommand | EventStatsCommand | StreamStatsCommand | TrendlineCommand | TimechartCommand;
+  | ChartCommand
+  | BinCommand
+  | EventStatsCommand
+  | StreamStatsCommand
+  | TrendlineCommand
+  | TimechartCommand;
 
 const UNIT_WORDS: Record<string, SpanUnit> = {
   ms: 'ms',
@@ -296,6 +319,69 @@ export class WindowParser extends ExtractionParser {
       nullStr,
       aggregation,
       ...(by ? { by } : {}),
+      span: this.spanFrom(start),
+    };
+  }
+
+  protected parseChart(start: Token): ChartCommand {
+    this.next();
+    const seen = new Map<string, Token>();
+    let limit = 10;
+    let bottom = false;
+    let useOther = true;
+    let useNull = true;
+    let nullStr = 'NULL';
+    let otherStr = 'OTHER';
+    const known = ['limit', 'useother', 'usenull', 'nullstr', 'otherstr'];
+    while (this.isOptionAt() && known.includes(this.peek().text.toLowerCase())) {
+      const option = this.peek();
+      const name = option.text.toLowerCase();
+      this.once(seen, option, 'chart');
+      this.next();
+      this.next();
+      if (name === 'limit') {
+        const t = this.peek();
+        const m = /^(top|bottom)?(\d+)$/i.exec(t.text);
+        if (!m || (t.kind !== 'number' && !this.isWord(t)))
+          this.expected('a limit such as 5, top5 or bottom3', ['integer']);
+        this.next();
+        bottom = m![1]?.toLowerCase() === 'bottom';
+        limit = Number(m![2]);
+      } else if (name === 'useother') useOther = this.readBoolean();
+      else if (name === 'usenull') useNull = this.readBoolean();
+      else if (name === 'nullstr') nullStr = this.readString('nullstr');
+      else otherStr = this.readString('otherstr');
+    }
+    const aggregation = this.parseAggregation();
+    if (this.isPunct(this.peek(), ',')) {
+      this.fail(this.peek(), 'chart takes one aggregation; use stats for several', []);
+    }
+    let row: FieldRef | undefined;
+    let column: FieldRef | undefined;
+    if (this.isWord(this.peek(), 'over')) {
+      this.next();
+      row = this.requireField('chart … over');
+      if (this.isWord(this.peek(), 'by')) {
+        this.next();
+        column = this.requireField('chart … by');
+      }
+    } else if (this.isWord(this.peek(), 'by')) {
+      this.next();
+      row = this.requireField('chart … by');
+      if (this.isPunct(this.peek(), ',')) this.next();
+      if (!this.endsCommand(this.peek())) column = this.requireField('chart … by');
+    }
+    return {
+      kind: 'Chart',
+      aggregation,
+      ...(row ? { row } : {}),
+      ...(column ? { column } : {}),
+      limit,
+      bottom,
+      useOther: limit === 0 ? false : useOther,
+      useNull,
+      nullStr,
+      otherStr,
       span: this.spanFrom(start),
     };
   }

@@ -19,6 +19,7 @@ import {
   planExpand,
   planFillNull,
   planFlatten,
+  planMvCombine,
   planReplace,
   planReverse,
   planTranspose,
@@ -27,6 +28,7 @@ import {
   planBin,
   planEventStats,
   planStatsWithSpan,
+  planChart,
   planStreamStats,
   planTimechart,
   planTrendline,
@@ -89,6 +91,10 @@ export async function planCommand(ctx: PlanContext, command: Command): Promise<v
       return planTrendline(ctx, command);
     case 'Timechart':
       return planTimechart(ctx, command);
+    case 'Chart':
+      return planChart(ctx, command);
+    case 'MvCombine':
+      return planMvCombine(ctx, command);
     case 'Append':
       return planAppend(ctx, command);
     case 'AppendPipe':

@@ -12,6 +12,7 @@ import type {
   ExpandCommand,
   FillNullCommand,
   FlattenCommand,
+  MvCombineCommand,
   ReplaceCommand,
   ReverseCommand,
   TransposeCommand,
@@ -293,5 +294,36 @@ export function planTranspose(ctx: PlanContext, command: TransposeCommand): void
           .filter((r) => includeEmpty || rowColumns.some((c) => r[c] !== null));
       }),
     { keepsCount: false, detail: `the first ${command.limit} rows held in the server` }
+  );
+}
+
+/** `mvcombine`: rows alike in every other column become one, in the order first seen. */
+export function planMvCombine(ctx: PlanContext, command: MvCombineCommand): void {
+  ctx.requireColumn(command.field.name, command.field.span);
+  const target = command.field.name;
+  const others = ctx.columns.map((c) => c.name).filter((n) => n !== target);
+  ctx.setColumn(target, 'array');
+  const { maxRows } = ctx.deps;
+  ctx.add(
+    command.span,
+    'buffers',
+    (input) =>
+      buffered(input, 'mvcombine', maxRows, (rows) => {
+        const groups = new Map<string, { row: Row; values: PplValue[] }>();
+        for (const row of rows) {
+          const id = JSON.stringify(
+            others.map((n) => {
+              const v = readField(row, n);
+              return v === null ? null : toPplString(v);
+            })
+          );
+          let g = groups.get(id);
+          if (!g) groups.set(id, (g = { row, values: [] }));
+          const v = readField(row, target);
+          if (v !== null) g.values.push(...(Array.isArray(v) ? (v as PplValue[]) : [v]));
+        }
+        return [...groups.values()].map((g) => ({ ...g.row, [target]: g.values as PplValue }));
+      }),
+    { keepsCount: false, detail: ctx.buffered() }
   );
 }
