@@ -36,6 +36,8 @@ export const SUPPORTED_COMMANDS = [
   'mvexpand',
   'flatten',
   'mvcombine',
+  'convert',
+  'spath',
   'addtotals',
   'addcoltotals',
   'transpose',
@@ -52,6 +54,7 @@ export const SUPPORTED_COMMANDS = [
   'chart',
   'append',
   'appendpipe',
+  'appendcol',
   'join',
   'outputlookup',
 ] as const;
@@ -62,13 +65,10 @@ export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
  * rather than "unknown command" for a query that the SQL plugin itself would accept.
  */
 export const UNSUPPORTED_PPL_COMMANDS: readonly string[] = [
-  'appendcol',
-  'convert',
   'explain',
   'foreach',
   'multisearch',
   'nomv',
-  'spath',
   'timewrap',
   'union',
   'xyseries',
@@ -104,6 +104,8 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   bin: ['span'],
   eventstats: ['bucket_nullable'],
   streamstats: ['current', 'window', 'global'],
+  spath: ['input', 'output', 'path'],
+  appendcol: ['override'],
   chart: ['limit', 'useother', 'usenull', 'nullstr', 'otherstr'],
   timechart: ['timefield', 'span', 'limit', 'useother', 'usenull', 'nullstr'],
   join: ['type', 'overwrite', 'max', 'left', 'right'],

@@ -200,6 +200,10 @@ class Parser extends CombiningParser {
         return this.parseFlatten(start);
       case 'mvcombine':
         return this.parseMvCombine(start);
+      case 'convert':
+        return this.parseConvert(start);
+      case 'spath':
+        return this.parseSpath(start);
       case 'addtotals':
       case 'addcoltotals':
         return this.parseAddTotals(start, name);
@@ -234,6 +238,8 @@ class Parser extends CombiningParser {
         return this.parseAppend(start);
       case 'appendpipe':
         return this.parseAppendPipe(start);
+      case 'appendcol':
+        return this.parseAppendCol(start);
       case 'join':
       case 'inner':
       case 'left':

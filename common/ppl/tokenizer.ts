@@ -129,7 +129,7 @@ const isSpace = (c: string): boolean =>
 
 const TWO_CHAR_OPERATORS = new Set(['==', '!=', '<=', '>=']);
 const ONE_CHAR_OPERATORS = new Set(['=', '<', '>', '+', '-', '*', '/', '%', '!', '?']);
-const PUNCTUATION = new Set(['|', ',', '(', ')', '[', ']', '.', ':']);
+const PUNCTUATION = new Set(['|', ',', '(', ')', '[', ']', '{', '}', '.', ':']);
 
 /**
  * The value of a quoted string, as PPL's `StringUtils.unquoteText` gives it: a backslash before a

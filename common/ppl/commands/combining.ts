@@ -60,7 +60,16 @@ export interface JoinCommand {
   span: Span;
 }
 
-export type CombiningCommand = AppendCommand | AppendPipeCommand | JoinCommand;
+/** `appendcol [override=<bool>] [ <commands> ]`: the commands' rows joined to the rows so far side by side. */
+export interface AppendColCommand {
+  kind: 'AppendCol';
+  commands: Command[];
+  /** Whether the new columns' values replace those of a column of the same name (default false). */
+  override: boolean;
+  span: Span;
+}
+
+export type CombiningCommand = AppendCommand | AppendPipeCommand | AppendColCommand | JoinCommand;
 
 const JOIN_TYPES: Record<string, JoinType> = {
   inner: 'inner',
@@ -141,6 +150,18 @@ export class CombiningParser extends WindowParser {
     this.next();
     const { value } = this.inBrackets(() => this.parseCommandList(false));
     return { kind: 'AppendPipe', commands: value, span: this.spanFrom(start) };
+  }
+
+  protected parseAppendCol(start: Token): AppendColCommand {
+    this.next();
+    let override = false;
+    if (this.isOptionAt() && this.isWord(this.peek(), 'override')) {
+      this.next();
+      this.next();
+      override = this.readBoolean();
+    }
+    const { value } = this.inBrackets(() => this.parseCommandList(false));
+    return { kind: 'AppendCol', commands: value, override, span: this.spanFrom(start) };
   }
 
   /** `start` is the join type word (basic syntax) or `join`. */

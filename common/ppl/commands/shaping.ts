@@ -89,7 +89,30 @@ export interface MvCombineCommand {
   span: Span;
 }
 
+export const CONVERT_FUNCTIONS = ['auto', 'num', 'rmcomma', 'rmunit', 'memk', 'none'] as const;
+export type ConvertFunction = (typeof CONVERT_FUNCTIONS)[number];
+
+/** `convert auto(f) [as g], num(h), …`: text read as numbers (doubles), convert.md. */
+export interface ConvertCommand {
+  kind: 'Convert';
+  conversions: Array<{ func: ConvertFunction; field: FieldRef; as?: FieldRef; span: Span }>;
+  span: Span;
+}
+
+/** `spath input=<field> [output=<field>] [path=]<path>`: one value out of JSON text. */
+export interface SpathCommand {
+  kind: 'Spath';
+  input: FieldRef;
+  output: string;
+  /** `a.b{0}.c` / `a.b[0].c`, as steps: keys and array indexes. */
+  path: Array<string | number>;
+  pathText: string;
+  span: Span;
+}
+
 export type ShapingCommand =
+  | ConvertCommand
+  | SpathCommand
   | MvCombineCommand
   | ReverseCommand
   | FillNullCommand
@@ -103,6 +126,110 @@ export class ShapingParser extends LookupParser {
   /** `table` is `fields` without `+`/`-` (docs/user/ppl/cmd/table.md); `-` still excludes. */
   protected parseTable(start: Token): FieldsCommand {
     return { ...this.parseFields(start), span: this.spanFrom(start) };
+  }
+
+  protected parseConvert(start: Token): ConvertCommand {
+    this.next();
+    if (this.isOptionAt()) {
+      const t = this.peek();
+      this.fail(
+        t,
+        `the convert option "${t.text}" is not supported here; write convert <function>(<field>) [as <field>]`,
+        []
+      );
+    }
+    const conversions = this.list(() => {
+      const f = this.peek();
+      if (!this.isWord(f, ...CONVERT_FUNCTIONS) || !this.isPunct(this.tokenAt(1), '(')) {
+        this.expected(`a conversion: ${CONVERT_FUNCTIONS.map((c) => `${c}(<field>)`).join(', ')}`, [
+          ...CONVERT_FUNCTIONS,
+        ]);
+      }
+      this.next();
+      this.next();
+      const field = this.requireField('convert');
+      this.expectPunct(')');
+      let as: FieldRef | undefined;
+      if (this.isWord(this.peek(), 'as')) {
+        this.next();
+        as = this.requireField('convert … as');
+      }
+      return {
+        func: f.text.toLowerCase() as ConvertFunction,
+        field,
+        ...(as ? { as } : {}),
+        span: this.spanFrom(f),
+      };
+    }, 'required');
+    return { kind: 'Convert', conversions, span: this.spanFrom(start) };
+  }
+
+  protected parseSpath(start: Token): SpathCommand {
+    this.next();
+    const seen = new Map<string, Token>();
+    let input: FieldRef | undefined;
+    let output: string | undefined;
+    let pathText: string | undefined;
+    let pathAt: Token | undefined;
+    while (!this.endsCommand(this.peek())) {
+      if (this.isOptionAt() && this.isWord(this.peek(), 'input', 'output', 'path')) {
+        const option = this.peek();
+        this.once(seen, option, 'spath');
+        this.next();
+        this.next();
+        const name = option.text.toLowerCase();
+        if (name === 'input') input = this.requireField('spath input=');
+        else if (name === 'output') output = this.requireField('spath output=').name;
+        else {
+          pathAt = this.peek();
+          pathText =
+            this.peek().kind === 'string' ? this.readString('the path') : this.readSpathPath();
+        }
+        continue;
+      }
+      if (pathText !== undefined) this.expected('"|" after the path', ['|']);
+      pathAt = this.peek();
+      pathText = this.peek().kind === 'string' ? this.readString('the path') : this.readSpathPath();
+    }
+    if (input === undefined) return this.fail(start, 'spath needs input=<field>', ['input=']);
+    if (pathText === undefined) {
+      return this.fail(
+        start,
+        'spath without a path extracts every key, whose names are only known from the data; give path=<path>',
+        ['path=']
+      );
+    }
+    const path: Array<string | number> = [];
+    for (const part of pathText.split('.')) {
+      const m = /^([^{}[\]]*)((?:[{[]\d+[}\]])*)$/.exec(part);
+      if (!m) this.fail(pathAt ?? start, `"${pathText}" is not a path such as a.b{0}.c`, ['path']);
+      if (m![1] !== '') path.push(m![1]);
+      for (const index of m![2].match(/\d+/g) ?? []) path.push(Number(index));
+    }
+    return {
+      kind: 'Spath',
+      input,
+      output: output ?? pathText,
+      path,
+      pathText,
+      span: this.spanFrom(start),
+    };
+  }
+
+  /** An unquoted path: adjacent tokens (`a.b{0}.c`, `a.b[1]`). */
+  private readSpathPath(): string {
+    const first = this.next();
+    let end = first.end;
+    for (;;) {
+      const t = this.tokenAt(0);
+      const so = this.text.slice(first.start, end);
+      // `]` ends a subsearch, except where it closes an index `[0]` of the path.
+      const closesIndex = this.isPunct(t, ']') && so.split('[').length > so.split(']').length;
+      if (t.start !== end || (this.endsCommand(t) && !closesIndex) || t.kind === 'string') break;
+      this.next();
+      end = t.end;
+    }
+    return this.text.slice(first.start, end);
   }
 
   protected parseMvCombine(start: Token): MvCombineCommand {

@@ -64,6 +64,8 @@ describe('completionsAt', () => {
       'mvexpand',
       'flatten',
       'mvcombine',
+      'convert',
+      'spath',
       'addtotals',
       'addcoltotals',
       'transpose',
@@ -80,6 +82,7 @@ describe('completionsAt', () => {
       'chart',
       'append',
       'appendpipe',
+      'appendcol',
       'join',
       'outputlookup',
     ]);

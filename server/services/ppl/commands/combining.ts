@@ -12,6 +12,7 @@
  */
 import type { Expr, Span } from '../../../../common/ppl/ast';
 import type {
+  AppendColCommand,
   AppendCommand,
   AppendPipeCommand,
   JoinCommand,
@@ -73,6 +74,42 @@ export async function planAppendPipe(ctx: PlanContext, command: AppendPipeComman
           yield rows.slice(i, i + 1000).map((r) => ({ ...r }));
       }
       yield* operators.reduce<RowStream>((stream, op) => op(stream), copies());
+    },
+    { keepsCount: false, detail: ctx.buffered() }
+  );
+}
+
+/** `appendcol`: row i of the commands' output joined to row i of the rows so far. */
+export async function planAppendCol(ctx: PlanContext, command: AppendColCommand): Promise<void> {
+  const inner = await requireSub(ctx, command.span).plan(command.commands, ctx.columns);
+  const before = ctx.columns.map((c) => c.name);
+  const added = inner.columns.filter((c) => command.override || !before.includes(c.name));
+  ctx.columns = unionColumns(ctx.columns, inner.columns);
+  if (command.override) for (const c of inner.columns) ctx.setColumn(c.name, c.type);
+  const { maxRows } = ctx.deps;
+  const operators: Operator[] = inner.operators;
+  const names = added.map((c) => c.name);
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const rows = await collect(input, 'appendcol', maxRows);
+      async function* copies(): RowStream {
+        for (let i = 0; i < rows.length; i += 1000)
+          yield rows.slice(i, i + 1000).map((r) => ({ ...r }));
+      }
+      const side = await collect(
+        operators.reduce<RowStream>((stream, op) => op(stream), copies()),
+        'appendcol',
+        maxRows
+      );
+      const out: Row[] = [];
+      for (let i = 0; i < Math.max(rows.length, side.length); i++) {
+        const row: Row = rows[i] ? { ...rows[i] } : {};
+        if (side[i]) for (const n of names) row[n] = readField(side[i], n);
+        out.push(row);
+      }
+      for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
     },
     { keepsCount: false, detail: ctx.buffered() }
   );

@@ -376,3 +376,70 @@ describe('search time modifiers', () => {
     expect(resolveTimeModifier('-3parsecs', now)).toBeUndefined();
   });
 });
+
+describe('convert, spath, appendcol, typed sorts', () => {
+  it.each([
+    ['auto', '1,234', 1234],
+    ['auto', '100m', 102400],
+    ['auto', '2.5 sec', 2.5],
+    ['auto', 'abc', null],
+    ['num', '1,234', 1234],
+    ['num', '12abc,5', 12],
+    ['rmcomma', '1,234.5', 1234.5],
+    ['rmcomma', '1,2x', null],
+    ['rmunit', '2.000 sec', 2],
+    ['memk', '3g', 3 * 1024 * 1024],
+    ['memk', '7', 7],
+  ])('convert %s(%j) is %j', async (func, text, want) => {
+    expect(await rows(`${data([{ v: text }])} | convert ${func}(v) as out | fields out`)).toEqual([
+      [want],
+    ]);
+  });
+
+  it('convert none(f) as g keeps the value under a new name', async () => {
+    expect(await rows(`${logs} | head 1 | convert none(n) as m | fields n, m`)).toEqual([[3, 3]]);
+  });
+
+  it('spath reads one path out of JSON text', async () => {
+    const q = `${data([{ k: 1 }, { k: 2 }])} | eval j = if(k = 1, '{"a":{"b":[10,{"c":"x"}]}}', 'not json')`;
+    expect(await rows(`${q} | spath input=j path=a.b{1}.c | fields \`a.b{1}.c\``)).toEqual([
+      ['x'],
+      [null],
+    ]);
+    expect(await rows(`${q} | spath input=j output=first a.b[0] | fields first`)).toEqual([
+      ['10'],
+      [null],
+    ]);
+    expect(await rows(`${q} | spath input=j output=o a | fields o`)).toEqual([
+      ['{"b":[10,{"c":"x"}]}'],
+      [null],
+    ]);
+  });
+
+  it('appendcol joins the commands rows side by side', async () => {
+    expect(await rows(`${logs} | fields n | appendcol [ eval m = n * 10 | fields m ]`)).toEqual([
+      [3, 30],
+      [7, 70],
+      [5, 50],
+    ]);
+    expect(await rows(`${logs} | fields n | appendcol [ stats sum(n) as total ]`)).toEqual([
+      [3, 15],
+      [7, null],
+      [5, null],
+    ]);
+  });
+
+  it('sort num(), str() and ip() compare as told', async () => {
+    const q = data([{ v: '10' }, { v: '9' }, { v: '10.0.0.2' }, { v: '9.0.0.1' }]);
+    expect(
+      await rows(`${data([{ v: '10' }, { v: '9' }, { v: '100' }])} | sort num(v) | fields v`)
+    ).toEqual([['9'], ['10'], ['100']]);
+    expect(
+      await rows(`${data([{ v: 10 }, { v: 9 }, { v: 100 }])} | sort str(v) | fields v`)
+    ).toEqual([[10], [100], [9]]);
+    expect(await rows(`${q} | where like(v, '%.%') | sort - ip(v) | fields v`)).toEqual([
+      ['10.0.0.2'],
+      ['9.0.0.1'],
+    ]);
+  });
+});

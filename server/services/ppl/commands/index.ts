@@ -10,12 +10,14 @@
 import type { Command } from '../../../../common/ppl/ast';
 import type { PlanContext } from '../plan_context';
 import { planStats, planTopRare } from './aggregation';
-import { planAppend, planAppendPipe, planJoin } from './combining';
+import { planAppend, planAppendCol, planAppendPipe, planJoin } from './combining';
 import { planGrok, planParse, planPatterns, planRegex, planRex } from './extraction';
 import { planLookup } from './lookup';
 import { planDedup, planEval, planFields, planHead, planRename, planSort, planWhere } from './rows';
 import {
   planAddTotals,
+  planConvert,
+  planSpath,
   planExpand,
   planFillNull,
   planFlatten,
@@ -95,6 +97,12 @@ export async function planCommand(ctx: PlanContext, command: Command): Promise<v
       return planChart(ctx, command);
     case 'MvCombine':
       return planMvCombine(ctx, command);
+    case 'Convert':
+      return planConvert(ctx, command);
+    case 'Spath':
+      return planSpath(ctx, command);
+    case 'AppendCol':
+      return planAppendCol(ctx, command);
     case 'Append':
       return planAppend(ctx, command);
     case 'AppendPipe':

@@ -9,6 +9,9 @@
  */
 import type {
   AddTotalsCommand,
+  ConvertCommand,
+  ConvertFunction,
+  SpathCommand,
   ExpandCommand,
   FillNullCommand,
   FlattenCommand,
@@ -19,6 +22,7 @@ import type {
 } from '../../../../common/ppl/commands/shaping';
 import { isNumericType, type PplType, type PplValue } from '../../../../common/ppl/types';
 import { evaluate, inferType, readField, toPplString } from '../evaluate';
+import { checkValueDepth } from '../errors';
 import { BufferLimitError, Row, RowStream, renameOp } from '../operators';
 import type { PlanContext } from '../plan_context';
 
@@ -326,4 +330,107 @@ export function planMvCombine(ctx: PlanContext, command: MvCombineCommand): void
       }),
     { keepsCount: false, detail: ctx.buffered() }
   );
+}
+
+const LEADING_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/;
+const hasLetters = (s: string) => /[a-zA-Z]/.test(s.replace(/[eE][+-]?\d+$/, ''));
+
+/** `rmunit`: the number the text starts with. */
+function leadingNumber(s: string): number | null {
+  const m = LEADING_NUMBER.exec(s.trim());
+  return m ? Number(m[0]) : null;
+}
+
+/** `rmcomma`: the text without commas as a number; null when it holds letters. */
+function withoutCommas(s: string): number | null {
+  if (hasLetters(s)) return null;
+  const t = s.replace(/,/g, '').trim();
+  const n = t === '' ? NaN : Number(t);
+  return Number.isNaN(n) ? null : n;
+}
+
+/** `memk`: kilobytes of `12`, `12k`, `3m`, `1.5g`. */
+function kilobytes(s: string): number | null {
+  const m = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))([kKmMgG]?)$/.exec(s.trim());
+  if (!m) return null;
+  const unit = m[2].toLowerCase();
+  return Number(m[1]) * (unit === 'm' ? 1024 : unit === 'g' ? 1024 * 1024 : 1);
+}
+
+export function convertValue(func: ConvertFunction, v: PplValue): PplValue {
+  if (v === null || func === 'none') return v;
+  if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
+  if (typeof v !== 'string') return null;
+  switch (func) {
+    case 'rmcomma':
+      return withoutCommas(v);
+    case 'rmunit':
+      return leadingNumber(v);
+    case 'memk':
+      return kilobytes(v);
+    case 'num':
+      return hasLetters(v) ? leadingNumber(v.split(',')[0]) : withoutCommas(v);
+    case 'auto':
+      return kilobytes(v) ?? withoutCommas(v) ?? leadingNumber(v);
+    default:
+      return null;
+  }
+}
+
+export function planConvert(ctx: PlanContext, command: ConvertCommand): void {
+  const steps = command.conversions.map((c) => {
+    ctx.requireColumn(c.field.name, c.field.span);
+    const to = c.as?.name ?? c.field.name;
+    ctx.setColumn(to, c.func === 'none' ? ctx.column(c.field.name)!.type : 'double');
+    return { func: c.func, from: c.field.name, to };
+  });
+  ctx.add(command.span, 'streams', async function* (input) {
+    for await (const batch of input) {
+      for (const row of batch) {
+        for (const s of steps) row[s.to] = convertValue(s.func, readField(row, s.from));
+      }
+      yield batch;
+    }
+  });
+}
+
+/** The value at `path` in JSON text (objects and arrays come back as JSON text). */
+export function spathValue(text: PplValue, path: Array<string | number>): PplValue {
+  if (typeof text !== 'string') return null;
+  let current: unknown;
+  try {
+    current = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  for (const step of path) {
+    if (current === null || typeof current !== 'object') return null;
+    current = Array.isArray(current)
+      ? typeof step === 'number'
+        ? current[step]
+        : undefined
+      : (current as Record<string, unknown>)[String(step)];
+    if (current === undefined) return null;
+  }
+  if (current === null || current === undefined) return null;
+  if (typeof current === 'object') {
+    checkValueDepth(current);
+    return JSON.stringify(current);
+  }
+  return String(current);
+}
+
+export function planSpath(ctx: PlanContext, command: SpathCommand): void {
+  ctx.requireColumn(command.input.name, command.input.span);
+  ctx.setColumn(command.output, 'string');
+  const { input, output, path } = command;
+  const { budget } = ctx;
+  ctx.add(command.span, 'streams', async function* (rows) {
+    for await (const batch of rows) {
+      await budget.eachRow(batch, (row: Row) => {
+        row[output] = spathValue(readField(row, input.name), path);
+      });
+      yield batch;
+    }
+  });
 }
