@@ -12,7 +12,7 @@
  */
 
 /** Commands that open a query. `source=<index>` (optionally after `search`) is the usual one. */
-export const LEADING_COMMANDS = ['search', 'makeresults', 'describe'] as const;
+export const LEADING_COMMANDS = ['search', 'makeresults', 'describe', 'multisearch'] as const;
 
 /** Commands that may follow a `|`. `outputlookup` must be the last one. */
 export const SUPPORTED_COMMANDS = [
@@ -67,7 +67,6 @@ export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
 export const UNSUPPORTED_PPL_COMMANDS: readonly string[] = [
   'explain',
   'foreach',
-  'multisearch',
   'nomv',
   'timewrap',
   'union',

@@ -12,6 +12,7 @@
  * terms side by side), parentheses. Precedence as documented: NOT, then OR, then AND.
  */
 import type { FieldRef, IndexName, MakeResults, SourceCommand, Span } from './ast';
+import type { MultiSearch } from './commands/combining';
 import type { SearchExpr, SearchValue } from './commands/search_ast';
 import { SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';
 import { MAKERESULTS_MAX_COUNT, MakeResultsDataError, parseInlineData } from './makeresults';
@@ -23,10 +24,18 @@ export class SourceParser extends ExpressionParser {
   // -------------------------------------------------------------------------------------------
   // Leading: source and makeresults
 
-  protected parseLeading(): SourceCommand | MakeResults {
+  /** `multisearch [ … ] [ … ]`: parsed by the combining family (commands/combining.ts). */
+  protected parseMultiSearch(start: Token): MultiSearch {
+    return this.fail(start, 'multisearch is not supported here', []);
+  }
+
+  protected parseLeading(): SourceCommand | MakeResults | MultiSearch {
     const start = this.peek();
     if (this.isWord(start, 'makeresults')) {
       return this.parseMakeResults();
+    }
+    if (this.isWord(start, 'multisearch')) {
+      return this.parseMultiSearch(start);
     }
     if (this.isWord(start, 'describe')) {
       this.next();

@@ -64,7 +64,12 @@
  *   than those in language.ts, and the commands in `UNSUPPORTED_PPL_COMMANDS`.
  */
 import type { Command, OutputLookup, Query } from './ast';
-import { REFUSED_COMMANDS, SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';
+import {
+  LEADING_COMMANDS,
+  REFUSED_COMMANDS,
+  SUPPORTED_COMMANDS,
+  UNSUPPORTED_PPL_COMMANDS,
+} from './language';
 import type { Token } from './tokenizer';
 import { MAX_COMMANDS } from './parse_expressions';
 import { CombiningParser } from './commands/combining';
@@ -262,7 +267,7 @@ class Parser extends CombiningParser {
       );
     }
     const supported = SUPPORTED_COMMANDS.join(', ');
-    if (name === 'search' || name === 'makeresults') {
+    if ((LEADING_COMMANDS as readonly string[]).includes(name)) {
       return this.fail(
         start,
         `"${start.text}" can only start a query; supported commands after "|": ${supported}`,

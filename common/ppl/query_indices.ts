@@ -14,6 +14,7 @@ export function indicesOfQuery(query: Pick<Query, 'source' | 'commands'>): strin
   const names: string[] = [];
   const visit = (search: Pick<Subsearch, 'source' | 'commands'>): void => {
     if (search.source.kind === 'Source') names.push(...search.source.indices.map((i) => i.name));
+    if (search.source.kind === 'MultiSearch') search.source.searches.forEach(visit);
     search.commands.forEach(visitCommand);
   };
   const visitCommand = (command: Command): void => {

@@ -358,6 +358,14 @@ const cases: Case[] = [
       ],
     ],
   },
+  {
+    query:
+      '| multisearch [search source=web_logs status=404 | eval kind = "missing" | fields kind] [search source=web_logs | where status >= 500 | eval kind = "error" | fields kind, host] | stats count() by kind',
+    expected: () => [
+      [docs.filter((d) => d.status === 404).length, 'missing'],
+      [docs.filter((d) => d.status >= 500).length, 'error'],
+    ],
+  },
   // describe
   {
     query: 'describe web_logs | where TYPE_NAME = "bigint" | fields COLUMN_NAME',
@@ -512,7 +520,8 @@ describe('refused commands say why', () => {
   it.each([
     ['ml action=train', /cannot run in Dashboards: .*ML Commons/],
     ['kmeans centroids=3', /cannot run in Dashboards/],
-    ['multisearch [search source=web_logs]', /"multisearch" is not supported here/],
+    ['multisearch [search source=web_logs]', /"multisearch" can only start a query/],
+    ['foreach a', /"foreach" is not supported here/],
   ])('%s', async (command, message) => {
     const res = await run(`source=web_logs | ${command}`);
     expect(res.status).toBe(400);

@@ -16,7 +16,7 @@ import { WindowParser } from './windows';
 /** `[ source=… | … ]`: a query of its own, inside another (no outputlookup). */
 export interface Subsearch {
   kind: 'Subsearch';
-  source: SourceCommand | MakeResults;
+  source: SourceCommand | MakeResults | MultiSearch;
   commands: Command[];
   span: Span;
 }
@@ -66,6 +66,13 @@ export interface AppendColCommand {
   commands: Command[];
   /** Whether the new columns' values replace those of a column of the same name (default false). */
   override: boolean;
+  span: Span;
+}
+
+/** `multisearch [search …] [search …] …`: the rows of every subsearch, one after the other. */
+export interface MultiSearch {
+  kind: 'MultiSearch';
+  searches: Subsearch[];
   span: Span;
 }
 
@@ -139,6 +146,20 @@ export class CombiningParser extends WindowParser {
       return { source, commands: this.parseCommandList(true) };
     });
     return { kind: 'Subsearch', ...value, span };
+  }
+
+  protected override parseMultiSearch(start: Token): MultiSearch {
+    this.next();
+    const searches: Subsearch[] = [];
+    while (this.isPunct(this.peek(), '[')) searches.push(this.parseSubsearch());
+    if (searches.length < 2) {
+      this.fail(
+        start,
+        'multisearch needs at least two subsearches: multisearch [search source=a] [search source=b]',
+        ['[']
+      );
+    }
+    return { kind: 'MultiSearch', searches, span: this.spanFrom(start) };
   }
 
   protected parseAppend(start: Token): AppendCommand {

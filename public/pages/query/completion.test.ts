@@ -15,7 +15,7 @@ const labels = (text: string, cursor = text.length) =>
 
 describe('completionsAt', () => {
   it.each([
-    { text: '', expected: ['source=', 'search', 'makeresults', 'describe'] },
+    { text: '', expected: ['source=', 'search', 'makeresults', 'describe', 'multisearch'] },
     { text: 'so', expected: ['source='] },
     { text: 'source=', expected: ['lk_hosts', 'lk_regions', 'web-archive', 'web_logs'] },
     { text: 'source=web-', expected: ['web-archive'] },

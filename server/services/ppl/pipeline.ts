@@ -11,6 +11,7 @@
  */
 import type { Query } from '../../../common/ppl/ast';
 import { planCommand } from './commands';
+import { planMultiSearch } from './commands/combining';
 import { planIndexSource, planMakeResults, PlannedSource } from './commands/source';
 import { projectOp, RowStream } from './operators';
 import { CompiledPipeline, PlanContext, PipelineDeps, SubPlanner } from './plan_context';
@@ -54,7 +55,9 @@ export async function compilePipeline(
   const source: PlannedSource =
     query.source.kind === 'MakeResults'
       ? planMakeResults(ctx, query.source)
-      : await planIndexSource(ctx, query.source, commands);
+      : query.source.kind === 'MultiSearch'
+        ? await planMultiSearch(ctx, query.source)
+        : await planIndexSource(ctx, query.source, commands);
   for (const command of commands) await planCommand(ctx, command);
 
   const columns = ctx.columns.map((c) => ({ name: c.name, type: c.type }));

@@ -12,6 +12,7 @@
  */
 import type { Expr, Span } from '../../../../common/ppl/ast';
 import type {
+  MultiSearch,
   AppendColCommand,
   AppendCommand,
   AppendPipeCommand,
@@ -77,6 +78,39 @@ export async function planAppendPipe(ctx: PlanContext, command: AppendPipeComman
     },
     { keepsCount: false, detail: ctx.buffered() }
   );
+}
+
+/** `multisearch`: every subsearch compiled on its own; their rows one after the other. */
+export async function planMultiSearch(
+  ctx: PlanContext,
+  source: MultiSearch
+): Promise<{ run: () => RowStream; count: () => Promise<number | undefined> }> {
+  const sub = requireSub(ctx, source.span);
+  const compiled: CompiledPipeline[] = [];
+  for (const search of source.searches) compiled.push(await sub.compile(search));
+  ctx.columns = compiled.reduce<Column[]>(
+    (cols, c) => unionColumns(cols, c.columns as Column[]),
+    []
+  );
+  ctx.plan.push({
+    command: ctx.commandText(source.span),
+    mode: 'streams',
+    detail: `${compiled.length} subsearches, one after the other`,
+  });
+  return {
+    run: async function* () {
+      for (const c of compiled) yield* c.run();
+    },
+    count: async () => {
+      let total = 0;
+      for (const c of compiled) {
+        const n = await c.count();
+        if (n === undefined) return undefined;
+        total += n;
+      }
+      return total;
+    },
+  };
 }
 
 /** `appendcol`: row i of the commands' output joined to row i of the rows so far. */

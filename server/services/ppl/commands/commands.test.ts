@@ -341,6 +341,18 @@ describe('combining', () => {
     ]);
   });
 
+  it('multisearch gives the rows of each subsearch, columns of all', async () => {
+    expect(
+      await rows(
+        `| multisearch [ ${data([{ a: 1 }])} | fields a] [ ${data([{ b: 'x' }, { b: 'y' }])} | fields b]`
+      )
+    ).toEqual([
+      [1, null],
+      [null, 'x'],
+      [null, 'y'],
+    ]);
+  });
+
   it('append and appendpipe add rows after the rows so far', async () => {
     expect(await rows(`${left} | fields k | append [ ${data([{ z: 9 }])} | fields z ]`)).toEqual([
       [1, null],
