@@ -352,7 +352,7 @@ export interface LookupCommand {
   mappings: Array<{ lookupField: FieldRef; sourceField: FieldRef; span: Span }>;
   /** `replace` overwrites, `append` fills only nulls. Default `replace`. */
   strategy: 'replace' | 'append';
-  strategyWritten?: 'replace' | 'append' | 'output';
+  strategyWritten?: 'replace' | 'append' | 'output' | 'outputnew';
   /**
    * Fields to take from the lookup table and the name to give each in the rows. Empty: every field
    * of the table but the keys.

@@ -113,8 +113,11 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   outputlookup: OUTPUTLOOKUP_OPTIONS,
 };
 
-/** The words `lookup` takes between its key fields and its output fields. */
-export const LOOKUP_STRATEGIES = ['replace', 'append', 'output'] as const;
+/**
+ * The words `lookup` takes between its key fields and its output fields: `output` is `replace`,
+ * `outputnew` is `append` (only fills what is missing or null).
+ */
+export const LOOKUP_STRATEGIES = ['replace', 'append', 'output', 'outputnew'] as const;
 
 /** Scalar functions, usable in `where` and `eval` (and inside aggregations). */
 export const FUNCTIONS = [

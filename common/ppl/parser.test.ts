@@ -827,7 +827,8 @@ describe('parsePpl: errors say where and what', () => {
     {
       query: 'source=x | lookup t id foo',
       at: 'foo',
-      detail: /expected ",", "replace", "append", "output" or "\|" after "id", found "foo"/,
+      detail:
+        /expected ",", "replace", "append", "output", "outputnew" or "\|" after "id", found "foo"/,
     },
     {
       query: 'source=x | lookup t id replace',

@@ -124,6 +124,13 @@ describe('commands', () => {
     expect(first('source=t | join u')).toMatchObject({ fields: [], rightName: 'u' });
   });
 
+  it('lookup outputnew fills only what is missing, as append', () => {
+    expect(first('source=t | lookup l id outputnew name')).toMatchObject({
+      strategy: 'append',
+      strategyWritten: 'outputnew',
+    });
+  });
+
   it('trendline, timechart, bin, streamstats options', () => {
     expect(first('source=t | trendline sort - t sma(3, x) wma(2, y) as w')).toMatchObject({
       sort: { order: 'desc' },
