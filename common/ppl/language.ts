@@ -36,6 +36,7 @@ export const SUPPORTED_COMMANDS = [
   'mvexpand',
   'flatten',
   'mvcombine',
+  'nomv',
   'convert',
   'spath',
   'addtotals',
@@ -67,7 +68,6 @@ export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
 export const UNSUPPORTED_PPL_COMMANDS: readonly string[] = [
   'explain',
   'foreach',
-  'nomv',
   'timewrap',
   'union',
   'xyseries',

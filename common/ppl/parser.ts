@@ -205,6 +205,8 @@ class Parser extends CombiningParser {
         return this.parseFlatten(start);
       case 'mvcombine':
         return this.parseMvCombine(start);
+      case 'nomv':
+        return this.parseNoMv(start);
       case 'convert':
         return this.parseConvert(start);
       case 'spath':

@@ -110,7 +110,15 @@ export interface SpathCommand {
   span: Span;
 }
 
+/** `nomv <field>`: an array field as one string, its non-null elements joined by newlines. */
+export interface NoMvCommand {
+  kind: 'NoMv';
+  field: FieldRef;
+  span: Span;
+}
+
 export type ShapingCommand =
+  | NoMvCommand
   | ConvertCommand
   | SpathCommand
   | MvCombineCommand
@@ -230,6 +238,11 @@ export class ShapingParser extends LookupParser {
       end = t.end;
     }
     return this.text.slice(first.start, end);
+  }
+
+  protected parseNoMv(start: Token): NoMvCommand {
+    this.next();
+    return { kind: 'NoMv', field: this.requireField('nomv'), span: this.spanFrom(start) };
   }
 
   protected parseMvCombine(start: Token): MvCombineCommand {

@@ -64,6 +64,7 @@ describe('completionsAt', () => {
       'mvexpand',
       'flatten',
       'mvcombine',
+      'nomv',
       'convert',
       'spath',
       'addtotals',

@@ -408,6 +408,15 @@ describe('convert, spath, appendcol, typed sorts', () => {
     ]);
   });
 
+  it('nomv joins an array with newlines; mvcombine makes one', async () => {
+    expect(
+      await rows(`${logs} | rex field=msg "(?<d>[0-9])" max_match=2 | nomv d | fields d`)
+    ).toEqual([['1\n2'], ['2\n2'], ['3\n4']]);
+    expect(await rows(`${logs} | eval g = 'all' | fields g, n | mvcombine n`)).toEqual([
+      ['all', [3, 7, 5]],
+    ]);
+  });
+
   it('convert none(f) as g keeps the value under a new name', async () => {
     expect(await rows(`${logs} | head 1 | convert none(n) as m | fields n, m`)).toEqual([[3, 3]]);
   });

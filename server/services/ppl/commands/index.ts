@@ -22,6 +22,7 @@ import {
   planFillNull,
   planFlatten,
   planMvCombine,
+  planNoMv,
   planReplace,
   planReverse,
   planTranspose,
@@ -97,6 +98,8 @@ export async function planCommand(ctx: PlanContext, command: Command): Promise<v
       return planChart(ctx, command);
     case 'MvCombine':
       return planMvCombine(ctx, command);
+    case 'NoMv':
+      return planNoMv(ctx, command);
     case 'Convert':
       return planConvert(ctx, command);
     case 'Spath':

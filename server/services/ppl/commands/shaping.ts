@@ -16,6 +16,7 @@ import type {
   FillNullCommand,
   FlattenCommand,
   MvCombineCommand,
+  NoMvCommand,
   ReplaceCommand,
   ReverseCommand,
   TransposeCommand,
@@ -430,6 +431,32 @@ export function planSpath(ctx: PlanContext, command: SpathCommand): void {
       await budget.eachRow(batch, (row: Row) => {
         row[output] = spathValue(readField(row, input.name), path);
       });
+      yield batch;
+    }
+  });
+}
+
+export function planNoMv(ctx: PlanContext, command: NoMvCommand): void {
+  ctx.requireColumn(command.field.name, command.field.span);
+  const type = ctx.column(command.field.name)!.type;
+  if (type !== 'array' && type !== 'undefined') {
+    throw ctx.error(
+      `nomv works on array fields; "${command.field.name}" is ${type}`,
+      command.field.span
+    );
+  }
+  ctx.setColumn(command.field.name, 'string');
+  const name = command.field.name;
+  ctx.add(command.span, 'streams', async function* (input) {
+    for await (const batch of input) {
+      for (const row of batch) {
+        const v = readField(row, name);
+        if (Array.isArray(v))
+          row[name] = (v as PplValue[])
+            .filter((e) => e !== null)
+            .map((e) => toPplString(e))
+            .join('\n');
+      }
       yield batch;
     }
   });
