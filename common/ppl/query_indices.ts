@@ -20,8 +20,10 @@ export function indicesOfQuery(query: Pick<Query, 'source' | 'commands'>): strin
   const visitCommand = (command: Command): void => {
     if (command.kind === 'Lookup') names.push(command.table.name);
     else if (command.kind === 'Join') visit(command.right);
-    else if (command.kind === 'Append') visit(command.search);
-    else if (command.kind === 'AppendPipe') command.commands.forEach(visitCommand);
+    else if (command.kind === 'Append' || command.kind === 'WhereInSubsearch')
+      visit(command.search);
+    else if (command.kind === 'AppendPipe' || command.kind === 'AppendCol')
+      command.commands.forEach(visitCommand);
   };
   visit(query);
   return [...new Set(names)];

@@ -366,6 +366,21 @@ const cases: Case[] = [
       [docs.filter((d) => d.status >= 500).length, 'error'],
     ],
   },
+  {
+    query:
+      'source=web_logs | where host not in [ source=web_logs | where status = 503 | stats count() as c by host | where c > 35 | fields host ] | stats count()',
+    expected: () => {
+      const busy = new Set(
+        countBy(
+          docs.filter((d) => d.status === 503),
+          (d) => [d.host]
+        )
+          .filter(([c]) => (c as number) > 35)
+          .map(([, h]) => h)
+      );
+      return [[docs.filter((d) => !busy.has(d.host)).length]];
+    },
+  },
   // describe
   {
     query: 'describe web_logs | where TYPE_NAME = "bigint" | fields COLUMN_NAME',

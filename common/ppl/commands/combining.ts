@@ -76,7 +76,17 @@ export interface MultiSearch {
   span: Span;
 }
 
-export type CombiningCommand = AppendCommand | AppendPipeCommand | AppendColCommand | JoinCommand;
+/** `where <field> [not] in [ <subsearch> ]`: rows whose value is (not) in the subsearch's first column. */
+export interface WhereInSubsearch {
+  kind: 'WhereInSubsearch';
+  field: FieldRef;
+  negated: boolean;
+  search: Subsearch;
+  span: Span;
+}
+
+export type CombiningCommand =
+  WhereInSubsearch | AppendCommand | AppendPipeCommand | AppendColCommand | JoinCommand;
 
 const JOIN_TYPES: Record<string, JoinType> = {
   inner: 'inner',
@@ -139,7 +149,7 @@ export class CombiningParser extends WindowParser {
     return { value, span: this.spanFrom(open) };
   }
 
-  protected parseSubsearch(): Subsearch {
+  protected override parseSubsearch(): Subsearch {
     const { value, span } = this.inBrackets(() => {
       if (this.isPunct(this.peek(), '|')) this.next();
       const source = this.parseLeading();

@@ -12,6 +12,7 @@
  */
 import type { Expr, Span } from '../../../../common/ppl/ast';
 import type {
+  WhereInSubsearch,
   MultiSearch,
   AppendColCommand,
   AppendCommand,
@@ -77,6 +78,38 @@ export async function planAppendPipe(ctx: PlanContext, command: AppendPipeComman
       yield* operators.reduce<RowStream>((stream, op) => op(stream), copies());
     },
     { keepsCount: false, detail: ctx.buffered() }
+  );
+}
+
+/** `where f [not] in [ … ]`: the subsearch's first column held as a set (at most max_rows values). */
+export async function planWhereIn(ctx: PlanContext, command: WhereInSubsearch): Promise<void> {
+  ctx.requireColumn(command.field.name, command.field.span);
+  const sub = await requireSub(ctx, command.span).compile(command.search);
+  const first = sub.columns[0]?.name;
+  if (first === undefined)
+    throw ctx.error('the subsearch gives no column to compare with', command.search.span);
+  const { maxRows } = ctx.deps;
+  const field = command.field.name;
+  const { negated } = command;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const values = new Set<string>();
+      for (const row of await collect(sub.run(), 'where … in [ ]', maxRows)) {
+        const v = readField(row, first);
+        if (v !== null) values.add(toPplString(v));
+      }
+      for await (const batch of input) {
+        const kept = batch.filter((row) => {
+          const v = readField(row, field);
+          // As SQL's IN: a null value is in no set, and neither in nor not in it.
+          return v !== null && values.has(toPplString(v)) !== negated;
+        });
+        if (kept.length > 0) yield kept;
+      }
+    },
+    { keepsCount: false, detail: `the subsearch's values held in the server (at most ${maxRows})` }
   );
 }
 

@@ -341,6 +341,16 @@ describe('combining', () => {
     ]);
   });
 
+  it('where … in [ subsearch ] keeps the rows whose value the subsearch gives', async () => {
+    expect(
+      await rows(`${left} | where k in [ ${data([{ v: 3 }, { v: 1 }])} | fields v ] | fields a`)
+    ).toEqual([['x'], ['z']]);
+    expect(
+      await rows(`${left} | where k not in [ ${data([{ v: 3 }])} | fields v ] | fields a`)
+    ).toEqual([['x'], ['y']]);
+    expect(await rows(`${left} | where k in (1, 2) | fields a`)).toEqual([['x'], ['y']]);
+  });
+
   it('multisearch gives the rows of each subsearch, columns of all', async () => {
     expect(
       await rows(

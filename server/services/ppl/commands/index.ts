@@ -10,7 +10,7 @@
 import type { Command } from '../../../../common/ppl/ast';
 import type { PlanContext } from '../plan_context';
 import { planStats, planTopRare } from './aggregation';
-import { planAppend, planAppendCol, planAppendPipe, planJoin } from './combining';
+import { planAppend, planAppendCol, planAppendPipe, planJoin, planWhereIn } from './combining';
 import { planGrok, planParse, planPatterns, planRegex, planRex } from './extraction';
 import { planLookup } from './lookup';
 import { planDedup, planEval, planFields, planHead, planRename, planSort, planWhere } from './rows';
@@ -106,6 +106,8 @@ export async function planCommand(ctx: PlanContext, command: Command): Promise<v
       return planSpath(ctx, command);
     case 'AppendCol':
       return planAppendCol(ctx, command);
+    case 'WhereInSubsearch':
+      return planWhereIn(ctx, command);
     case 'Append':
       return planAppend(ctx, command);
     case 'AppendPipe':
