@@ -11,21 +11,26 @@
  * It is built in layers, one class extending the next: parse_cursor.ts (tokens and errors),
  * parse_names.ts (names, lists, option values), parse_expressions.ts, then one module per command
  * family (parse_sources.ts, parse_commands.ts, parse_aggregations.ts, parse_lookups.ts, then
- * commands/shaping.ts, commands/extraction.ts, commands/windows.ts, each holding its commands' AST
- * nodes beside their parsing); this file adds the query itself and says which family parses
- * which command. The server plans each family in server/services/ppl/commands/<family>.ts.
+ * commands/shaping.ts, commands/extraction.ts, commands/windows.ts, commands/combining.ts, each
+ * holding its commands' AST nodes beside their parsing, with their grammar in their comments);
+ * this file adds the query itself and says which family parses which command. The server plans
+ * each family in server/services/ppl/commands/<family>.ts; commands/README.md lists them all.
  *
  * Grammar (PPL 3.x, after the SQL plugin's `OpenSearchPPLParser.g4`; keywords case-insensitive):
  *
  *   query       := "|"? leading ("|" command?)* ("|" "outputlookup" …)?
- *   leading     := "search"? ("source" | "index") "=" indexName ("," indexName)*
+ *   leading     := "search"? searchExpr? ("source" | "index") "=" indexName ("," indexName)*
+ *                  ("as" name)? searchExpr?
  *                | "makeresults" ("count=" int | "format=" (csv|json) | "data=" string)*
+ *                | "describe" indexName | "multisearch" subsearch subsearch+
+ *   subsearch   := "[" leading ("|" command)* "]"        (see commands/combining.ts)
  *   where       := "where" expr
  *   fields      := "fields" ("+" | "-")? pattern (","? pattern)*
  *   rename      := "rename" pattern "as" pattern (","? pattern "as" pattern)*
  *   eval        := "eval" field "=" expr ("," field "=" expr)*
  *   stats       := "stats" ("bucket_nullable=" bool)? agg ("as" name)? ("," agg ("as" name)?)*
- *                  ("by" field (","? field)*)?
+ *                  ("by" (field | span) (","? (field | span))*)?
+ *   span        := "span" "(" (field ",")? interval ")" ("as" name)?   (see commands/windows.ts)
  *   agg         := ("count" | "c") ("(" expr? ")")? | ("dc" | "distinct_count" | "sum" | "avg"
  *                  | "min" | "max") "(" expr ")"
  *   dedup       := "dedup" int? field (","? field)* ("keepempty=" bool | "consecutive=" bool)*
