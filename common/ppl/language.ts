@@ -56,6 +56,7 @@ export const SUPPORTED_COMMANDS = [
   'append',
   'appendpipe',
   'appendcol',
+  'foreach',
   'join',
   'outputlookup',
 ] as const;
@@ -67,7 +68,6 @@ export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
  */
 export const UNSUPPORTED_PPL_COMMANDS: readonly string[] = [
   'explain',
-  'foreach',
   'timewrap',
   'union',
   'xyseries',
@@ -105,6 +105,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   streamstats: ['current', 'window', 'global'],
   spath: ['input', 'output', 'path'],
   appendcol: ['override'],
+  foreach: ['mode', 'fieldstr', 'matchstr'],
   chart: ['limit', 'useother', 'usenull', 'nullstr', 'otherstr'],
   timechart: ['timefield', 'span', 'limit', 'useother', 'usenull', 'nullstr'],
   join: ['type', 'overwrite', 'max', 'left', 'right'],

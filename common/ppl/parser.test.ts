@@ -636,9 +636,9 @@ describe('parsePpl: errors say where and what', () => {
       expected: [...SUPPORTED_COMMANDS],
     },
     {
-      query: 'source=x | foreach a',
-      at: 'foreach',
-      detail: /the command "foreach" is not supported here; supported commands: where,/,
+      query: 'source=x | union a',
+      at: 'union',
+      detail: /the command "union" is not supported here; supported commands: where,/,
     },
     {
       query: 'source=x | makeresults',

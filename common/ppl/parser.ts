@@ -169,6 +169,11 @@ class Parser extends CombiningParser {
     };
   }
 
+  protected override parseTemplate(text: string): { ok: true } | { ok: false; detail: string } {
+    const result = parseForeachTemplate(text);
+    return result.ok ? { ok: true } : { ok: false, detail: result.error.detail };
+  }
+
   protected override parseCommand(start: Token, name: string): Command {
     switch (name) {
       case 'where':
@@ -252,6 +257,8 @@ class Parser extends CombiningParser {
         return this.parseAppendPipe(start);
       case 'appendcol':
         return this.parseAppendCol(start);
+      case 'foreach':
+        return this.parseForeach(start);
       case 'join':
       case 'inner':
       case 'left':
@@ -292,6 +299,17 @@ class Parser extends CombiningParser {
       ...SUPPORTED_COMMANDS,
     ]);
   }
+}
+
+/**
+ * The commands of a foreach template (placeholders already replaced): one or more commands
+ * separated by `|`, as inside `[ … ]`.
+ */
+export function parseForeachTemplate(
+  text: string
+): { ok: true; commands: Command[] } | { ok: false; error: PplSyntaxError } {
+  const parsed = parsePpl(`makeresults | ${text}`);
+  return parsed.ok ? { ok: true, commands: parsed.query.commands } : parsed;
 }
 
 /**

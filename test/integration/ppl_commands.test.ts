@@ -536,7 +536,7 @@ describe('refused commands say why', () => {
     ['ml action=train', /cannot run in Dashboards: .*ML Commons/],
     ['kmeans centroids=3', /cannot run in Dashboards/],
     ['multisearch [search source=web_logs]', /"multisearch" can only start a query/],
-    ['foreach a', /"foreach" is not supported here/],
+    ['union a', /"union" is not supported here/],
   ])('%s', async (command, message) => {
     const res = await run(`source=web_logs | ${command}`);
     expect(res.status).toBe(400);

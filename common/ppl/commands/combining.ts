@@ -9,7 +9,16 @@
  * the right side an index or a subsearch, with an alias). Plan and operators:
  * server/services/ppl/commands/combining.ts.
  */
-import type { Command, Expr, FieldRef, IndexName, MakeResults, SourceCommand, Span } from '../ast';
+import type {
+  Command,
+  Expr,
+  FieldPattern,
+  FieldRef,
+  IndexName,
+  MakeResults,
+  SourceCommand,
+  Span,
+} from '../ast';
 import type { Token } from '../tokenizer';
 import { WindowParser } from './windows';
 
@@ -85,8 +94,29 @@ export interface WhereInSubsearch {
   span: Span;
 }
 
+/**
+ * `foreach [mode=multifield] [fieldstr=<s>] [matchstr=<s>] <pattern>… [ eval <template> ]`: the
+ * bracketed commands once per matching field, `<<FIELD>>` standing for its name and
+ * `<<MATCHSTR>>` for what the pattern's `*` matched. The template is kept as text and parsed per
+ * field when the columns are known.
+ */
+export interface ForeachCommand {
+  kind: 'Foreach';
+  patterns: FieldPattern[];
+  template: string;
+  fieldStr: string;
+  matchStr: string;
+  templateSpan: Span;
+  span: Span;
+}
+
 export type CombiningCommand =
-  WhereInSubsearch | AppendCommand | AppendPipeCommand | AppendColCommand | JoinCommand;
+  | ForeachCommand
+  | WhereInSubsearch
+  | AppendCommand
+  | AppendPipeCommand
+  | AppendColCommand
+  | JoinCommand;
 
 const JOIN_TYPES: Record<string, JoinType> = {
   inner: 'inner',
@@ -170,6 +200,74 @@ export class CombiningParser extends WindowParser {
       );
     }
     return { kind: 'MultiSearch', searches, span: this.spanFrom(start) };
+  }
+
+  /** Commands written as text (a foreach template), parsed by the top level of the parser. */
+  protected parseTemplate(text: string): { ok: true } | { ok: false; detail: string } {
+    return text === '' ? { ok: false, detail: 'empty' } : { ok: true };
+  }
+
+  protected parseForeach(start: Token): ForeachCommand {
+    this.next();
+    let fieldStr = '<<FIELD>>';
+    let matchStr = '<<MATCHSTR>>';
+    const seen = new Map<string, Token>();
+    while (this.isOptionAt() && this.isWord(this.peek(), 'mode', 'fieldstr', 'matchstr')) {
+      const option = this.peek();
+      const name = option.text.toLowerCase();
+      this.once(seen, option, 'foreach');
+      this.next();
+      this.next();
+      if (name === 'mode') {
+        const m = this.peek();
+        if (!this.isWord(m, 'multifield')) {
+          this.fail(
+            m,
+            `the foreach mode "${m.text}" is not supported here; supported: multifield`,
+            ['multifield']
+          );
+        }
+        this.next();
+      } else if (name === 'fieldstr') fieldStr = this.readString('fieldstr');
+      else matchStr = this.readString('matchstr');
+    }
+    const patterns: FieldPattern[] = [];
+    while (!this.isPunct(this.peek(), '[') && !this.endsCommand(this.peek())) {
+      if (this.isPunct(this.peek(), ',')) this.next();
+      else patterns.push(this.requirePattern());
+    }
+    if (patterns.length === 0)
+      this.expected('the fields to run over (names or patterns)', ['field name']);
+    const open = this.expectPunct('[', ['[']);
+    let depth = 1;
+    let close: Token | undefined;
+    while (!this.atEnd(this.peek())) {
+      const t = this.next();
+      if (this.isPunct(t, '[')) depth++;
+      if (this.isPunct(t, ']') && --depth === 0) {
+        close = t;
+        break;
+      }
+    }
+    if (close === undefined) return this.expected('"]" closing the foreach template', [']']);
+    const template = this.text.slice(open.end, close.start).trim();
+    const trial = this.parseTemplate(template.split(fieldStr).join('f').split(matchStr).join('m'));
+    if (!trial.ok) {
+      this.fail(
+        { start: open.start, end: close.end },
+        `the foreach template does not parse: ${trial.detail}`,
+        []
+      );
+    }
+    return {
+      kind: 'Foreach',
+      patterns,
+      template,
+      fieldStr,
+      matchStr,
+      templateSpan: { start: open.start, end: close.end },
+      span: this.spanFrom(start),
+    };
   }
 
   protected parseAppend(start: Token): AppendCommand {

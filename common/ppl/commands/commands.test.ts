@@ -166,6 +166,11 @@ describe('commands', () => {
     ['source=t | timechart count(), sum(x)', /timechart takes one aggregation/],
     ['source=t | stats count() by span(a, 1), span(b, 1)', /at most one span/],
     ['source=t | patterns f method=brain', /"brain" is not supported here/],
+    ['source=t | foreach a [ eval = 1 ]', /the foreach template does not parse/],
+    [
+      'source=t | foreach mode=multivalue a [ eval t = t + <<ITEM>> ]',
+      /"multivalue" is not supported here/,
+    ],
   ])('%s is refused', (text, message) => {
     expect(refused(text)).toMatch(message);
   });

@@ -84,6 +84,7 @@ describe('completionsAt', () => {
       'append',
       'appendpipe',
       'appendcol',
+      'foreach',
       'join',
       'outputlookup',
     ]);

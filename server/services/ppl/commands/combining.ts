@@ -12,6 +12,7 @@
  */
 import type { Expr, Span } from '../../../../common/ppl/ast';
 import type {
+  ForeachCommand,
   WhereInSubsearch,
   MultiSearch,
   AppendColCommand,
@@ -22,7 +23,15 @@ import type {
 import type { PplValue } from '../../../../common/ppl/types';
 import { evaluatePredicate, readField, toPplString } from '../evaluate';
 import { BufferLimitError, Row, RowStream, Types } from '../operators';
-import { Column, Operator, PlanContext, type CompiledPipeline } from '../plan_context';
+import { parseForeachTemplate } from '../../../../common/ppl/parser';
+import {
+  Column,
+  matchPattern,
+  Operator,
+  PlanContext,
+  wildcardCaptures,
+  type CompiledPipeline,
+} from '../plan_context';
 import { splitConjuncts } from '../pushdown';
 
 function requireSub(ctx: PlanContext, span: Span) {
@@ -78,6 +87,53 @@ export async function planAppendPipe(ctx: PlanContext, command: AppendPipeComman
       yield* operators.reduce<RowStream>((stream, op) => op(stream), copies());
     },
     { keepsCount: false, detail: ctx.buffered() }
+  );
+}
+
+/** `foreach`: the template parsed for each matching column (in column order) and planned in turn. */
+export async function planForeach(ctx: PlanContext, command: ForeachCommand): Promise<void> {
+  const sub = requireSub(ctx, command.span);
+  const matched: Array<{ name: string; match: string }> = [];
+  for (const c of ctx.columns) {
+    const p = command.patterns.find((pattern) => matchPattern(pattern, c.name));
+    if (p)
+      matched.push({
+        name: c.name,
+        match: p.wildcard ? (wildcardCaptures(p.pattern, c.name) ?? []).join('') : c.name,
+      });
+  }
+  if (matched.length === 0) {
+    throw ctx.error(
+      `foreach: no field matches ${command.patterns.map((p) => p.pattern).join(', ')}`,
+      command.span
+    );
+  }
+  const operators: Operator[] = [];
+  for (const m of matched) {
+    const text = command.template
+      .split(command.fieldStr)
+      .join(m.name)
+      .split(command.matchStr)
+      .join(m.match);
+    const parsed = parseForeachTemplate(text);
+    if (!parsed.ok) {
+      throw ctx.error(
+        `foreach: for "${m.name}" the template reads "${text}": ${parsed.error.detail}`,
+        command.templateSpan
+      );
+    }
+    const planned = await sub.plan(parsed.commands, ctx.columns);
+    ctx.columns = planned.columns;
+    operators.push(...planned.operators);
+  }
+  ctx.add(
+    command.span,
+    'streams',
+    (input) => operators.reduce<RowStream>((stream, op) => op(stream), input),
+    {
+      keepsCount: false,
+      detail: `the template once for each of ${matched.map((m) => m.name).join(', ')}`,
+    }
   );
 }
 

@@ -351,6 +351,21 @@ describe('combining', () => {
     expect(await rows(`${left} | where k in (1, 2) | fields a`)).toEqual([['x'], ['y']]);
   });
 
+  it('foreach runs its template once per matching field', async () => {
+    const q = `${data([{ size_a: 1, size_b: 2, other: 5 }])} | fields size_a, size_b, other`;
+    expect(
+      await rows(
+        `${q} | foreach size_* [ eval <<FIELD>>_x2 = <<FIELD>> * 2, copy_<<MATCHSTR>> = <<FIELD>> ]`
+      )
+    ).toEqual([[1, 2, 5, 2, 1, 4, 2]]);
+    expect(await columns(`${q} | foreach other size_a [ eval <<FIELD>> = <<FIELD>> + 1 ]`)).toEqual(
+      ['size_a', 'size_b', 'other']
+    );
+    expect(await rows(`${q} | foreach fieldstr='F' other [ eval F = F * 10 ]`)).toEqual([
+      [1, 2, 50],
+    ]);
+  });
+
   it('multisearch gives the rows of each subsearch, columns of all', async () => {
     expect(
       await rows(

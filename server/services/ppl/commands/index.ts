@@ -10,7 +10,14 @@
 import type { Command } from '../../../../common/ppl/ast';
 import type { PlanContext } from '../plan_context';
 import { planStats, planTopRare } from './aggregation';
-import { planAppend, planAppendCol, planAppendPipe, planJoin, planWhereIn } from './combining';
+import {
+  planAppend,
+  planAppendCol,
+  planAppendPipe,
+  planForeach,
+  planJoin,
+  planWhereIn,
+} from './combining';
 import { planGrok, planParse, planPatterns, planRegex, planRex } from './extraction';
 import { planLookup } from './lookup';
 import { planDedup, planEval, planFields, planHead, planRename, planSort, planWhere } from './rows';
@@ -108,6 +115,8 @@ export async function planCommand(ctx: PlanContext, command: Command): Promise<v
       return planAppendCol(ctx, command);
     case 'WhereInSubsearch':
       return planWhereIn(ctx, command);
+    case 'Foreach':
+      return planForeach(ctx, command);
     case 'Append':
       return planAppend(ctx, command);
     case 'AppendPipe':
