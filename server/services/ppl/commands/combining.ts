@@ -34,6 +34,8 @@ import {
 } from '../plan_context';
 import { splitConjuncts } from '../pushdown';
 
+const OUT_BATCH = 1000;
+
 function requireSub(ctx: PlanContext, span: Span) {
   if (!ctx.sub) throw ctx.error('subsearches are not available here', span);
   return ctx.sub;
@@ -439,8 +441,17 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
       const all = built.map((_, i) => i);
       const matchedRight = new Set<number>();
       for await (const batch of input) {
-        const rows: Row[] = [];
-        await budget.eachRow(batch, (l: Row) => {
+        // A left row may match many right rows (a cross join matches all): the output goes out
+        // in batches as it grows, never held whole.
+        let rows: Row[] = [];
+        budget.begin();
+        for (const l of batch) {
+          if (rows.length >= OUT_BATCH) {
+            yield rows;
+            rows = [];
+            budget.begin();
+          }
+          if (budget.tick()) await budget.pause();
           let candidates: number[];
           if (keysLeft.length === 0) candidates = all;
           else {
@@ -459,19 +470,25 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
           }
           if (type === 'semi') {
             if (matches.length > 0) rows.push(combine(l, null));
-            return;
+            continue;
           }
           if (type === 'anti') {
             if (matches.length === 0) rows.push(combine(l, null));
-            return;
+            continue;
           }
           for (const i of matches) {
             matchedRight.add(i);
             rows.push(combine(l, built[i]));
+            if (rows.length >= OUT_BATCH) {
+              yield rows;
+              rows = [];
+              budget.begin();
+            }
           }
           if (matches.length === 0 && (type === 'left' || type === 'full'))
             rows.push(combine(l, null));
-        });
+        }
+        await budget.endBatch();
         if (rows.length > 0) yield rows;
       }
       if (type === 'right' || type === 'full') {

@@ -323,6 +323,22 @@ describe('combining', () => {
     expect(await rows(`${left} | join type=anti k ${right} | fields k`)).toEqual([[2]]);
   });
 
+  it('a cross join streams its pairs in batches, never all at once', async () => {
+    const query =
+      'makeresults count=30 | eval a = 1 | fields a | cross join on 1 = 1 [ makeresults count=100 | eval b = 2 | fields b ]';
+    const parsed = parsePpl(query);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const pipeline = await compilePipeline(
+      { client, maxRows: 1000, pageSize: 100, now: new Date() },
+      parsed.query,
+      query
+    );
+    const sizes: number[] = [];
+    for await (const batch of pipeline.run()) sizes.push(batch.length);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(3000);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(1000);
+  });
+
   it('join on a condition names clashing fields by alias', async () => {
     expect(await columns(`${left} | join left=l right=r on l.k = r.k ${right}`)).toEqual([
       'l.k',
