@@ -10,6 +10,7 @@
 import type { Command } from '../../../../common/ppl/ast';
 import type { PlanContext } from '../plan_context';
 import { planStats, planTopRare } from './aggregation';
+import { planChart, planTimechart } from './charts';
 import {
   planAppend,
   planAppendCol,
@@ -38,9 +39,7 @@ import {
   planBin,
   planEventStats,
   planStatsWithSpan,
-  planChart,
   planStreamStats,
-  planTimechart,
   planTrendline,
 } from './windows';
 
