@@ -14,6 +14,11 @@
  * Where PPL has a default, the node holds the effective value and, under `written`, what the query
  * actually said: the planner acts on the first, and messages and round-trips use the second.
  */
+import type { CombiningCommand, MultiSearch } from './commands/combining';
+import type { ExtractionCommand } from './commands/extraction';
+import type { SearchExpr } from './commands/search_ast';
+import type { ShapingCommand } from './commands/shaping';
+import type { SpanBucket, WindowCommand } from './commands/windows';
 import type { CastTypeName, OutputLookupOption } from './language';
 import type { InlineTable } from './makeresults';
 import type { PplType } from './types';
@@ -220,8 +225,13 @@ export interface SourceCommand {
   kind: 'Source';
   /** Whether the query started with the optional `search` keyword. */
   search: boolean;
-  keyword: 'source' | 'index';
+  /** `describe <index>` reads the index's columns as rows (describe.md). */
+  keyword: 'source' | 'index' | 'describe';
   indices: IndexName[];
+  /** `source=x as a`: the name `a.field` refers to (in join conditions). */
+  alias?: string;
+  /** The search expression before or after `source=` (terms side by side are ANDed). */
+  filter?: SearchExpr;
   span: Span;
 }
 
@@ -335,6 +345,8 @@ export interface StatsCommand {
   kind: 'Stats';
   aggregations: Aggregation[];
   by: FieldRef[];
+  /** `span(field, interval)` in the by clause: always the first group key, as in PPL. */
+  bucket?: SpanBucket;
   /** Keep a group for null keys. Default true (PPL 3.x default, `legacy.preferred=true`). */
   bucketNullable: boolean;
   written: { bucketNullable?: boolean };
@@ -411,7 +423,7 @@ export interface LookupCommand {
   mappings: Array<{ lookupField: FieldRef; sourceField: FieldRef; span: Span }>;
   /** `replace` overwrites, `append` fills only nulls. Default `replace`. */
   strategy: 'replace' | 'append';
-  strategyWritten?: 'replace' | 'append' | 'output';
+  strategyWritten?: 'replace' | 'append' | 'output' | 'outputnew';
   /**
    * Fields to take from the lookup table and the name to give each in the rows. Empty: every field
    * of the table but the keys.
@@ -430,7 +442,11 @@ export type Command =
   | SortCommand
   | HeadCommand
   | TopRareCommand
-  | LookupCommand;
+  | LookupCommand
+  | ShapingCommand
+  | ExtractionCommand
+  | WindowCommand
+  | CombiningCommand;
 
 export interface OutputLookupOptionNode {
   name: OutputLookupOption;
@@ -470,7 +486,7 @@ export interface OutputLookup {
 
 export interface Query {
   kind: 'Query';
-  source: SourceCommand | MakeResults;
+  source: SourceCommand | MakeResults | MultiSearch;
   commands: Command[];
   output?: OutputLookup;
   span: Span;

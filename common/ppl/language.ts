@@ -14,12 +14,13 @@
 import { AGGREGATION_ENTRIES, FUNCTION_CATALOG } from './functions';
 
 /** Commands that open a query. `source=<index>` (optionally after `search`) is the usual one. */
-export const LEADING_COMMANDS = ['search', 'makeresults'] as const;
+export const LEADING_COMMANDS = ['search', 'makeresults', 'describe', 'multisearch'] as const;
 
 /** Commands that may follow a `|`. `outputlookup` must be the last one. */
 export const SUPPORTED_COMMANDS = [
   'where',
   'fields',
+  'table',
   'rename',
   'eval',
   'stats',
@@ -29,58 +30,60 @@ export const SUPPORTED_COMMANDS = [
   'top',
   'rare',
   'lookup',
+  'reverse',
+  'fillnull',
+  'replace',
+  'fieldformat',
+  'expand',
+  'mvexpand',
+  'flatten',
+  'mvcombine',
+  'nomv',
+  'convert',
+  'spath',
+  'addtotals',
+  'addcoltotals',
+  'transpose',
+  'parse',
+  'grok',
+  'rex',
+  'regex',
+  'patterns',
+  'bin',
+  'eventstats',
+  'streamstats',
+  'trendline',
+  'timechart',
+  'chart',
+  'append',
+  'appendpipe',
+  'appendcol',
+  'foreach',
+  'join',
   'outputlookup',
 ] as const;
 export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
 
 /**
- * PPL commands this plugin does not run. Naming them lets an error say "not supported here"
+ * PPL commands this plugin does not run yet. Naming them lets an error say "not supported here"
  * rather than "unknown command" for a query that the SQL plugin itself would accept.
  */
 export const UNSUPPORTED_PPL_COMMANDS: readonly string[] = [
-  'ad',
-  'addcoltotals',
-  'addtotals',
-  'append',
-  'appendcol',
-  'appendpipe',
-  'bin',
-  'chart',
-  'convert',
-  'describe',
-  'eventstats',
-  'expand',
   'explain',
-  'fieldformat',
-  'fillnull',
-  'flatten',
-  'foreach',
-  'graphlookup',
-  'grok',
-  'join',
-  'kmeans',
-  'ml',
-  'multisearch',
-  'mvcombine',
-  'mvexpand',
-  'nomv',
-  'parse',
-  'patterns',
-  'regex',
-  'replace',
-  'reverse',
-  'rex',
-  'show',
-  'spath',
-  'streamstats',
-  'table',
-  'timechart',
   'timewrap',
-  'transpose',
-  'trendline',
   'union',
   'xyseries',
 ];
+
+/** PPL commands that cannot run inside Dashboards at all, with the reason given to the user. */
+export const REFUSED_COMMANDS: Readonly<Record<string, string>> = {
+  ml: 'it trains and runs models in ML Commons through the SQL plugin, which this plugin does not host',
+  kmeans: 'it clusters with ML Commons through the SQL plugin, which this plugin does not host',
+  ad: 'it runs anomaly detection models of ML Commons through the SQL plugin, which this plugin does not host',
+  graphlookup:
+    'it walks a graph across indices in the SQL plugin engine, which this plugin does not host',
+  show: 'it lists external data sources of the SQL plugin, which this plugin cannot read',
+};
 
 /** The options of `outputlookup`, written `name=value` before the lookup name, in any order. */
 export const OUTPUTLOOKUP_OPTIONS = ['append', 'override_if_empty', 'key_field', 'max'] as const;
@@ -92,13 +95,32 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   stats: ['bucket_nullable'],
   dedup: ['keepempty', 'consecutive'],
   head: ['limit'],
+  fillnull: ['value'],
+  mvexpand: ['limit'],
+  addtotals: ['row', 'col', 'labelfield', 'label', 'fieldname'],
+  addcoltotals: ['labelfield', 'label'],
+  transpose: ['header_field', 'include_empty', 'column_name'],
+  rex: ['mode', 'field', 'max_match', 'offset_field'],
+  patterns: ['method', 'mode', 'new_field', 'pattern'],
+  bin: ['span'],
+  eventstats: ['bucket_nullable'],
+  streamstats: ['current', 'window', 'global'],
+  spath: ['input', 'output', 'path'],
+  appendcol: ['override'],
+  foreach: ['mode', 'fieldstr', 'matchstr'],
+  chart: ['limit', 'useother', 'usenull', 'nullstr', 'otherstr'],
+  timechart: ['timefield', 'span', 'limit', 'useother', 'usenull', 'nullstr'],
+  join: ['type', 'overwrite', 'max', 'left', 'right'],
   top: ['limit', 'countfield', 'showcount', 'usenull'],
   rare: ['limit', 'countfield', 'showcount', 'usenull'],
   outputlookup: OUTPUTLOOKUP_OPTIONS,
 };
 
-/** The words `lookup` takes between its key fields and its output fields. */
-export const LOOKUP_STRATEGIES = ['replace', 'append', 'output'] as const;
+/**
+ * The words `lookup` takes between its key fields and its output fields: `output` is `replace`,
+ * `outputnew` is `append` (only fills what is missing or null).
+ */
+export const LOOKUP_STRATEGIES = ['replace', 'append', 'output', 'outputnew'] as const;
 
 /** Scalar functions, usable in `where` and `eval` (and inside aggregations): from the catalog. */
 export const FUNCTIONS: readonly string[] = FUNCTION_CATALOG.map((f) => f.name);

@@ -12,6 +12,7 @@ import type {
   StatsCommand,
   TopRareCommand,
 } from './ast';
+import type { SpanBucket } from './commands/windows';
 import { AGGREGATION_FUNCTIONS, FUNCTIONS } from './language';
 import { AGGREGATION_ENTRIES, AGGREGATION_INFO, percentileShortcut } from './functions';
 import type { Token } from './tokenizer';
@@ -39,22 +40,33 @@ export class AggregationParser extends CommandParser {
     }
     const aggregations = this.list(() => this.parseAggregation(), 'required');
     let by: FieldRef[] = [];
+    let span: SpanBucket | undefined;
     if (this.isWord(this.peek(), 'by')) {
       this.next();
-      const t = this.peek();
-      if (this.isWord(t, 'span') && this.isPunct(this.tokenAt(1), '(')) {
-        this.fail(t, 'span() in "stats … by" is not supported: group by fields', ['field name']);
-      }
-      by = this.list(() => this.requireField('stats … by'), 'optional');
+      by = this.list(() => {
+        const t = this.peek();
+        if (this.isWord(t, 'span') && this.isPunct(this.tokenAt(1), '(')) {
+          if (span !== undefined) this.fail(t, 'stats takes at most one span()', ['field name']);
+          span = this.parseSpanBucket();
+          return undefined;
+        }
+        return this.requireField('stats … by');
+      }, 'optional').filter((f): f is FieldRef => f !== undefined);
     }
     return {
       kind: 'Stats',
       aggregations,
       by,
+      ...(span === undefined ? {} : { bucket: span }),
       bucketNullable: written.bucketNullable ?? true,
       written,
       span: this.spanFrom(start),
     };
+  }
+
+  /** `span(field, interval)`: parsed by the window family (commands/windows.ts). */
+  protected parseSpanBucket(): SpanBucket {
+    return this.fail(this.peek(), 'span() is not supported here', ['field name']);
   }
 
   protected parseAggregation(): Aggregation {

@@ -114,8 +114,9 @@ export class TokenCursor {
     return this.isWord(this.tokenAt(k)) && this.isOp(this.tokenAt(k + 1), '=');
   }
 
+  /** The end of a command: `|`, the end of the query, or the `]` closing a subsearch. */
   protected endsCommand(t: Token): boolean {
-    return this.atEnd(t) || this.isPunct(t, '|');
+    return this.atEnd(t) || this.isPunct(t, '|') || this.isPunct(t, ']');
   }
 
   protected describe(t: Token): string {

@@ -58,7 +58,8 @@ export class LookupParser extends AggregationParser {
       kind: 'Lookup',
       table: { name: table.name, quoted: table.quoted, span: table.span },
       mappings,
-      strategy: strategyWritten === 'append' ? 'append' : 'replace',
+      strategy:
+        strategyWritten === 'append' || strategyWritten === 'outputnew' ? 'append' : 'replace',
       ...(strategyWritten === undefined ? {} : { strategyWritten }),
       outputs,
       span: this.spanFrom(start),

@@ -3,8 +3,17 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-/** The leading command: `source=` / `search source=` (index names), or `makeresults`. */
-import type { IndexName, MakeResults, SourceCommand } from './ast';
+/**
+ * The leading command: `[search] [<search expression>] source=<index>[, …] [<search expression>]`
+ * (docs/user/ppl/cmd/search.md), or `makeresults`.
+ *
+ * Search expressions: free text (`error`, `log_*`, `"a phrase"`), `field=value` and the other
+ * comparisons, `field IN (v, …)`, `earliest=` / `latest=`, `NOT`, `OR`, `AND` (implicit between
+ * terms side by side), parentheses. Precedence as documented: NOT, then OR, then AND.
+ */
+import type { FieldRef, IndexName, MakeResults, SourceCommand, Span } from './ast';
+import type { MultiSearch } from './commands/combining';
+import type { SearchExpr, SearchValue } from './commands/search_ast';
 import { SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';
 import { MAKERESULTS_MAX_COUNT, MakeResultsDataError, parseInlineData } from './makeresults';
 import type { Token } from './tokenizer';
@@ -15,19 +24,42 @@ export class SourceParser extends CallParser {
   // -------------------------------------------------------------------------------------------
   // Leading: source and makeresults
 
-  protected parseLeading(): SourceCommand | MakeResults {
+  /** `multisearch [ … ] [ … ]`: parsed by the combining family (commands/combining.ts). */
+  protected parseMultiSearch(start: Token): MultiSearch {
+    return this.fail(start, 'multisearch is not supported here', []);
+  }
+
+  protected parseLeading(): SourceCommand | MakeResults | MultiSearch {
     const start = this.peek();
     if (this.isWord(start, 'makeresults')) {
       return this.parseMakeResults();
     }
+    if (this.isWord(start, 'multisearch')) {
+      return this.parseMultiSearch(start);
+    }
+    if (this.isWord(start, 'describe')) {
+      this.next();
+      const index = this.requireIndexName();
+      return {
+        kind: 'Source',
+        search: false,
+        keyword: 'describe',
+        indices: [index],
+        span: this.spanFrom(start),
+      };
+    }
     let search = false;
+    let before: SearchExpr | undefined;
     if (this.isWord(start, 'search')) {
       this.next();
       search = true;
+      if (!this.atSourceKeyword() && !this.endsCommand(this.peek())) {
+        before = this.parseSearchExpression(true);
+      }
     }
     const t = this.peek();
     if (this.isWord(t, 'source', 'index') && this.isOp(this.tokenAt(1), '=')) {
-      return this.parseSource(start, search);
+      return this.parseSource(start, search, before);
     }
     if (search) {
       this.expected('"source=<index>"', ['source=']);
@@ -53,7 +85,7 @@ export class SourceParser extends CallParser {
     );
   }
 
-  protected parseSource(start: Token, search: boolean): SourceCommand {
+  protected parseSource(start: Token, search: boolean, before?: SearchExpr): SourceCommand {
     const keyword = this.next().text.toLowerCase() as 'source' | 'index';
     this.next(); // "="
     const indices: IndexName[] = [this.requireIndexName()];
@@ -61,16 +93,207 @@ export class SourceParser extends CallParser {
       this.next();
       indices.push(this.requireIndexName());
     }
-    const t = this.peek();
-    if (!this.endsCommand(t)) {
-      this.fail(
-        t,
-        `expected "," or "|" after "${this.previous().text}", found ${this.describe(t)}: search ` +
-          'terms after source= are not supported, filter with "| where …" instead',
-        [',', '|']
-      );
+    let alias: string | undefined;
+    if (this.isWord(this.peek(), 'as') && !this.endsCommand(this.tokenAt(1))) {
+      this.next();
+      alias = this.requireField('the source alias').name;
     }
-    return { kind: 'Source', search, keyword, indices, span: this.spanFrom(start) };
+    let filter = before;
+    if (!this.endsCommand(this.peek())) {
+      const after = this.parseSearchExpression(false);
+      filter = filter === undefined ? after : this.searchAnd(filter, after);
+    }
+    return {
+      kind: 'Source',
+      search,
+      keyword,
+      indices,
+      ...(alias === undefined ? {} : { alias }),
+      ...(filter === undefined ? {} : { filter }),
+      span: this.spanFrom(start),
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Search expressions
+
+  private atSourceKeyword(): boolean {
+    return this.isWord(this.peek(), 'source', 'index') && this.isOp(this.tokenAt(1), '=');
+  }
+
+  private searchAnd(left: SearchExpr, right: SearchExpr): SearchExpr {
+    return {
+      kind: 'SearchAnd',
+      left,
+      right,
+      span: { start: left.span.start, end: right.span.end },
+    };
+  }
+
+  /** Terms side by side, or joined by AND, up to `|`, the end, `)` or (before it) `source=`. */
+  protected parseSearchExpression(beforeSource: boolean): SearchExpr {
+    let left = this.parseSearchOr(beforeSource);
+    for (;;) {
+      const t = this.peek();
+      if (this.endsCommand(t) || this.isPunct(t, ')') || (beforeSource && this.atSourceKeyword())) {
+        return left;
+      }
+      if (this.isWord(t, 'and')) this.next();
+      left = this.searchAnd(left, this.parseSearchOr(beforeSource));
+    }
+  }
+
+  private parseSearchOr(beforeSource: boolean): SearchExpr {
+    let left = this.parseSearchNot(beforeSource);
+    while (this.isWord(this.peek(), 'or')) {
+      this.next();
+      const right = this.parseSearchNot(beforeSource);
+      left = {
+        kind: 'SearchOr',
+        left,
+        right,
+        span: { start: left.span.start, end: right.span.end },
+      };
+    }
+    return left;
+  }
+
+  private parseSearchNot(beforeSource: boolean): SearchExpr {
+    const t = this.peek();
+    if (this.isWord(t, 'not')) {
+      this.next();
+      const operand = this.parseSearchNot(beforeSource);
+      return { kind: 'SearchNot', operand, span: this.spanFrom(t) };
+    }
+    return this.parseSearchPrimary(beforeSource);
+  }
+
+  private parseSearchPrimary(beforeSource: boolean): SearchExpr {
+    const t = this.peek();
+    if (this.isPunct(t, '(')) {
+      this.next();
+      const inner = this.parseSearchExpression(false);
+      this.expectPunct(')');
+      return { ...inner, span: this.spanFrom(t) };
+    }
+    if (beforeSource && this.atSourceKeyword()) {
+      return this.expected('a search term', ['search term']);
+    }
+    const next = this.tokenAt(1);
+    const isComparison =
+      next.kind === 'operator' && ['=', '==', '!=', '<', '<=', '>', '>='].includes(next.text);
+    if (
+      (this.isWord(t) || t.quoted === true) &&
+      isComparison &&
+      !this.isWord(t, 'and', 'or', 'not')
+    ) {
+      const name = t.quoted === true ? (t.value ?? '') : t.text;
+      this.next();
+      const op = this.next().text;
+      const field: FieldRef = {
+        kind: 'Field',
+        name,
+        quoted: t.quoted === true,
+        span: { start: t.start, end: t.end },
+      };
+      if (
+        t.quoted !== true &&
+        (name.toLowerCase() === 'earliest' || name.toLowerCase() === 'latest')
+      ) {
+        if (op !== '=') {
+          this.fail(
+            t,
+            `${name.toLowerCase()} takes "=" and a time, e.g. ${name.toLowerCase()}=-7d`,
+            ['=']
+          );
+        }
+        const value = this.readSearchValue('a time such as -7d, now or "2024-01-01 00:00:00"');
+        return {
+          kind: 'SearchTime',
+          bound: name.toLowerCase() as 'earliest' | 'latest',
+          value,
+          span: this.spanFrom(t),
+        };
+      }
+      const value = this.readSearchValue('a value');
+      return {
+        kind: 'SearchCompare',
+        field,
+        op: (op === '==' ? '=' : op) as '=' | '!=' | '<' | '<=' | '>' | '>=',
+        value,
+        span: this.spanFrom(t),
+      };
+    }
+    if (
+      (this.isWord(t) || t.quoted === true) &&
+      this.isWord(next, 'in') &&
+      this.isPunct(this.tokenAt(2), '(')
+    ) {
+      const field =
+        t.quoted === true
+          ? {
+              kind: 'Field' as const,
+              name: t.value ?? '',
+              quoted: true,
+              span: { start: t.start, end: t.end },
+            }
+          : {
+              kind: 'Field' as const,
+              name: t.text,
+              quoted: false,
+              span: { start: t.start, end: t.end },
+            };
+      this.next();
+      this.next();
+      this.next();
+      const values: SearchValue[] = [this.readSearchValue('a value')];
+      while (this.isPunct(this.peek(), ',')) {
+        this.next();
+        values.push(this.readSearchValue('a value'));
+      }
+      this.expectPunct(')', [',', ')']);
+      return { kind: 'SearchIn', field, values, span: this.spanFrom(t) };
+    }
+    const value = this.readSearchValue('a search term');
+    return { kind: 'SearchText', value, span: value.span };
+  }
+
+  /** A quoted string, or adjacent tokens with no space between them (`user-123`, `10.0.*`, `-7d@d`). */
+  private readSearchValue(what: string): SearchValue {
+    const first = this.peek();
+    if (first.kind === 'string') {
+      this.next();
+      return {
+        text: first.value ?? '',
+        quoted: true,
+        span: { start: first.start, end: first.end },
+      };
+    }
+    const glues = (t: Token): boolean =>
+      !this.atEnd(t) &&
+      t.error === undefined &&
+      t.kind !== 'string' &&
+      t.quoted !== true &&
+      !this.isPunct(t, '(') &&
+      !this.isPunct(t, ')') &&
+      !this.isPunct(t, '|') &&
+      !this.isPunct(t, ',') &&
+      !(t.kind === 'operator' && ['=', '==', '!=', '<', '<=', '>', '>='].includes(t.text));
+    if (!glues(first) && !(this.isPunct(first, '(') && this.isPunct(this.tokenAt(1), ')'))) {
+      return this.expected(what, [what]);
+    }
+    const parts: Token[] = [this.next()];
+    for (;;) {
+      const t = this.tokenAt(0);
+      const last = parts[parts.length - 1];
+      // `now()` is one value.
+      const call = this.isPunct(t, '(') && this.isPunct(this.tokenAt(1), ')');
+      if (t.start !== last.end || !(glues(t) || call)) break;
+      parts.push(this.next());
+      if (call) parts.push(this.next());
+    }
+    const span: Span = { start: parts[0].start, end: parts[parts.length - 1].end };
+    return { text: this.text.slice(span.start, span.end), quoted: false, span };
   }
 
   protected requireIndexName(): IndexName {

@@ -620,8 +620,8 @@ describe('parsePpl: errors say where and what', () => {
     },
     {
       query: 'search where',
-      at: 'where',
-      detail: /^expected "source=<index>" after "search", found "where"$/,
+      at: '',
+      detail: /^expected "source=<index>" after "where", found the end of the query$/,
     },
     {
       query: 'source=',
@@ -629,9 +629,9 @@ describe('parsePpl: errors say where and what', () => {
       detail: /^expected an index name after "=", found the end of the query$/,
     },
     {
-      query: 'source=x error',
-      at: 'error',
-      detail: /search terms after source= are not supported/,
+      query: 'source=x (error',
+      at: '',
+      detail: /^expected "\)" after "error", found the end of the query$/,
     },
     {
       query: 'source=x | foo',
@@ -640,9 +640,9 @@ describe('parsePpl: errors say where and what', () => {
       expected: [...SUPPORTED_COMMANDS],
     },
     {
-      query: 'source=x | join t',
-      at: 'join',
-      detail: /the command "join" is not supported here; supported commands: where,/,
+      query: 'source=x | union a',
+      at: 'union',
+      detail: /the command "union" is not supported here; supported commands: where,/,
     },
     {
       query: 'source=x | makeresults',
@@ -769,9 +769,9 @@ describe('parsePpl: errors say where and what', () => {
       detail: /wildcards are not allowed in stats … by/,
     },
     {
-      query: 'source=x | stats count() by span(t, 1h)',
-      at: 'span',
-      detail: /span\(\) in "stats … by" is not supported/,
+      query: 'source=x | stats count() by span(t, 1x)',
+      at: '1x',
+      detail: /"1x" is not an interval/,
     },
     { query: 'source=x | stats lower(a)', at: 'lower', detail: /"lower" is not an aggregation/ },
     {
@@ -831,7 +831,8 @@ describe('parsePpl: errors say where and what', () => {
     {
       query: 'source=x | lookup t id foo',
       at: 'foo',
-      detail: /expected ",", "replace", "append", "output" or "\|" after "id", found "foo"/,
+      detail:
+        /expected ",", "replace", "append", "output", "outputnew" or "\|" after "id", found "foo"/,
     },
     {
       query: 'source=x | lookup t id replace',

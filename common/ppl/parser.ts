@@ -10,20 +10,27 @@
  *
  * It is built in layers, one class extending the next: parse_cursor.ts (tokens and errors),
  * parse_names.ts (names, lists, option values), parse_expressions.ts, then one module per command
- * family (parse_sources.ts, parse_commands.ts, parse_aggregations.ts, parse_lookups.ts); this file
- * adds the query itself.
+ * family (parse_sources.ts, parse_commands.ts, parse_aggregations.ts, parse_lookups.ts, then
+ * commands/shaping.ts, commands/extraction.ts, commands/windows.ts, commands/combining.ts, each
+ * holding its commands' AST nodes beside their parsing, with their grammar in their comments);
+ * this file adds the query itself and says which family parses which command. The server plans
+ * each family in server/services/ppl/commands/<family>.ts; commands/README.md lists them all.
  *
  * Grammar (PPL 3.x, after the SQL plugin's `OpenSearchPPLParser.g4`; keywords case-insensitive):
  *
  *   query       := "|"? leading ("|" command?)* ("|" "outputlookup" …)?
- *   leading     := "search"? ("source" | "index") "=" indexName ("," indexName)*
+ *   leading     := "search"? searchExpr? ("source" | "index") "=" indexName ("," indexName)*
+ *                  ("as" name)? searchExpr?
  *                | "makeresults" ("count=" int | "format=" (csv|json) | "data=" string)*
+ *                | "describe" indexName | "multisearch" subsearch subsearch+
+ *   subsearch   := "[" leading ("|" command)* "]"        (see commands/combining.ts)
  *   where       := "where" expr
  *   fields      := "fields" ("+" | "-")? pattern (","? pattern)*
  *   rename      := "rename" pattern "as" pattern (","? pattern "as" pattern)*
  *   eval        := "eval" field "=" expr ("," field "=" expr)*
  *   stats       := "stats" ("bucket_nullable=" bool)? agg ("as" name)? ("," agg ("as" name)?)*
- *                  ("by" field (","? field)*)?
+ *                  ("by" (field | span) (","? (field | span))*)?
+ *   span        := "span" "(" (field ",")? interval ")" ("as" name)?   (see commands/windows.ts)
  *   agg         := ("count" | "c") ("(" expr? ")")? | ("dc" | "distinct_count" | "sum" | "avg"
  *                  | "min" | "max") "(" expr ")"
  *   dedup       := "dedup" int? field (","? field)* ("keepempty=" bool | "consecutive=" bool)*
@@ -58,15 +65,19 @@
  *   `max` is an integer of at least 1; the name must pass the lookup-name rules.
  * - Options of `makeresults`, `dedup`, `top`, `rare`, `stats` may be given once each (PPL would
  *   let a later one win): a repeated option is refused, naming it.
- * - Not supported (refused with a message): search terms after `source=`, subsearches, `span()` in
- *   `stats … by`, `explain`, date/time literals (`DATE '…'`), `INTERVAL`, `REGEXP`, functions other
+ * - Not supported (refused with a message): subsearches, `explain`, date/time literals (`DATE '…'`), `INTERVAL`, `REGEXP`, functions other
  *   than those in language.ts, and the commands in `UNSUPPORTED_PPL_COMMANDS`.
  */
 import type { Command, OutputLookup, Query } from './ast';
-import { SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';
+import {
+  LEADING_COMMANDS,
+  REFUSED_COMMANDS,
+  SUPPORTED_COMMANDS,
+  UNSUPPORTED_PPL_COMMANDS,
+} from './language';
 import type { Token } from './tokenizer';
 import { MAX_COMMANDS } from './parse_expressions';
-import { LookupParser } from './parse_lookups';
+import { CombiningParser } from './commands/combining';
 import { SyntaxFailure, type PplSyntaxError } from './parse_cursor';
 
 export {
@@ -84,7 +95,7 @@ export type { PplSyntaxError } from './parse_cursor';
 export type ParseResult = { ok: true; query: Query } | { ok: false; error: PplSyntaxError };
 
 /** The whole query, over the layers: cursor, names, expressions, and the command families. */
-class Parser extends LookupParser {
+class Parser extends CombiningParser {
   // -------------------------------------------------------------------------------------------
   // Query
 
@@ -158,7 +169,12 @@ class Parser extends LookupParser {
     };
   }
 
-  private parseCommand(start: Token, name: string): Command {
+  protected override parseTemplate(text: string): { ok: true } | { ok: false; detail: string } {
+    const result = parseForeachTemplate(text);
+    return result.ok ? { ok: true } : { ok: false, detail: result.error.detail };
+  }
+
+  protected override parseCommand(start: Token, name: string): Command {
     switch (name) {
       case 'where':
         return this.parseWhere(start);
@@ -181,11 +197,91 @@ class Parser extends LookupParser {
         return this.parseTopRare(start, name);
       case 'lookup':
         return this.parseLookup(start);
+      // shaping (commands/shaping.ts)
+      case 'table':
+        return this.parseTable(start);
+      case 'reverse':
+        return this.parseReverse(start);
+      case 'fieldformat':
+        return this.parseFieldFormat(start);
+      case 'fillnull':
+        return this.parseFillNull(start);
+      case 'replace':
+        return this.parseReplace(start);
+      case 'expand':
+      case 'mvexpand':
+        return this.parseExpand(start, name);
+      case 'flatten':
+        return this.parseFlatten(start);
+      case 'mvcombine':
+        return this.parseMvCombine(start);
+      case 'nomv':
+        return this.parseNoMv(start);
+      case 'convert':
+        return this.parseConvert(start);
+      case 'spath':
+        return this.parseSpath(start);
+      case 'addtotals':
+      case 'addcoltotals':
+        return this.parseAddTotals(start, name);
+      case 'transpose':
+        return this.parseTranspose(start);
+      // extraction (commands/extraction.ts)
+      case 'parse':
+        return this.parseParse(start, 'Parse');
+      case 'grok':
+        return this.parseParse(start, 'Grok');
+      case 'rex':
+        return this.parseRex(start);
+      case 'regex':
+        return this.parseRegex(start);
+      case 'patterns':
+        return this.parsePatterns(start);
+      // buckets and windows (commands/windows.ts)
+      case 'bin':
+        return this.parseBin(start);
+      case 'eventstats':
+        return this.parseEventStats(start);
+      case 'streamstats':
+        return this.parseStreamStats(start);
+      case 'trendline':
+        return this.parseTrendline(start);
+      case 'timechart':
+        return this.parseTimechart(start);
+      case 'chart':
+        return this.parseChart(start);
+      // combining (commands/combining.ts)
+      case 'append':
+        return this.parseAppend(start);
+      case 'appendpipe':
+        return this.parseAppendPipe(start);
+      case 'appendcol':
+        return this.parseAppendCol(start);
+      case 'foreach':
+        return this.parseForeach(start);
+      case 'join':
+      case 'inner':
+      case 'left':
+      case 'outer':
+      case 'right':
+      case 'full':
+      case 'semi':
+      case 'anti':
+      case 'cross':
+        return this.parseJoin(start);
       default:
         break;
     }
+    const refused = REFUSED_COMMANDS[name];
+    if (refused !== undefined) {
+      return this.fail(
+        start,
+        `the command "${start.text}" cannot run in Dashboards: ${refused}`,
+        []
+      );
+    }
     const supported = SUPPORTED_COMMANDS.join(', ');
-    if (name === 'search' || name === 'makeresults') {
+    if ((LEADING_COMMANDS as readonly string[]).includes(name)) {
       return this.fail(
         start,
         `"${start.text}" can only start a query; supported commands after "|": ${supported}`,
@@ -203,6 +299,17 @@ class Parser extends LookupParser {
       ...SUPPORTED_COMMANDS,
     ]);
   }
+}
+
+/**
+ * The commands of a foreach template (placeholders already replaced): one or more commands
+ * separated by `|`, as inside `[ … ]`.
+ */
+export function parseForeachTemplate(
+  text: string
+): { ok: true; commands: Command[] } | { ok: false; error: PplSyntaxError } {
+  const parsed = parsePpl(`makeresults | ${text}`);
+  return parsed.ok ? { ok: true, commands: parsed.query.commands } : parsed;
 }
 
 /**

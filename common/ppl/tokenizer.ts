@@ -128,8 +128,8 @@ const isSpace = (c: string): boolean =>
   c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
 
 const TWO_CHAR_OPERATORS = new Set(['==', '!=', '<=', '>=', '->']);
-const ONE_CHAR_OPERATORS = new Set(['=', '<', '>', '+', '-', '*', '/', '%', '!', '^']);
-const PUNCTUATION = new Set(['|', ',', '(', ')', '[', ']', '.', ':']);
+const ONE_CHAR_OPERATORS = new Set(['=', '<', '>', '+', '-', '*', '/', '%', '!', '^', '?']);
+const PUNCTUATION = new Set(['|', ',', '(', ')', '[', ']', '{', '}', '.', ':']);
 
 /**
  * The value of a quoted string, as PPL's `StringUtils.unquoteText` gives it: a backslash before a

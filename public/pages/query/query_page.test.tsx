@@ -229,7 +229,7 @@ describe('running queries', () => {
 describe('completion in the editor', () => {
   it('offers commands after a pipe and accepts one with Enter', async () => {
     const { input } = await setup(() => ROWS);
-    fireEvent.change(input, { target: { value: 'source=web_logs | st', selectionStart: 20 } });
+    fireEvent.change(input, { target: { value: 'source=web_logs | sta', selectionStart: 21 } });
     const list = screen.getByTestId('pplCompletions');
     expect(
       within(list)

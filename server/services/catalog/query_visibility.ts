@@ -13,20 +13,16 @@
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { SliceInfo } from '../../../common/api/codecs';
 import { parsePpl } from '../../../common/ppl/parser';
+import { indicesOfQuery } from '../../../common/ppl/query_indices';
 
 /** The indices a PPL query reads, or null when it cannot be told (a pattern, or no parse). */
 export function indicesReadBy(query: string): string[] | null {
   const parsed = parsePpl(query);
   if (!parsed.ok) return null;
-  const names: string[] = [];
-  if (parsed.query.source.kind === 'Source') {
-    names.push(...parsed.query.source.indices.map((i) => i.name));
-  }
-  for (const command of parsed.query.commands) {
-    if (command.kind === 'Lookup') names.push(command.table.name);
-  }
+  // Subsearches (join, append) read indices too.
+  const names = indicesOfQuery(parsed.query);
   if (names.some((n) => /[*,]/.test(n) || n.includes(':'))) return null;
-  return [...new Set(names)];
+  return names;
 }
 
 export async function hideUnreadableQueries(

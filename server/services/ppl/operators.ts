@@ -17,7 +17,14 @@ import type {
   StatsCommand,
   TopRareCommand,
 } from '../../../common/ppl/ast';
-import { compareValues, evaluate, evaluatePredicate, inferType, readField } from './evaluate';
+import {
+  compareValues,
+  evaluate,
+  evaluatePredicate,
+  inferType,
+  readField,
+  toPplString,
+} from './evaluate';
 import { checkValueDepth } from './errors';
 import { Accumulator, accumulator } from './functions/aggregations';
 import type { PplType, PplValue } from '../../../common/ppl/types';
@@ -177,14 +184,34 @@ export async function* dedupOp(
 }
 
 /** PPL's order: nulls first ascending, last descending. */
+/** An IPv4 address as a number, for `sort ip(f)`; other text stays as it is. */
+function ipKey(v: PplValue): PplValue {
+  const parts = String(v).split('.');
+  if (parts.length !== 4 || parts.some((p) => !/^\d{1,3}$/.test(p))) return String(v);
+  return parts.reduce((n, p) => n * 256 + Number(p), 0);
+}
+
+/** The value as `sort num(f)`, `str(f)`, `ip(f)` compare it (`auto(f)` and none: as typed). */
+function sortKeyValue(v: PplValue, as: SortKey['as']): PplValue {
+  if (v === null || as === undefined || as === 'auto') return v;
+  if (as === 'str') return toPplString(v);
+  if (as === 'num') {
+    const n = Number(v);
+    return Number.isNaN(n) ? null : n;
+  }
+  return ipKey(v);
+}
+
 export function compareRows(keys: SortKey[], types: Types) {
   return (a: Row, b: Row): number => {
     for (const key of keys) {
-      const va = readField(a, key.field.name);
-      const vb = readField(b, key.field.name);
+      const va = sortKeyValue(readField(a, key.field.name), key.as);
+      const vb = sortKeyValue(readField(b, key.field.name), key.as);
+      const type =
+        key.as === undefined || key.as === 'auto' ? types.get(key.field.name) : undefined;
       let c: number;
       if (va === null || vb === null) c = va === vb ? 0 : va === null ? -1 : 1;
-      else c = compareValues(va, vb, types.get(key.field.name), types.get(key.field.name)) ?? 0;
+      else c = compareValues(va, vb, type, type) ?? 0;
       if (c !== 0) return key.order === 'desc' ? -c : c;
     }
     return 0;

@@ -299,3 +299,19 @@ export function likeMatches(text: string, pattern: string, caseSensitive: boolea
   }
   return true;
 }
+
+/** The first match of `pattern` replaced, as Java's `String.replaceFirst` (rex mode=sed without g). */
+export function replaceFirst(
+  input: string,
+  pattern: string,
+  replacement: string,
+  span: Span
+): string {
+  const re = compileRegex(pattern, span);
+  const parts = parseReplacement(replacement, re, span);
+  const m = re.matcher(input);
+  if (!m.find()) return input;
+  let out = input.slice(0, m.start());
+  for (const part of parts) out += typeof part === 'string' ? part : (m.group(part.group) ?? '');
+  return out + input.slice(m.end());
+}

@@ -1,0 +1,195 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/* Parsing of the command families in this folder: what the tree holds, and what is refused. */
+import type { Command, Query } from '../ast';
+import { parsePpl } from '../parser';
+import { indicesOfQuery } from '../query_indices';
+import type { SearchExpr } from './search_ast';
+
+function parse(text: string): Query {
+  const r = parsePpl(text);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.query;
+}
+const first = (text: string): Command => parse(text).commands[0];
+const refused = (text: string): string => {
+  const r = parsePpl(text);
+  if (r.ok) throw new Error(`expected ${text} to be refused`);
+  return r.error.detail;
+};
+
+function show(e: SearchExpr): string {
+  switch (e.kind) {
+    case 'SearchText':
+      return e.value.quoted ? JSON.stringify(e.value.text) : e.value.text;
+    case 'SearchCompare':
+      return `${e.field.name}${e.op}${e.value.text}`;
+    case 'SearchIn':
+      return `${e.field.name} IN(${e.values.map((v) => v.text).join(',')})`;
+    case 'SearchTime':
+      return `${e.bound}:${e.value.text}`;
+    case 'SearchNot':
+      return `NOT(${show(e.operand)})`;
+    default:
+      return `(${show(e.left)} ${e.kind === 'SearchAnd' ? 'AND' : 'OR'} ${show(e.right)})`;
+  }
+}
+
+describe('search expressions', () => {
+  it.each([
+    ['source=t error', 'error'],
+    ['source=t "disk full" user-12', '("disk full" AND user-12)'],
+    ['search a source=t b', '(a AND b)'],
+    ['source=t a=1 OR b=2 c>=3', '((a=1 OR b=2) AND c>=3)'],
+    ['source=t NOT a=1 OR b!=x', '(NOT(a=1) OR b!=x)'],
+    ['source=t x IN (1, "b c", d*)', 'x IN(1,b c,d*)'],
+    ['source=t earliest=-7d@d latest=now()', '(earliest:-7d@d AND latest:now())'],
+    ['source=t (a OR b) AND c', '((a OR b) AND c)'],
+    ['source=t log_* ip=10.0.*', '(log_* AND ip=10.0.*)'],
+  ])('%s', (text, tree) => {
+    const source = parse(text).source;
+    expect(source.kind === 'Source' && source.filter ? show(source.filter) : undefined).toBe(tree);
+  });
+
+  it('a source alias is not a search term', () => {
+    const source = parse('source=t as a x=1').source;
+    expect(
+      source.kind === 'Source' && [source.alias, source.filter && show(source.filter)]
+    ).toEqual(['a', 'x=1']);
+  });
+});
+
+describe('commands', () => {
+  it('stats by span() keeps the span apart, with its interval and column name', () => {
+    const c = first('source=t | stats count() by host, span(@timestamp, 15m) as q');
+    expect(
+      c.kind === 'Stats' && [c.by.map((f) => f.name), c.bucket?.interval, c.bucket?.name]
+    ).toEqual([['host'], { size: 15, unit: 'm', text: '15m' }, 'q']);
+    const month = first('source=t | stats count() by span(1M)');
+    expect(
+      month.kind === 'Stats' && [
+        month.bucket?.field.name,
+        month.bucket?.interval.unit,
+        month.bucket?.name,
+      ]
+    ).toEqual(['@timestamp', 'M', 'span(1M)']);
+  });
+
+  it('rex options in any order around the pattern', () => {
+    const c = first('source=t | rex "(?<a>x)" max_match=0 field=f mode=extract offset_field=o');
+    expect(c).toMatchObject({
+      kind: 'Rex',
+      mode: 'extract',
+      pattern: '(?<a>x)',
+      maxMatch: 10,
+      offsetField: 'o',
+    });
+  });
+
+  it('fillnull in its three forms', () => {
+    expect(first("source=t | fillnull with 'x' in a, b")).toMatchObject({
+      syntax: 'with',
+      fills: [{ fields: [{ name: 'a' }, { name: 'b' }] }],
+    });
+    expect(first('source=t | fillnull using a = 1, b = 2')).toMatchObject({
+      syntax: 'using',
+      fills: [{}, {}],
+    });
+    expect(first('source=t | fillnull value=0 a b')).toMatchObject({
+      syntax: 'value',
+      fills: [{ fields: [{ name: 'a' }, { name: 'b' }] }],
+    });
+  });
+
+  it('join: types, aliases, field lists and the right side', () => {
+    expect(first('source=t | left anti join left=l right=r on l.a = r.a u')).toMatchObject({
+      kind: 'Join',
+      type: 'anti',
+      leftAlias: 'l',
+      rightAlias: 'r',
+      rightName: 'r',
+    });
+    expect(
+      first('source=t | join type=outer max=1 a, b [ source=u | fields a, b, c ] as s')
+    ).toMatchObject({
+      type: 'left',
+      max: 1,
+      fields: [{ name: 'a' }, { name: 'b' }],
+      rightName: 's',
+      right: { commands: [{ kind: 'Fields' }] },
+    });
+    expect(first('source=t | join u')).toMatchObject({ fields: [], rightName: 'u' });
+  });
+
+  it('lookup outputnew fills only what is missing, as append', () => {
+    expect(first('source=t | lookup l id outputnew name')).toMatchObject({
+      strategy: 'append',
+      strategyWritten: 'outputnew',
+    });
+  });
+
+  it('trendline, timechart, bin, streamstats options', () => {
+    expect(first('source=t | trendline sort - t sma(3, x) wma(2, y) as w')).toMatchObject({
+      sort: { order: 'desc' },
+      averages: [
+        { name: 'x_trendline', periods: 3 },
+        { method: 'wma', name: 'w' },
+      ],
+    });
+    expect(first('source=t | timechart span=1h limit=0 avg(x) by h')).toMatchObject({
+      interval: { size: 1, unit: 'h' },
+      limit: 0,
+      useOther: false,
+      by: { name: 'h' },
+    });
+    expect(first('source=t | bin x span=0.5 as b')).toMatchObject({
+      interval: { size: 0.5 },
+      alias: { name: 'b' },
+    });
+    expect(first('source=t | streamstats window=3 global=false count() by h')).toMatchObject({
+      window: 3,
+      global: false,
+    });
+  });
+
+  it.each([
+    ['source=t | rex field=f "(?<a>x)" max_match=11', /max_match 11 exceeds the limit \(10\)/],
+    ['source=t | rex field=f', /rex needs a pattern/],
+    ['source=t | bin x bins=3', /"bins" is not supported here/],
+    ['source=t | ml action=train', /cannot run in Dashboards: .*ML Commons/],
+    ['source=t | ad', /cannot run in Dashboards/],
+    ['source=t | append [ source=u | outputlookup x ]', /cannot be inside \[ … \]/],
+    ['source=t | append [ source=u', /expected "\]" closing the subsearch/],
+    ['source=t | timechart count(), sum(x)', /timechart takes one aggregation/],
+    ['source=t | stats count() by span(a, 1), span(b, 1)', /at most one span/],
+    ['source=t | patterns f method=brain', /"brain" is not supported here/],
+    ['source=t | foreach a [ eval = 1 ]', /the foreach template does not parse/],
+    [
+      'source=t | foreach mode=multivalue a [ eval t = t + <<ITEM>> ]',
+      /"multivalue" is not supported here/,
+    ],
+  ])('%s is refused', (text, message) => {
+    expect(refused(text)).toMatch(message);
+  });
+
+  it('subsearches nest only so deep', () => {
+    const deep = `source=t${' | append [ source=u'.repeat(9)}${' ]'.repeat(9)}`;
+    expect(refused(deep)).toMatch(/nest more than 8 deep/);
+  });
+});
+
+describe('indicesOfQuery', () => {
+  it('names the indices of subsearches and lookups too', () => {
+    expect(
+      indicesOfQuery(
+        parse(
+          'source=a | join k [ source=b | append [ source=c ] ] | lookup l k | appendpipe [ join k d ]'
+        )
+      )
+    ).toEqual(['a', 'b', 'c', 'l', 'd']);
+    expect(indicesOfQuery(parse('describe x'))).toEqual(['x']);
+  });
+});

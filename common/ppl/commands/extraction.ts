@@ -1,0 +1,241 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/**
+ * Extraction commands (parse side): `parse`, `rex`, `regex`, `grok`, `patterns`. Every pattern is
+ * a user's regular expression: the server runs it on RE2 in linear time
+ * (server/services/ppl/regex.ts), never on JavaScript's RegExp.
+ */
+import type { FieldRef, Span } from '../ast';
+import type { Token } from '../tokenizer';
+import { ShapingParser } from './shaping';
+
+/** `parse <field> '<regex with named groups>'`: each group a string column ("" without a match). */
+export interface ParseCommand {
+  kind: 'Parse';
+  field: FieldRef;
+  pattern: string;
+  patternSpan: Span;
+  span: Span;
+}
+
+/** `grok <field> '<grok pattern>'`: `%{NAME:field}` groups, as `parse` gives them. */
+export interface GrokCommand {
+  kind: 'Grok';
+  field: FieldRef;
+  pattern: string;
+  patternSpan: Span;
+  span: Span;
+}
+
+/** `rex [mode=extract|sed] field=<f> '<pattern>' [max_match=<n>] [offset_field=<name>]`. */
+export interface RexCommand {
+  kind: 'Rex';
+  mode: 'extract' | 'sed';
+  field: FieldRef;
+  pattern: string;
+  patternSpan: Span;
+  /** 1 by default; 0 means as many as the limit (10). */
+  maxMatch: number;
+  offsetField?: string;
+  span: Span;
+}
+
+/** `regex <field>=<pattern>` / `regex <field>!=<pattern>`: rows whose value (does not) contain a match. */
+export interface RegexCommand {
+  kind: 'Regex';
+  field: FieldRef;
+  negated: boolean;
+  pattern: string;
+  patternSpan: Span;
+  span: Span;
+}
+
+/**
+ * `patterns <field> [method=simple_pattern] [new_field=<name>] [pattern='<regex>']`: each value
+ * with the regex's matches removed (by default letters and digits), a column `patterns_field`.
+ */
+export interface PatternsCommand {
+  kind: 'Patterns';
+  field: FieldRef;
+  newField: string;
+  pattern?: string;
+  patternSpan?: Span;
+  span: Span;
+}
+
+export type ExtractionCommand =
+  ParseCommand | GrokCommand | RexCommand | RegexCommand | PatternsCommand;
+
+/** The most matches `rex … max_match` may ask for (PPL's `plugins.ppl.rex.max_match.limit`). */
+export const REX_MAX_MATCH_LIMIT = 10;
+
+export class ExtractionParser extends ShapingParser {
+  private readPattern(what: string): { pattern: string; span: Span } {
+    const t = this.peek();
+    const pattern = this.readString(what);
+    return { pattern, span: { start: t.start, end: t.end } };
+  }
+
+  protected parseParse(start: Token, kind: 'Parse' | 'Grok'): ParseCommand | GrokCommand {
+    this.next();
+    const field = this.requireField(kind.toLowerCase());
+    const { pattern, span } = this.readPattern(
+      kind === 'Parse' ? 'the regular expression' : 'the grok pattern'
+    );
+    return { kind, field, pattern, patternSpan: span, span: this.spanFrom(start) };
+  }
+
+  protected parseRex(start: Token): RexCommand {
+    this.next();
+    const seen = new Map<string, Token>();
+    let mode: RexCommand['mode'] = 'extract';
+    let field: FieldRef | undefined;
+    let maxMatch = 1;
+    let offsetField: string | undefined;
+    let pattern: { pattern: string; span: Span } | undefined;
+    const known = ['mode', 'field', 'max_match', 'offset_field'];
+    while (!this.endsCommand(this.peek())) {
+      if (this.peek().kind === 'string') {
+        if (pattern) this.fail(this.peek(), 'rex takes one pattern', []);
+        pattern = this.readPattern('the pattern');
+        continue;
+      }
+      const option = this.peek();
+      if (!this.isOptionAt() || !known.includes(option.text.toLowerCase())) {
+        this.expected('a rex option (mode=, field=, max_match=, offset_field=) or the pattern', [
+          ...known,
+          'string',
+        ]);
+      }
+      this.once(seen, option, 'rex');
+      this.next();
+      this.next();
+      switch (option.text.toLowerCase()) {
+        case 'mode': {
+          const m = this.peek();
+          if (!this.isWord(m, 'extract', 'sed'))
+            this.expected('extract or sed', ['extract', 'sed']);
+          this.next();
+          mode = m.text.toLowerCase() as RexCommand['mode'];
+          break;
+        }
+        case 'field':
+          field = this.requireField('rex field=');
+          break;
+        case 'max_match': {
+          const at = this.peek();
+          maxMatch = this.readInt('max_match', 0);
+          if (maxMatch > REX_MAX_MATCH_LIMIT) {
+            this.fail(
+              at,
+              `rex max_match ${maxMatch} exceeds the limit (${REX_MAX_MATCH_LIMIT}): use a smaller value`,
+              ['integer']
+            );
+          }
+          break;
+        }
+        case 'offset_field':
+          offsetField =
+            this.peek().kind === 'string'
+              ? this.readString('offset_field')
+              : this.requireField('offset_field').name;
+          break;
+      }
+    }
+    if (field === undefined) return this.fail(start, 'rex needs field=<field>', ['field=']);
+    if (pattern === undefined) return this.fail(start, 'rex needs a pattern in quotes', ['string']);
+    if (mode === 'sed' && offsetField !== undefined) {
+      this.fail(seen.get('offset_field')!, 'offset_field works in extract mode only', []);
+    }
+    return {
+      kind: 'Rex',
+      mode,
+      field,
+      pattern: pattern.pattern,
+      patternSpan: pattern.span,
+      maxMatch: maxMatch === 0 ? REX_MAX_MATCH_LIMIT : maxMatch,
+      ...(offsetField === undefined ? {} : { offsetField }),
+      span: this.spanFrom(start),
+    };
+  }
+
+  protected parseRegex(start: Token): RegexCommand {
+    this.next();
+    const field = this.requireField('regex');
+    const op = this.peek();
+    if (!this.isOp(op, '=') && !this.isOp(op, '!=')) this.expected('"=" or "!="', ['=', '!=']);
+    this.next();
+    const { pattern, span } = this.readPattern('the regular expression');
+    return {
+      kind: 'Regex',
+      field,
+      negated: op.text === '!=',
+      pattern,
+      patternSpan: span,
+      span: this.spanFrom(start),
+    };
+  }
+
+  protected parsePatterns(start: Token): PatternsCommand {
+    this.next();
+    let field: FieldRef | undefined;
+    let newField = 'patterns_field';
+    let pattern: { pattern: string; span: Span } | undefined;
+    const seen = new Map<string, Token>();
+    // Options may come before the field (the older syntax) or after it.
+    while (this.isOptionAt() || (field === undefined && !this.endsCommand(this.peek()))) {
+      if (!this.isOptionAt()) {
+        field = this.requireField('patterns');
+        continue;
+      }
+      const option = this.peek();
+      const name = option.text.toLowerCase();
+      this.once(seen, option, 'patterns');
+      this.next();
+      this.next();
+      if (name === 'new_field')
+        newField =
+          this.peek().kind === 'string'
+            ? this.readString('new_field')
+            : this.requireField('new_field').name;
+      else if (name === 'pattern') pattern = this.readPattern('the pattern');
+      else if (name === 'method') {
+        const m = this.peek();
+        if (!this.isWord(m, 'simple_pattern')) {
+          this.fail(
+            m,
+            `the patterns method "${m.text}" is not supported here; supported: simple_pattern`,
+            ['simple_pattern']
+          );
+        }
+        this.next();
+      } else if (name === 'mode') {
+        const m = this.peek();
+        if (!this.isWord(m, 'label')) {
+          this.fail(
+            m,
+            `the patterns mode "${m.text}" is not supported here; supported: label (aggregate with stats count() by ${newField})`,
+            ['label']
+          );
+        }
+        this.next();
+      } else
+        this.fail(
+          option,
+          `unknown patterns option "${option.text}"; options: method, mode, new_field, pattern`,
+          ['method', 'mode', 'new_field', 'pattern']
+        );
+    }
+    if (field === undefined) return this.expected('the field to find patterns in', ['field name']);
+    return {
+      kind: 'Patterns',
+      field,
+      newField,
+      ...(pattern ? { pattern: pattern.pattern, patternSpan: pattern.span } : {}),
+      span: this.spanFrom(start),
+    };
+  }
+}

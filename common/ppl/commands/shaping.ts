@@ -1,0 +1,445 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/**
+ * Shaping commands (parse side): `table`, `reverse`, `fillnull`, `replace`, `expand` /
+ * `mvexpand`, `flatten`, `fieldformat`, `addtotals`, `addcoltotals`, `transpose`. Their plan and
+ * operators: server/services/ppl/commands/shaping.ts.
+ */
+import type { EvalCommand, Expr, FieldRef, FieldsCommand, Span } from '../ast';
+import type { Token } from '../tokenizer';
+import { LookupParser } from '../parse_lookups';
+
+/** `reverse`: the rows in the opposite order. */
+export interface ReverseCommand {
+  kind: 'Reverse';
+  span: Span;
+}
+
+/**
+ * `fillnull with <v> [in f, …]`, `fillnull using f = v, …`, `fillnull value=<v> [f …]`: nulls of
+ * the fields (all when none is named) replaced. Each entry pairs a field (or all) with a value.
+ */
+export interface FillNullCommand {
+  kind: 'FillNull';
+  /** Empty `fields` in an entry: every column. */
+  fills: Array<{ fields: FieldRef[]; value: Expr }>;
+  syntax: 'with' | 'using' | 'value';
+  span: Span;
+}
+
+/** `replace '<pattern>' WITH '<replacement>' [, …] IN f [, …]` (`*` wildcards, `\*` literal). */
+export interface ReplaceCommand {
+  kind: 'Replace';
+  pairs: Array<{ pattern: string; replacement: string; span: Span }>;
+  fields: FieldRef[];
+  span: Span;
+}
+
+/** `expand <field> [as <alias>]`, `mvexpand <field> [limit=<n>]`: one row per array element. */
+export interface ExpandCommand {
+  kind: 'Expand';
+  command: 'expand' | 'mvexpand';
+  field: FieldRef;
+  alias?: FieldRef;
+  limit?: number;
+  span: Span;
+}
+
+/** `flatten <field> [as (<name>, …)]`: an object's keys become columns. */
+export interface FlattenCommand {
+  kind: 'Flatten';
+  field: FieldRef;
+  aliases: FieldRef[];
+  span: Span;
+}
+
+/** `addtotals [row=<bool>] [col=<bool>] [labelfield=…] [label=…] [fieldname=…] [f …]`. */
+export interface AddTotalsCommand {
+  kind: 'AddTotals';
+  command: 'addtotals' | 'addcoltotals';
+  /** A per-row total column (addtotals only; default true). */
+  row: boolean;
+  /** A totals row at the end (addcoltotals always; addtotals when col=true). */
+  col: boolean;
+  labelField?: string;
+  label: string;
+  fieldName: string;
+  fields: FieldRef[];
+  span: Span;
+}
+
+/** `transpose [<n>] [header_field=f] [include_empty=<bool>] [column_name=<s>]`. */
+export interface TransposeCommand {
+  kind: 'Transpose';
+  /** Rows to turn into columns (default 5). */
+  limit: number;
+  headerField?: FieldRef;
+  includeEmpty: boolean;
+  columnName: string;
+  span: Span;
+}
+
+/** `mvcombine <field>`: rows equal but for `field` become one, the field's values an array. */
+export interface MvCombineCommand {
+  kind: 'MvCombine';
+  field: FieldRef;
+  span: Span;
+}
+
+export const CONVERT_FUNCTIONS = ['auto', 'num', 'rmcomma', 'rmunit', 'memk', 'none'] as const;
+export type ConvertFunction = (typeof CONVERT_FUNCTIONS)[number];
+
+/** `convert auto(f) [as g], num(h), …`: text read as numbers (doubles), convert.md. */
+export interface ConvertCommand {
+  kind: 'Convert';
+  conversions: Array<{ func: ConvertFunction; field: FieldRef; as?: FieldRef; span: Span }>;
+  span: Span;
+}
+
+/** `spath input=<field> [output=<field>] [path=]<path>`: one value out of JSON text. */
+export interface SpathCommand {
+  kind: 'Spath';
+  input: FieldRef;
+  output: string;
+  /** `a.b{0}.c` / `a.b[0].c`, as steps: keys and array indexes. */
+  path: Array<string | number>;
+  pathText: string;
+  span: Span;
+}
+
+/** `nomv <field>`: an array field as one string, its non-null elements joined by newlines. */
+export interface NoMvCommand {
+  kind: 'NoMv';
+  field: FieldRef;
+  span: Span;
+}
+
+export type ShapingCommand =
+  | NoMvCommand
+  | ConvertCommand
+  | SpathCommand
+  | MvCombineCommand
+  | ReverseCommand
+  | FillNullCommand
+  | ReplaceCommand
+  | ExpandCommand
+  | FlattenCommand
+  | AddTotalsCommand
+  | TransposeCommand;
+
+export class ShapingParser extends LookupParser {
+  /** `table` is `fields` without `+`/`-` (docs/user/ppl/cmd/table.md); `-` still excludes. */
+  protected parseTable(start: Token): FieldsCommand {
+    return { ...this.parseFields(start), span: this.spanFrom(start) };
+  }
+
+  protected parseConvert(start: Token): ConvertCommand {
+    this.next();
+    if (this.isOptionAt()) {
+      const t = this.peek();
+      this.fail(
+        t,
+        `the convert option "${t.text}" is not supported here; write convert <function>(<field>) [as <field>]`,
+        []
+      );
+    }
+    const conversions = this.list(() => {
+      const f = this.peek();
+      if (!this.isWord(f, ...CONVERT_FUNCTIONS) || !this.isPunct(this.tokenAt(1), '(')) {
+        this.expected(`a conversion: ${CONVERT_FUNCTIONS.map((c) => `${c}(<field>)`).join(', ')}`, [
+          ...CONVERT_FUNCTIONS,
+        ]);
+      }
+      this.next();
+      this.next();
+      const field = this.requireField('convert');
+      this.expectPunct(')');
+      let as: FieldRef | undefined;
+      if (this.isWord(this.peek(), 'as')) {
+        this.next();
+        as = this.requireField('convert … as');
+      }
+      return {
+        func: f.text.toLowerCase() as ConvertFunction,
+        field,
+        ...(as ? { as } : {}),
+        span: this.spanFrom(f),
+      };
+    }, 'required');
+    return { kind: 'Convert', conversions, span: this.spanFrom(start) };
+  }
+
+  protected parseSpath(start: Token): SpathCommand {
+    this.next();
+    const seen = new Map<string, Token>();
+    let input: FieldRef | undefined;
+    let output: string | undefined;
+    let pathText: string | undefined;
+    let pathAt: Token | undefined;
+    while (!this.endsCommand(this.peek())) {
+      if (this.isOptionAt() && this.isWord(this.peek(), 'input', 'output', 'path')) {
+        const option = this.peek();
+        this.once(seen, option, 'spath');
+        this.next();
+        this.next();
+        const name = option.text.toLowerCase();
+        if (name === 'input') input = this.requireField('spath input=');
+        else if (name === 'output') output = this.requireField('spath output=').name;
+        else {
+          pathAt = this.peek();
+          pathText =
+            this.peek().kind === 'string' ? this.readString('the path') : this.readSpathPath();
+        }
+        continue;
+      }
+      if (pathText !== undefined) this.expected('"|" after the path', ['|']);
+      pathAt = this.peek();
+      pathText = this.peek().kind === 'string' ? this.readString('the path') : this.readSpathPath();
+    }
+    if (input === undefined) return this.fail(start, 'spath needs input=<field>', ['input=']);
+    if (pathText === undefined) {
+      return this.fail(
+        start,
+        'spath without a path extracts every key, whose names are only known from the data; give path=<path>',
+        ['path=']
+      );
+    }
+    const path: Array<string | number> = [];
+    for (const part of pathText.split('.')) {
+      const m = /^([^{}[\]]*)((?:[{[]\d+[}\]])*)$/.exec(part);
+      if (!m) this.fail(pathAt ?? start, `"${pathText}" is not a path such as a.b{0}.c`, ['path']);
+      if (m![1] !== '') path.push(m![1]);
+      for (const index of m![2].match(/\d+/g) ?? []) path.push(Number(index));
+    }
+    return {
+      kind: 'Spath',
+      input,
+      output: output ?? pathText,
+      path,
+      pathText,
+      span: this.spanFrom(start),
+    };
+  }
+
+  /** An unquoted path: adjacent tokens (`a.b{0}.c`, `a.b[1]`). */
+  private readSpathPath(): string {
+    const first = this.next();
+    let end = first.end;
+    for (;;) {
+      const t = this.tokenAt(0);
+      const so = this.text.slice(first.start, end);
+      // `]` ends a subsearch, except where it closes an index `[0]` of the path.
+      const closesIndex = this.isPunct(t, ']') && so.split('[').length > so.split(']').length;
+      if (t.start !== end || (this.endsCommand(t) && !closesIndex) || t.kind === 'string') break;
+      this.next();
+      end = t.end;
+    }
+    return this.text.slice(first.start, end);
+  }
+
+  protected parseNoMv(start: Token): NoMvCommand {
+    this.next();
+    return { kind: 'NoMv', field: this.requireField('nomv'), span: this.spanFrom(start) };
+  }
+
+  protected parseMvCombine(start: Token): MvCombineCommand {
+    this.next();
+    return { kind: 'MvCombine', field: this.requireField('mvcombine'), span: this.spanFrom(start) };
+  }
+
+  protected parseReverse(start: Token): ReverseCommand {
+    this.next();
+    return { kind: 'Reverse', span: this.spanFrom(start) };
+  }
+
+  /** `fieldformat f = expr, …`: the value as it is shown; runs as `eval`. */
+  protected parseFieldFormat(start: Token): EvalCommand {
+    return { ...this.parseEval(start), span: this.spanFrom(start) };
+  }
+
+  protected parseFillNull(start: Token): FillNullCommand {
+    this.next();
+    const t = this.peek();
+    if (this.isWord(t, 'with')) {
+      this.next();
+      // Not a whole expression: `with 'x' in a` is the value 'x' and the fields, not `'x' IN …`.
+      const value = this.parseSum();
+      let fields: FieldRef[] = [];
+      if (this.isWord(this.peek(), 'in')) {
+        this.next();
+        fields = this.list(() => this.requireField('fillnull'), 'required');
+      }
+      return {
+        kind: 'FillNull',
+        fills: [{ fields, value }],
+        syntax: 'with',
+        span: this.spanFrom(start),
+      };
+    }
+    if (this.isWord(t, 'using')) {
+      this.next();
+      const fills = this.list(() => {
+        const field = this.requireField('fillnull');
+        if (!this.isOp(this.peek(), '=')) this.expected('"="', ['=']);
+        this.next();
+        return { fields: [field], value: this.parseExpression('the replacement value') };
+      }, 'required');
+      return { kind: 'FillNull', fills, syntax: 'using', span: this.spanFrom(start) };
+    }
+    if (this.isWord(t, 'value') && this.isOp(this.tokenAt(1), '=')) {
+      this.next();
+      this.next();
+      const value = this.parseUnary();
+      const fields = this.endsCommand(this.peek())
+        ? []
+        : this.list(() => this.requireField('fillnull'), 'optional');
+      return {
+        kind: 'FillNull',
+        fills: [{ fields, value }],
+        syntax: 'value',
+        span: this.spanFrom(start),
+      };
+    }
+    return this.expected('"with", "using" or "value="', ['with', 'using', 'value=']);
+  }
+
+  protected parseReplace(start: Token): ReplaceCommand {
+    this.next();
+    const pairs = this.list(() => {
+      const p = this.peek();
+      const pattern = this.readString('the text to replace');
+      this.expectWord('with');
+      const replacement = this.readString('the replacement');
+      return { pattern, replacement, span: this.spanFrom(p) };
+    }, 'required');
+    this.expectWord('in');
+    const fields = this.list(() => this.requireField('replace'), 'required');
+    return { kind: 'Replace', pairs, fields, span: this.spanFrom(start) };
+  }
+
+  protected parseExpand(start: Token, command: 'expand' | 'mvexpand'): ExpandCommand {
+    this.next();
+    const field = this.requireField(command);
+    let alias: FieldRef | undefined;
+    let limit: number | undefined;
+    if (command === 'expand' && this.isWord(this.peek(), 'as')) {
+      this.next();
+      alias = this.requireField('expand … as');
+    }
+    if (command === 'mvexpand' && this.isOptionAt() && this.isWord(this.peek(), 'limit')) {
+      this.next();
+      this.next();
+      limit = this.readInt('the mvexpand limit', 1);
+    }
+    return {
+      kind: 'Expand',
+      command,
+      field,
+      ...(alias ? { alias } : {}),
+      ...(limit === undefined ? {} : { limit }),
+      span: this.spanFrom(start),
+    };
+  }
+
+  protected parseFlatten(start: Token): FlattenCommand {
+    this.next();
+    const field = this.requireField('flatten');
+    let aliases: FieldRef[] = [];
+    if (this.isWord(this.peek(), 'as')) {
+      this.next();
+      if (this.isPunct(this.peek(), '(')) {
+        this.next();
+        aliases = this.list(() => this.requireField('flatten … as'), 'required');
+        this.expectPunct(')', [',', ')']);
+      } else {
+        aliases = [this.requireField('flatten … as')];
+      }
+    }
+    return { kind: 'Flatten', field, aliases, span: this.spanFrom(start) };
+  }
+
+  protected parseAddTotals(start: Token, command: 'addtotals' | 'addcoltotals'): AddTotalsCommand {
+    this.next();
+    const seen = new Map<string, Token>();
+    const known =
+      command === 'addtotals'
+        ? ['row', 'col', 'labelfield', 'label', 'fieldname']
+        : ['labelfield', 'label'];
+    const options: Record<string, string | boolean> = {};
+    const fields: FieldRef[] = [];
+    while (!this.endsCommand(this.peek())) {
+      if (this.isOptionAt()) {
+        const option = this.peek();
+        const name = option.text.toLowerCase();
+        if (!known.includes(name)) {
+          this.fail(
+            option,
+            `unknown ${command} option "${option.text}"; options: ${known.join(', ')}`,
+            known
+          );
+        }
+        this.once(seen, option, command);
+        this.next();
+        this.next();
+        if (name === 'row' || name === 'col') options[name] = this.readBoolean();
+        else if (this.peek().kind === 'string') options[name] = this.readString(name);
+        else options[name] = this.requireField(name).name;
+        continue;
+      }
+      if (this.isPunct(this.peek(), ',')) {
+        this.next();
+        continue;
+      }
+      fields.push(this.requireField(command));
+    }
+    const label = (options.label as string | undefined) ?? 'Total';
+    return {
+      kind: 'AddTotals',
+      command,
+      row: command === 'addtotals' ? ((options.row as boolean | undefined) ?? true) : false,
+      col: command === 'addcoltotals' ? true : ((options.col as boolean | undefined) ?? false),
+      ...(options.labelfield === undefined ? {} : { labelField: options.labelfield as string }),
+      label,
+      fieldName: (options.fieldname as string | undefined) ?? 'Total',
+      fields,
+      span: this.spanFrom(start),
+    };
+  }
+
+  protected parseTranspose(start: Token): TransposeCommand {
+    this.next();
+    let limit = 5;
+    let headerField: FieldRef | undefined;
+    let includeEmpty = true;
+    let columnName = 'column';
+    const seen = new Map<string, Token>();
+    if (this.peek().kind === 'number') limit = this.readInt('the transpose row count', 1);
+    while (this.isOptionAt()) {
+      const option = this.peek();
+      const name = option.text.toLowerCase();
+      this.once(seen, option, 'transpose');
+      this.next();
+      this.next();
+      if (name === 'header_field') headerField = this.requireField('header_field');
+      else if (name === 'include_empty') includeEmpty = this.readBoolean();
+      else if (name === 'column_name') columnName = this.readString('the column name');
+      else
+        this.fail(
+          option,
+          `unknown transpose option "${option.text}"; options: header_field, include_empty, column_name`,
+          ['header_field', 'include_empty', 'column_name']
+        );
+    }
+    return {
+      kind: 'Transpose',
+      limit,
+      ...(headerField ? { headerField } : {}),
+      includeEmpty,
+      columnName,
+      span: this.spanFrom(start),
+    };
+  }
+}

@@ -1,0 +1,30 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/**
+ * Every index a parsed query reads: its source, the sources of its subsearches (join, append),
+ * at any depth, and the lookups it enriches from. Who may see a query's text depends on these.
+ */
+import type { Command, Query } from './ast';
+import type { Subsearch } from './commands/combining';
+
+export function indicesOfQuery(query: Pick<Query, 'source' | 'commands'>): string[] {
+  const names: string[] = [];
+  const visit = (search: Pick<Subsearch, 'source' | 'commands'>): void => {
+    if (search.source.kind === 'Source') names.push(...search.source.indices.map((i) => i.name));
+    if (search.source.kind === 'MultiSearch') search.source.searches.forEach(visit);
+    search.commands.forEach(visitCommand);
+  };
+  const visitCommand = (command: Command): void => {
+    if (command.kind === 'Lookup') names.push(command.table.name);
+    else if (command.kind === 'Join') visit(command.right);
+    else if (command.kind === 'Append' || command.kind === 'WhereInSubsearch')
+      visit(command.search);
+    else if (command.kind === 'AppendPipe' || command.kind === 'AppendCol')
+      command.commands.forEach(visitCommand);
+  };
+  visit(query);
+  return [...new Set(names)];
+}

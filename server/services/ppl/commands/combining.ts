@@ -1,0 +1,501 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * Combining commands in the server. `append` streams the subsearch's rows after the main ones;
+ * `appendpipe` holds the rows so far (bounded) to run its commands over them; `join` holds its
+ * right side (the build side, bounded by max_rows) and streams the left one through it: a hash
+ * join on the equalities of the condition (or the field list), the rest of the condition checked
+ * per pair.
+ */
+import type { Expr, Span } from '../../../../common/ppl/ast';
+import type {
+  ForeachCommand,
+  WhereInSubsearch,
+  MultiSearch,
+  AppendColCommand,
+  AppendCommand,
+  AppendPipeCommand,
+  JoinCommand,
+} from '../../../../common/ppl/commands/combining';
+import type { PplValue } from '../../../../common/ppl/types';
+import { evaluatePredicate, readField, toPplString } from '../evaluate';
+import { BufferLimitError, Row, RowStream, Types } from '../operators';
+import { parseForeachTemplate } from '../../../../common/ppl/parser';
+import {
+  Column,
+  matchPattern,
+  Operator,
+  PlanContext,
+  wildcardCaptures,
+  type CompiledPipeline,
+} from '../plan_context';
+import { splitConjuncts } from '../pushdown';
+
+const OUT_BATCH = 1000;
+
+function requireSub(ctx: PlanContext, span: Span) {
+  if (!ctx.sub) throw ctx.error('subsearches are not available here', span);
+  return ctx.sub;
+}
+
+/** Columns of both, the first's order first; a name in both keeps the first's type. */
+function unionColumns(a: Column[], b: Column[]): Column[] {
+  const out = a.map((c) => ({ ...c }));
+  for (const c of b) if (!out.some((o) => o.name === c.name)) out.push({ ...c });
+  return out;
+}
+
+async function collect(stream: RowStream, command: string, maxRows: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  for await (const batch of stream) {
+    if (rows.length + batch.length > maxRows) throw new BufferLimitError(command, maxRows);
+    rows.push(...batch);
+  }
+  return rows;
+}
+
+export async function planAppend(ctx: PlanContext, command: AppendCommand): Promise<void> {
+  const sub: CompiledPipeline = await requireSub(ctx, command.span).compile(command.search);
+  ctx.columns = unionColumns(ctx.columns, sub.columns as Column[]);
+  ctx.add(
+    command.span,
+    'streams',
+    async function* (input) {
+      yield* input;
+      yield* sub.run();
+    },
+    { keepsCount: false, detail: 'the subsearch runs after the main rows' }
+  );
+}
+
+export async function planAppendPipe(ctx: PlanContext, command: AppendPipeCommand): Promise<void> {
+  const inner = await requireSub(ctx, command.span).plan(command.commands, ctx.columns);
+  ctx.columns = unionColumns(ctx.columns, inner.columns);
+  const { maxRows } = ctx.deps;
+  const operators: Operator[] = inner.operators;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const rows = await collect(input, 'appendpipe', maxRows);
+      for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
+      async function* copies(): RowStream {
+        for (let i = 0; i < rows.length; i += 1000)
+          yield rows.slice(i, i + 1000).map((r) => ({ ...r }));
+      }
+      yield* operators.reduce<RowStream>((stream, op) => op(stream), copies());
+    },
+    { keepsCount: false, detail: ctx.buffered() }
+  );
+}
+
+/** `foreach`: the template parsed for each matching column (in column order) and planned in turn. */
+export async function planForeach(ctx: PlanContext, command: ForeachCommand): Promise<void> {
+  const sub = requireSub(ctx, command.span);
+  const matched: Array<{ name: string; match: string }> = [];
+  for (const c of ctx.columns) {
+    const p = command.patterns.find((pattern) => matchPattern(pattern, c.name));
+    if (p)
+      matched.push({
+        name: c.name,
+        match: p.wildcard ? (wildcardCaptures(p.pattern, c.name) ?? []).join('') : c.name,
+      });
+  }
+  if (matched.length === 0) {
+    throw ctx.error(
+      `foreach: no field matches ${command.patterns.map((p) => p.pattern).join(', ')}`,
+      command.span
+    );
+  }
+  const operators: Operator[] = [];
+  for (const m of matched) {
+    const text = command.template
+      .split(command.fieldStr)
+      .join(m.name)
+      .split(command.matchStr)
+      .join(m.match);
+    const parsed = parseForeachTemplate(text);
+    if (!parsed.ok) {
+      throw ctx.error(
+        `foreach: for "${m.name}" the template reads "${text}": ${parsed.error.detail}`,
+        command.templateSpan
+      );
+    }
+    const planned = await sub.plan(parsed.commands, ctx.columns);
+    ctx.columns = planned.columns;
+    operators.push(...planned.operators);
+  }
+  ctx.add(
+    command.span,
+    'streams',
+    (input) => operators.reduce<RowStream>((stream, op) => op(stream), input),
+    {
+      keepsCount: false,
+      detail: `the template once for each of ${matched.map((m) => m.name).join(', ')}`,
+    }
+  );
+}
+
+/** `where f [not] in [ … ]`: the subsearch's first column held as a set (at most max_rows values). */
+export async function planWhereIn(ctx: PlanContext, command: WhereInSubsearch): Promise<void> {
+  ctx.requireColumn(command.field.name, command.field.span);
+  const sub = await requireSub(ctx, command.span).compile(command.search);
+  const first = sub.columns[0]?.name;
+  if (first === undefined)
+    throw ctx.error('the subsearch gives no column to compare with', command.search.span);
+  const { maxRows } = ctx.deps;
+  const field = command.field.name;
+  const { negated } = command;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const values = new Set<string>();
+      for (const row of await collect(sub.run(), 'where … in [ ]', maxRows)) {
+        const v = readField(row, first);
+        if (v !== null) values.add(toPplString(v));
+      }
+      for await (const batch of input) {
+        const kept = batch.filter((row) => {
+          const v = readField(row, field);
+          // As SQL's IN: a null value is in no set, and neither in nor not in it.
+          return v !== null && values.has(toPplString(v)) !== negated;
+        });
+        if (kept.length > 0) yield kept;
+      }
+    },
+    { keepsCount: false, detail: `the subsearch's values held in the server (at most ${maxRows})` }
+  );
+}
+
+/** `multisearch`: every subsearch compiled on its own; their rows one after the other. */
+export async function planMultiSearch(
+  ctx: PlanContext,
+  source: MultiSearch
+): Promise<{ run: () => RowStream; count: () => Promise<number | undefined> }> {
+  const sub = requireSub(ctx, source.span);
+  const compiled: CompiledPipeline[] = [];
+  for (const search of source.searches) compiled.push(await sub.compile(search));
+  ctx.columns = compiled.reduce<Column[]>(
+    (cols, c) => unionColumns(cols, c.columns as Column[]),
+    []
+  );
+  ctx.plan.push({
+    command: ctx.commandText(source.span),
+    mode: 'streams',
+    detail: `${compiled.length} subsearches, one after the other`,
+  });
+  return {
+    run: async function* () {
+      for (const c of compiled) yield* c.run();
+    },
+    count: async () => {
+      let total = 0;
+      for (const c of compiled) {
+        const n = await c.count();
+        if (n === undefined) return undefined;
+        total += n;
+      }
+      return total;
+    },
+  };
+}
+
+/** `appendcol`: row i of the commands' output joined to row i of the rows so far. */
+export async function planAppendCol(ctx: PlanContext, command: AppendColCommand): Promise<void> {
+  const inner = await requireSub(ctx, command.span).plan(command.commands, ctx.columns);
+  const before = ctx.columns.map((c) => c.name);
+  const added = inner.columns.filter((c) => command.override || !before.includes(c.name));
+  ctx.columns = unionColumns(ctx.columns, inner.columns);
+  if (command.override) for (const c of inner.columns) ctx.setColumn(c.name, c.type);
+  const { maxRows } = ctx.deps;
+  const operators: Operator[] = inner.operators;
+  const names = added.map((c) => c.name);
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const rows = await collect(input, 'appendcol', maxRows);
+      async function* copies(): RowStream {
+        for (let i = 0; i < rows.length; i += 1000)
+          yield rows.slice(i, i + 1000).map((r) => ({ ...r }));
+      }
+      const side = await collect(
+        operators.reduce<RowStream>((stream, op) => op(stream), copies()),
+        'appendcol',
+        maxRows
+      );
+      const out: Row[] = [];
+      for (let i = 0; i < Math.max(rows.length, side.length); i++) {
+        const row: Row = rows[i] ? { ...rows[i] } : {};
+        if (side[i]) for (const n of names) row[n] = readField(side[i], n);
+        out.push(row);
+      }
+      for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
+    },
+    { keepsCount: false, detail: ctx.buffered() }
+  );
+}
+
+interface Side {
+  side: 'left' | 'right';
+  name: string;
+}
+
+const keyText = (values: PplValue[]) =>
+  JSON.stringify(values.map((v) => (v === null ? null : toPplString(v))));
+
+/** Replaces each field of `expr` by `rename(field)` (a copy; the AST stays as parsed). */
+function renameFields(expr: Expr, rename: (name: string, span: Span) => string): Expr {
+  const walk = (e: Expr): Expr => {
+    switch (e.kind) {
+      case 'Field':
+        return { ...e, name: rename(e.name, e.span) };
+      case 'Binary':
+        return { ...e, left: walk(e.left), right: walk(e.right) };
+      case 'Unary':
+        return { ...e, operand: walk(e.operand) };
+      case 'Call':
+        return { ...e, args: e.args.map(walk) };
+      case 'In':
+      case 'IsNull':
+      case 'Cast':
+        return { ...e, expr: walk(e.expr) } as Expr;
+      case 'Between':
+        return { ...e, expr: walk(e.expr), low: walk(e.low), high: walk(e.high) };
+      case 'Like':
+        return { ...e, expr: walk(e.expr), pattern: walk(e.pattern) };
+      case 'Case':
+        return {
+          ...e,
+          branches: e.branches.map((b) => ({ when: walk(b.when), then: walk(b.then) })),
+          ...(e.otherwise ? { otherwise: walk(e.otherwise) } : {}),
+        };
+      default:
+        return e;
+    }
+  };
+  return walk(expr);
+}
+
+export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<void> {
+  const right = await requireSub(ctx, command.span).compile(command.right);
+  const leftColumns = ctx.columns.map((c) => ({ ...c }));
+  const rightColumns = right.columns as Column[];
+  const leftName = command.leftAlias ?? ctx.sourceName ?? 'left';
+  const rightName = command.rightName ?? 'right';
+  const inLeft = (n: string) => leftColumns.some((c) => c.name === n);
+  const inRight = (n: string) => rightColumns.some((c) => c.name === n);
+
+  // Output columns and where each comes from.
+  const out: Array<{ name: string; type: Column['type']; side: 'left' | 'right'; from: string }> =
+    [];
+  const keysLeft: string[] = [];
+  const keysRight: string[] = [];
+  let residual: Expr | undefined;
+  const semiOrAnti = command.type === 'semi' || command.type === 'anti';
+
+  if (command.fields) {
+    const fields =
+      command.fields.length > 0
+        ? command.fields
+        : leftColumns
+            .filter((c) => inRight(c.name))
+            .map((c) => ({
+              kind: 'Field' as const,
+              name: c.name,
+              quoted: false,
+              span: command.span,
+            }));
+    if (fields.length === 0 && command.type !== 'cross') {
+      throw ctx.error(
+        'join: the two sides share no field to join on; name the fields or give "on <condition>"',
+        command.span
+      );
+    }
+    for (const f of fields) {
+      if (!inLeft(f.name)) ctx.requireColumn(f.name, f.span);
+      if (!inRight(f.name)) {
+        throw ctx.error(
+          `The join field "${f.name}" is not in the right side. Its fields: ${rightColumns.map((c) => c.name).join(', ')}.`,
+          f.span
+        );
+      }
+      keysLeft.push(f.name);
+      keysRight.push(f.name);
+    }
+    for (const c of leftColumns) {
+      const fromRight = command.overwrite && inRight(c.name) && !keysLeft.includes(c.name);
+      const rc = rightColumns.find((r) => r.name === c.name);
+      out.push(
+        fromRight && rc
+          ? { name: c.name, type: rc.type, side: 'right', from: c.name }
+          : { name: c.name, type: c.type, side: 'left', from: c.name }
+      );
+    }
+    if (!semiOrAnti)
+      for (const c of rightColumns)
+        if (!inLeft(c.name)) out.push({ name: c.name, type: c.type, side: 'right', from: c.name });
+  } else {
+    for (const c of leftColumns) {
+      const name = inRight(c.name) && !semiOrAnti ? `${leftName}.${c.name}` : c.name;
+      out.push({ name, type: c.type, side: 'left', from: c.name });
+    }
+    if (!semiOrAnti)
+      for (const c of rightColumns) {
+        const name = inLeft(c.name) ? `${rightName}.${c.name}` : c.name;
+        out.push({ name, type: c.type, side: 'right', from: c.name });
+      }
+    if (command.criteria) {
+      const resolve = (name: string, span: Span): Side => {
+        const dot = name.indexOf('.');
+        if (dot > 0) {
+          const prefix = name.slice(0, dot);
+          const rest = name.slice(dot + 1);
+          if (prefix === leftName && inLeft(rest)) return { side: 'left', name: rest };
+          if (prefix === rightName && inRight(rest)) return { side: 'right', name: rest };
+        }
+        if (inLeft(name)) return { side: 'left', name };
+        if (inRight(name)) return { side: 'right', name };
+        throw ctx.error(
+          `Unknown field "${name}" in the join condition: write ${leftName}.<field> or ${rightName}.<field>`,
+          span
+        );
+      };
+      const rest: Expr[] = [];
+      for (const part of splitConjuncts(command.criteria)) {
+        if (
+          part.kind === 'Binary' &&
+          part.op === '=' &&
+          part.left.kind === 'Field' &&
+          part.right.kind === 'Field'
+        ) {
+          const a = resolve(part.left.name, part.left.span);
+          const b = resolve(part.right.name, part.right.span);
+          if (a.side !== b.side) {
+            keysLeft.push(a.side === 'left' ? a.name : b.name);
+            keysRight.push(a.side === 'left' ? b.name : a.name);
+            continue;
+          }
+        }
+        rest.push(part);
+      }
+      if (rest.length > 0) {
+        // Checked on the pair, by the names the pair's row has.
+        const toOutput = (name: string, span: Span) => {
+          const r = resolve(name, span);
+          return `\u0000${r.side}.${r.name}`;
+        };
+        residual = rest
+          .map((p) => renameFields(p, toOutput))
+          .reduce((acc, p) => ({ kind: 'Binary', op: 'AND', left: acc, right: p, span: p.span }));
+      }
+    }
+  }
+  if (command.type !== 'cross' && keysLeft.length === 0 && residual === undefined) {
+    throw ctx.error('join: the condition names no field of each side to join on', command.span);
+  }
+  const pairTypes: Types = new Map([
+    ...leftColumns.map((c) => [`\u0000left.${c.name}`, c.type] as const),
+    ...rightColumns.map((c) => [`\u0000right.${c.name}`, c.type] as const),
+  ]);
+  const pairRow = (l: Row | null, r: Row | null): Row => {
+    const row: Row = {};
+    for (const c of leftColumns) row[`\u0000left.${c.name}`] = l ? readField(l, c.name) : null;
+    for (const c of rightColumns) row[`\u0000right.${c.name}`] = r ? readField(r, c.name) : null;
+    return row;
+  };
+  const combine = (l: Row | null, r: Row | null): Row => {
+    const row: Row = {};
+    for (const o of out) {
+      const src = o.side === 'left' ? l : r;
+      let v = src ? readField(src, o.from) : null;
+      // With overwrite, a left row without a match keeps its own value.
+      if (o.side === 'right' && r === null && l !== null && command.fields && inLeft(o.from))
+        v = readField(l, o.from);
+      row[o.name] = v;
+    }
+    return row;
+  };
+  ctx.columns = out.map((o) => ({ name: o.name, type: o.type }));
+  const { maxRows } = ctx.deps;
+  const { budget } = ctx;
+  const { type, max } = command;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const built = await collect(right.run(), 'join', maxRows);
+      const table = new Map<string, number[]>();
+      built.forEach((r, i) => {
+        const values = keysRight.map((k) => readField(r, k));
+        if (values.some((v) => v === null)) return;
+        const id = keyText(values);
+        const list = table.get(id);
+        if (list) list.push(i);
+        else table.set(id, [i]);
+      });
+      const all = built.map((_, i) => i);
+      const matchedRight = new Set<number>();
+      for await (const batch of input) {
+        // A left row may match many right rows (a cross join matches all): the output goes out
+        // in batches as it grows, never held whole.
+        let rows: Row[] = [];
+        budget.begin();
+        for (const l of batch) {
+          if (rows.length >= OUT_BATCH) {
+            yield rows;
+            rows = [];
+            budget.begin();
+          }
+          if (budget.tick()) await budget.pause();
+          let candidates: number[];
+          if (keysLeft.length === 0) candidates = all;
+          else {
+            const values = keysLeft.map((k) => readField(l, k));
+            candidates = values.some((v) => v === null) ? [] : (table.get(keyText(values)) ?? []);
+          }
+          const matches: number[] = [];
+          for (const i of candidates) {
+            if (
+              residual &&
+              !evaluatePredicate(residual, pairRow(l, built[i]), { types: pairTypes })
+            )
+              continue;
+            matches.push(i);
+            if (max > 0 && matches.length >= max) break;
+          }
+          if (type === 'semi') {
+            if (matches.length > 0) rows.push(combine(l, null));
+            continue;
+          }
+          if (type === 'anti') {
+            if (matches.length === 0) rows.push(combine(l, null));
+            continue;
+          }
+          for (const i of matches) {
+            matchedRight.add(i);
+            rows.push(combine(l, built[i]));
+            if (rows.length >= OUT_BATCH) {
+              yield rows;
+              rows = [];
+              budget.begin();
+            }
+          }
+          if (matches.length === 0 && (type === 'left' || type === 'full'))
+            rows.push(combine(l, null));
+        }
+        await budget.endBatch();
+        if (rows.length > 0) yield rows;
+      }
+      if (type === 'right' || type === 'full') {
+        const rest = built.filter((_, i) => !matchedRight.has(i)).map((r) => combine(null, r));
+        if (rest.length > 0) yield rest;
+      }
+    },
+    { keepsCount: false, detail: `the right side held in the server (at most ${maxRows} rows)` }
+  );
+}

@@ -1,0 +1,463 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * Shaping commands in the server: reverse (buffers), fillnull, replace, expand/mvexpand, flatten,
+ * addtotals/addcoltotals (stream; the totals row comes last), transpose (buffers its rows).
+ */
+import type {
+  AddTotalsCommand,
+  ConvertCommand,
+  ConvertFunction,
+  SpathCommand,
+  ExpandCommand,
+  FillNullCommand,
+  FlattenCommand,
+  MvCombineCommand,
+  NoMvCommand,
+  ReplaceCommand,
+  ReverseCommand,
+  TransposeCommand,
+} from '../../../../common/ppl/commands/shaping';
+import { isNumericType, type PplType, type PplValue } from '../../../../common/ppl/types';
+import { evaluate, inferType, readField, toPplString } from '../evaluate';
+import { checkValueDepth } from '../errors';
+import { BufferLimitError, Row, RowStream, renameOp } from '../operators';
+import type { PlanContext } from '../plan_context';
+
+/** Every row first (at most maxRows), then `finish` over them. */
+export async function* buffered(
+  input: RowStream,
+  command: string,
+  maxRows: number,
+  finish: (rows: Row[]) => Row[]
+): RowStream {
+  const rows: Row[] = [];
+  for await (const batch of input) {
+    if (rows.length + batch.length > maxRows) throw new BufferLimitError(command, maxRows);
+    for (const row of batch) rows.push(row);
+  }
+  const out = finish(rows);
+  for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
+}
+
+export function planReverse(ctx: PlanContext, command: ReverseCommand): void {
+  const { maxRows } = ctx.deps;
+  ctx.add(
+    command.span,
+    'buffers',
+    (input) => buffered(input, 'reverse', maxRows, (rows) => rows.reverse()),
+    {
+      detail: ctx.buffered(),
+    }
+  );
+}
+
+const kindOf = (t: PplType) =>
+  isNumericType(t) ? 'number' : t === 'string' ? 'string' : t === 'boolean' ? 'boolean' : 'other';
+
+export function planFillNull(ctx: PlanContext, command: FillNullCommand): void {
+  const types = ctx.types();
+  const steps = command.fills.map((fill) => {
+    for (const f of fill.fields) ctx.requireColumn(f.name, f.span);
+    ctx.checkFields(fill.value);
+    const names =
+      fill.fields.length > 0 ? fill.fields.map((f) => f.name) : ctx.columns.map((c) => c.name);
+    const valueType = inferType(fill.value, types);
+    for (const name of names) {
+      const type = types.get(name) ?? 'undefined';
+      if (type !== 'undefined' && kindOf(type) !== kindOf(valueType) && kindOf(type) !== 'other') {
+        throw ctx.error(
+          `fillnull: the replacement (${valueType}) does not match the type of "${name}" (${type}); give fields of one type, or one fillnull per type`,
+          fill.value.span
+        );
+      }
+      if (type === 'undefined') ctx.setColumn(name, valueType);
+    }
+    return { names, value: fill.value };
+  });
+  const { budget } = ctx;
+  ctx.add(command.span, 'streams', async function* (input) {
+    for await (const batch of input) {
+      await budget.eachRow(batch, (row) => {
+        for (const step of steps) {
+          let value: PplValue | undefined;
+          for (const name of step.names) {
+            if (readField(row, name) !== null) continue;
+            value ??= evaluate(step.value, row, { types });
+            row[name] = value;
+          }
+        }
+      });
+      yield batch;
+    }
+  });
+}
+
+/** A `replace` pattern: text between unescaped `*`s (`\*` a literal star, `\\` a backslash). */
+function splitStars(pattern: string): string[] {
+  const parts: string[] = [''];
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\' && (pattern[i + 1] === '*' || pattern[i + 1] === '\\')) {
+      parts[parts.length - 1] += pattern[++i];
+    } else if (c === '*') parts.push('');
+    else parts[parts.length - 1] += c;
+  }
+  return parts;
+}
+
+/** The value with `pattern` replaced: plain text everywhere it occurs; with `*`, the whole value. */
+export function replaceWildcard(value: string, pattern: string, replacement: string): string {
+  const parts = splitStars(pattern);
+  if (parts.length === 1) return parts[0] === '' ? value : value.split(parts[0]).join(replacement);
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  if (
+    !value.startsWith(first) ||
+    !value.endsWith(last) ||
+    value.length < first.length + last.length
+  )
+    return value;
+  const captures: string[] = [];
+  let at = first.length;
+  const end = value.length - last.length;
+  for (let i = 1; i < parts.length; i++) {
+    const next = i === parts.length - 1 ? end : value.indexOf(parts[i], at);
+    if (next < 0 || next > end) return value;
+    captures.push(value.slice(at, next));
+    at = next + parts[i].length;
+  }
+  const out = splitStars(replacement);
+  if (out.length === 1) return out[0];
+  return out.map((text, i) => (i === 0 ? text : (captures[i - 1] ?? '') + text)).join('');
+}
+
+export function planReplace(ctx: PlanContext, command: ReplaceCommand): void {
+  for (const f of command.fields) ctx.requireColumn(f.name, f.span);
+  for (const p of command.pairs) {
+    const stars = splitStars(p.pattern).length - 1;
+    const out = splitStars(p.replacement).length - 1;
+    if (out !== 0 && out !== stars) {
+      throw ctx.error(
+        `replace: "${p.replacement}" has ${out} wildcards and "${p.pattern}" ${stars}; give the same number, or none`,
+        p.span
+      );
+    }
+  }
+  const names = command.fields.map((f) => f.name);
+  ctx.add(command.span, 'streams', async function* (input) {
+    for await (const batch of input) {
+      for (const row of batch) {
+        for (const name of names) {
+          const v = row[name];
+          if (typeof v !== 'string') continue;
+          row[name] = command.pairs.reduce(
+            (s, p) => replaceWildcard(s, p.pattern, p.replacement),
+            v
+          );
+        }
+      }
+      yield batch;
+    }
+  });
+}
+
+export function planExpand(ctx: PlanContext, command: ExpandCommand): void {
+  ctx.requireColumn(command.field.name, command.field.span);
+  const from = command.field.name;
+  const to = command.alias?.name ?? from;
+  if (to !== from) ctx.setColumn(to, ctx.column(from)!.type);
+  const limit = command.limit ?? Infinity;
+  ctx.add(
+    command.span,
+    'streams',
+    async function* (input) {
+      for await (const batch of input) {
+        const out: Row[] = [];
+        for (const row of batch) {
+          const v = readField(row, from);
+          if (!Array.isArray(v)) {
+            out.push(to === from ? row : { ...row, [to]: v });
+            continue;
+          }
+          v.slice(0, limit).forEach((element) => out.push({ ...row, [to]: element as PplValue }));
+        }
+        if (out.length > 0) yield out;
+      }
+    },
+    { keepsCount: false, detail: 'one row per array element' }
+  );
+}
+
+export function planFlatten(ctx: PlanContext, command: FlattenCommand): void {
+  const prefix = `${command.field.name}.`;
+  const inner = ctx.columns.filter((c) => c.name.startsWith(prefix));
+  if (inner.length === 0) {
+    throw ctx.error(
+      `flatten: "${command.field.name}" is not an object with fields here (no column starts with "${prefix}")`,
+      command.field.span
+    );
+  }
+  if (command.aliases.length > 0 && command.aliases.length !== inner.length) {
+    throw ctx.error(
+      `flatten: "${command.field.name}" has ${inner.length} fields (${inner.map((c) => c.name.slice(prefix.length)).join(', ')}) and ${command.aliases.length} names are given`,
+      command.span
+    );
+  }
+  const pairs: Array<[string, string]> = inner.map((c, i) => [
+    c.name,
+    command.aliases[i]?.name ?? c.name.slice(prefix.length),
+  ]);
+  const renamed = new Map(pairs);
+  ctx.columns = ctx.columns
+    .filter((c) => renamed.has(c.name) || ![...renamed.values()].includes(c.name))
+    .map((c) => ({ ...c, name: renamed.get(c.name) ?? c.name }));
+  ctx.add(command.span, 'streams', (input) => renameOp(input, pairs));
+}
+
+export function planAddTotals(ctx: PlanContext, command: AddTotalsCommand): void {
+  for (const f of command.fields) ctx.requireColumn(f.name, f.span);
+  const named = command.fields.map((f) => f.name);
+  const numeric = (named.length > 0 ? named : ctx.columns.map((c) => c.name)).filter((n) =>
+    isNumericType(ctx.column(n)?.type ?? 'undefined')
+  );
+  const integral = numeric.every((n) =>
+    ['tinyint', 'smallint', 'int', 'bigint'].includes(ctx.column(n)!.type)
+  );
+  const totalType: PplType = integral ? 'bigint' : 'double';
+  if (command.row) ctx.setColumn(command.fieldName, totalType);
+  const labelField = command.labelField;
+  if (command.col && labelField !== undefined && !ctx.has(labelField))
+    ctx.setColumn(labelField, 'string');
+  const sumColumns = command.row && command.col ? [...numeric, command.fieldName] : numeric;
+  const { row: perRow, col, fieldName, label } = command;
+  ctx.add(
+    command.span,
+    'streams',
+    async function* (input) {
+      const totals = new Map<string, number>(sumColumns.map((n) => [n, 0]));
+      for await (const batch of input) {
+        for (const row of batch) {
+          if (perRow) {
+            let total = 0;
+            for (const n of numeric) total += Number(readField(row, n) ?? 0);
+            row[fieldName] = total;
+          }
+          if (col)
+            for (const n of sumColumns)
+              totals.set(n, totals.get(n)! + Number(readField(row, n) ?? 0));
+        }
+        yield batch;
+      }
+      if (col) {
+        const last: Row = {};
+        for (const [n, v] of totals) last[n] = v;
+        if (labelField !== undefined) last[labelField] = label;
+        yield [last];
+      }
+    },
+    {
+      keepsCount: !command.col,
+      detail: command.col ? 'a totals row after the last row' : undefined,
+    }
+  );
+}
+
+export function planTranspose(ctx: PlanContext, command: TransposeCommand): void {
+  if (command.headerField) {
+    throw ctx.error(
+      'transpose header_field= names columns from the data, which must be known before the query runs; leave it out (columns are "row 1", "row 2", …)',
+      command.headerField.span
+    );
+  }
+  const names = ctx.columns.map((c) => c.name);
+  const rowColumns = Array.from({ length: command.limit }, (_, i) => `row ${i + 1}`);
+  ctx.columns = [
+    { name: command.columnName, type: 'string' },
+    ...rowColumns.map((name) => ({ name, type: 'string' as PplType })),
+  ];
+  const { limit, columnName, includeEmpty } = command;
+  const { maxRows } = ctx.deps;
+  ctx.add(
+    command.span,
+    'buffers',
+    (input) =>
+      buffered(input, 'transpose', maxRows, (rows) => {
+        const taken = rows.slice(0, limit);
+        return names
+          .map((name) => {
+            const out: Row = { [columnName]: name };
+            rowColumns.forEach((c, i) => {
+              const v = taken[i] === undefined ? null : readField(taken[i], name);
+              out[c] = v === null ? null : toPplString(v);
+            });
+            return out;
+          })
+          .filter((r) => includeEmpty || rowColumns.some((c) => r[c] !== null));
+      }),
+    { keepsCount: false, detail: `the first ${command.limit} rows held in the server` }
+  );
+}
+
+/** `mvcombine`: rows alike in every other column become one, in the order first seen. */
+export function planMvCombine(ctx: PlanContext, command: MvCombineCommand): void {
+  ctx.requireColumn(command.field.name, command.field.span);
+  const target = command.field.name;
+  const others = ctx.columns.map((c) => c.name).filter((n) => n !== target);
+  ctx.setColumn(target, 'array');
+  const { maxRows } = ctx.deps;
+  ctx.add(
+    command.span,
+    'buffers',
+    (input) =>
+      buffered(input, 'mvcombine', maxRows, (rows) => {
+        const groups = new Map<string, { row: Row; values: PplValue[] }>();
+        for (const row of rows) {
+          const id = JSON.stringify(
+            others.map((n) => {
+              const v = readField(row, n);
+              return v === null ? null : toPplString(v);
+            })
+          );
+          let g = groups.get(id);
+          if (!g) groups.set(id, (g = { row, values: [] }));
+          const v = readField(row, target);
+          if (v !== null) g.values.push(...(Array.isArray(v) ? (v as PplValue[]) : [v]));
+        }
+        return [...groups.values()].map((g) => ({ ...g.row, [target]: g.values as PplValue }));
+      }),
+    { keepsCount: false, detail: ctx.buffered() }
+  );
+}
+
+const LEADING_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/;
+const hasLetters = (s: string) => /[a-zA-Z]/.test(s.replace(/[eE][+-]?\d+$/, ''));
+
+/** `rmunit`: the number the text starts with. */
+function leadingNumber(s: string): number | null {
+  const m = LEADING_NUMBER.exec(s.trim());
+  return m ? Number(m[0]) : null;
+}
+
+/** `rmcomma`: the text without commas as a number; null when it holds letters. */
+function withoutCommas(s: string): number | null {
+  if (hasLetters(s)) return null;
+  const t = s.replace(/,/g, '').trim();
+  const n = t === '' ? NaN : Number(t);
+  return Number.isNaN(n) ? null : n;
+}
+
+/** `memk`: kilobytes of `12`, `12k`, `3m`, `1.5g`. */
+function kilobytes(s: string): number | null {
+  const m = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))([kKmMgG]?)$/.exec(s.trim());
+  if (!m) return null;
+  const unit = m[2].toLowerCase();
+  return Number(m[1]) * (unit === 'm' ? 1024 : unit === 'g' ? 1024 * 1024 : 1);
+}
+
+export function convertValue(func: ConvertFunction, v: PplValue): PplValue {
+  if (v === null || func === 'none') return v;
+  if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
+  if (typeof v !== 'string') return null;
+  switch (func) {
+    case 'rmcomma':
+      return withoutCommas(v);
+    case 'rmunit':
+      return leadingNumber(v);
+    case 'memk':
+      return kilobytes(v);
+    case 'num':
+      return hasLetters(v) ? leadingNumber(v.split(',')[0]) : withoutCommas(v);
+    case 'auto':
+      return kilobytes(v) ?? withoutCommas(v) ?? leadingNumber(v);
+    default:
+      return null;
+  }
+}
+
+export function planConvert(ctx: PlanContext, command: ConvertCommand): void {
+  const steps = command.conversions.map((c) => {
+    ctx.requireColumn(c.field.name, c.field.span);
+    const to = c.as?.name ?? c.field.name;
+    ctx.setColumn(to, c.func === 'none' ? ctx.column(c.field.name)!.type : 'double');
+    return { func: c.func, from: c.field.name, to };
+  });
+  ctx.add(command.span, 'streams', async function* (input) {
+    for await (const batch of input) {
+      for (const row of batch) {
+        for (const s of steps) row[s.to] = convertValue(s.func, readField(row, s.from));
+      }
+      yield batch;
+    }
+  });
+}
+
+/** The value at `path` in JSON text (objects and arrays come back as JSON text). */
+export function spathValue(text: PplValue, path: Array<string | number>): PplValue {
+  if (typeof text !== 'string') return null;
+  let current: unknown;
+  try {
+    current = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  for (const step of path) {
+    if (current === null || typeof current !== 'object') return null;
+    current = Array.isArray(current)
+      ? typeof step === 'number'
+        ? current[step]
+        : undefined
+      : (current as Record<string, unknown>)[String(step)];
+    if (current === undefined) return null;
+  }
+  if (current === null || current === undefined) return null;
+  if (typeof current === 'object') {
+    checkValueDepth(current);
+    return JSON.stringify(current);
+  }
+  return String(current);
+}
+
+export function planSpath(ctx: PlanContext, command: SpathCommand): void {
+  ctx.requireColumn(command.input.name, command.input.span);
+  ctx.setColumn(command.output, 'string');
+  const { input, output, path } = command;
+  const { budget } = ctx;
+  ctx.add(command.span, 'streams', async function* (rows) {
+    for await (const batch of rows) {
+      await budget.eachRow(batch, (row: Row) => {
+        row[output] = spathValue(readField(row, input.name), path);
+      });
+      yield batch;
+    }
+  });
+}
+
+export function planNoMv(ctx: PlanContext, command: NoMvCommand): void {
+  ctx.requireColumn(command.field.name, command.field.span);
+  const type = ctx.column(command.field.name)!.type;
+  if (type !== 'array' && type !== 'undefined') {
+    throw ctx.error(
+      `nomv works on array fields; "${command.field.name}" is ${type}`,
+      command.field.span
+    );
+  }
+  ctx.setColumn(command.field.name, 'string');
+  const name = command.field.name;
+  ctx.add(command.span, 'streams', async function* (input) {
+    for await (const batch of input) {
+      for (const row of batch) {
+        const v = readField(row, name);
+        if (Array.isArray(v))
+          row[name] = (v as PplValue[])
+            .filter((e) => e !== null)
+            .map((e) => toPplString(e))
+            .join('\n');
+      }
+      yield batch;
+    }
+  });
+}

@@ -1,0 +1,448 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * The source of a pipeline: rows made by `makeresults`, or an index read as the caller with the
+ * longest prefix of commands OpenSearch can answer compiled into the one request (a filtered,
+ * sorted, limited document scan, or a composite aggregation for `stats … by`). The commands it
+ * takes are removed from the list; the rest run in the server.
+ */
+import type { OpenSearchClient } from 'opensearch-dashboards/server';
+import type {
+  Aggregation,
+  Command,
+  MakeResults,
+  SourceCommand,
+  StatsCommand,
+} from '../../../../common/ppl/ast';
+import { makeResultsTable } from '../../../../common/ppl/makeresults';
+import { isNumericType, type PplType, type PplValue } from '../../../../common/ppl/types';
+import {
+  aggregationPushdown,
+  pushableAggregation,
+  type PushedAggregation,
+} from '../functions/aggregation_pushdown';
+import { scanDocuments } from '../../document_scan';
+import { checkValueDepth } from '../errors';
+import { inferAggregationType } from '../evaluate';
+import { Row, RowStream, whereOp } from '../operators';
+import { formatTimestampValue, PlanContext } from '../plan_context';
+import { Dsl, joinConjuncts, splitConjuncts, toQuery } from '../pushdown';
+import { scanComposite } from '../scan';
+import { readSourceSchema, SourceSchema } from '../source_schema';
+import { checkAggregation } from './aggregation';
+import { applyFields } from './rows';
+import { searchToDsl } from './search';
+
+export interface PlannedSource {
+  run: () => RowStream;
+  /** The OpenSearch request of the pushed-down prefix. */
+  request?: Dsl;
+  /** The rows the source gives, when OpenSearch can count them without running. */
+  count: () => Promise<number | undefined>;
+}
+
+export function planMakeResults(ctx: PlanContext, source: MakeResults): PlannedSource {
+  const table = makeResultsTable(source, ctx.deps.now);
+  ctx.columns = table.schema.map((c) => ({ name: c.name, type: c.type }));
+  const names = ctx.columns.map((c) => c.name);
+  const rows = table.rows.map(
+    (values) => Object.fromEntries(names.map((n, i) => [n, values[i]])) as Row
+  );
+  ctx.plan.push({
+    command: ctx.commandText(source.span),
+    mode: 'streams',
+    detail: `${rows.length} rows made in the server`,
+  });
+  return {
+    run: async function* () {
+      yield rows.map((r) => ({ ...r }));
+    },
+    count: async () => rows.length,
+  };
+}
+
+function readPath(doc: Record<string, unknown>, path: string): unknown {
+  let current: unknown = doc;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object' || Array.isArray(current)) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+export async function planIndexSource(
+  ctx: PlanContext,
+  source: SourceCommand,
+  commands: Command[]
+): Promise<PlannedSource> {
+  const indices = source.indices.map((i) => i.name);
+  const schema = await readSourceSchema(ctx.deps.client, indices);
+  if (source.keyword === 'describe') return planDescribe(ctx, source, schema);
+  ctx.columns = [...schema.fields.values()].map((f) => ({ name: f.name, type: f.type }));
+  const filters = source.filter ? [searchToDsl(ctx, source.filter, schema)] : [];
+  return pushDown(ctx, commands, schema, indices, source, filters);
+}
+
+/** The columns `describe` gives, as PPL's (JDBC's metadata columns). */
+const DESCRIBE_COLUMNS: Array<[string, PplType]> = [
+  ['TABLE_CAT', 'string'],
+  ['TABLE_SCHEM', 'string'],
+  ['TABLE_NAME', 'string'],
+  ['COLUMN_NAME', 'string'],
+  ['DATA_TYPE', 'int'],
+  ['TYPE_NAME', 'string'],
+  ['COLUMN_SIZE', 'int'],
+  ['BUFFER_LENGTH', 'int'],
+  ['DECIMAL_DIGITS', 'int'],
+  ['NUM_PREC_RADIX', 'int'],
+  ['NULLABLE', 'int'],
+  ['REMARKS', 'string'],
+  ['COLUMN_DEF', 'string'],
+  ['SQL_DATA_TYPE', 'int'],
+  ['SQL_DATETIME_SUB', 'int'],
+  ['CHAR_OCTET_LENGTH', 'int'],
+  ['ORDINAL_POSITION', 'int'],
+  ['IS_NULLABLE', 'string'],
+  ['SCOPE_CATALOG', 'string'],
+  ['SCOPE_SCHEMA', 'string'],
+  ['SCOPE_TABLE', 'string'],
+  ['SOURCE_DATA_TYPE', 'smallint'],
+  ['IS_AUTOINCREMENT', 'string'],
+  ['IS_GENERATEDCOLUMN', 'string'],
+];
+
+/** `describe <index>`: one row per column of the index, read from its mapping as the caller. */
+function planDescribe(
+  ctx: PlanContext,
+  source: SourceCommand,
+  schema: SourceSchema
+): PlannedSource {
+  const table = source.indices[0].name;
+  const { client } = ctx.deps;
+  const fields = [...schema.fields.values()];
+  ctx.columns = DESCRIBE_COLUMNS.map(([name, type]) => ({ name, type }));
+  ctx.plan.push({
+    command: ctx.commandText(source.span),
+    mode: 'pushed_down',
+    detail: 'the index mapping, read as the caller',
+  });
+  return {
+    run: async function* (): RowStream {
+      let cluster: string | null = null;
+      try {
+        const { body } = await client.info();
+        cluster = (body as { cluster_name?: string }).cluster_name ?? null;
+      } catch {
+        cluster = null;
+      }
+      yield fields.map((f, i) => {
+        const row: Row = Object.fromEntries(DESCRIBE_COLUMNS.map(([name]) => [name, null]));
+        Object.assign(row, {
+          TABLE_CAT: cluster,
+          TABLE_NAME: table,
+          COLUMN_NAME: f.name,
+          TYPE_NAME: f.type,
+          NUM_PREC_RADIX: 10,
+          NULLABLE: 2,
+          ORDINAL_POSITION: i,
+          IS_NULLABLE: '',
+          IS_AUTOINCREMENT: 'NO',
+          IS_GENERATEDCOLUMN: '',
+        });
+        return row;
+      });
+    },
+    count: async () => fields.length,
+  };
+}
+
+/** Compiles the prefix OpenSearch can answer; removes those commands from `commands`. */
+function pushDown(
+  ctx: PlanContext,
+  commands: Command[],
+  schema: SourceSchema,
+  indices: string[],
+  source: SourceCommand,
+  filters: Dsl[]
+): PlannedSource {
+  let sort: Dsl[] = [];
+  let limit: number | undefined;
+  let sourceIncludes: string[] | undefined;
+  const pushedText: string[] = [ctx.commandText(source.span)];
+
+  while (commands.length > 0) {
+    const command = commands[0];
+    if (command.kind === 'Where' && sort.length === 0 && limit === undefined) {
+      ctx.checkFields(command.condition);
+      const parts = splitConjuncts(command.condition);
+      const translated = parts.map((p) => toQuery(p, schema));
+      const residual = parts.filter((_, i) => translated[i] === null);
+      translated.forEach((q) => q && filters.push(q));
+      pushedText.push(ctx.commandText(command.span));
+      commands.shift();
+      if (residual.length > 0) {
+        const rest = joinConjuncts(residual)!;
+        const types = ctx.types();
+        const { budget } = ctx;
+        ctx.add(command.span, 'streams', (input) => whereOp(input, rest, types, budget), {
+          keepsCount: false,
+          detail: `evaluated in the server: ${residual.map((r) => ctx.commandText(r.span)).join(' AND ')}`,
+        });
+        break;
+      }
+      continue;
+    }
+    if (command.kind === 'Fields' && limit === undefined) {
+      applyFields(ctx, command.mode, command.fields);
+      sourceIncludes = ctx.columns.map((c) => c.name);
+      pushedText.push(ctx.commandText(command.span));
+      commands.shift();
+      continue;
+    }
+    if (command.kind === 'Sort' && sort.length === 0 && limit === undefined) {
+      const keys = command.keys.map((k) => ({ key: k, field: schema.fields.get(k.field.name) }));
+      if (keys.some((k) => !k.field?.exactField || !ctx.has(k.key.field.name) || k.key.as)) break;
+      sort = keys.map(({ key, field }) => ({
+        [field!.exactField!]: {
+          order: key.order,
+          missing: key.order === 'asc' ? '_first' : '_last',
+          unmapped_type: 'keyword',
+        },
+      }));
+      if (command.count > 0) limit = command.count;
+      pushedText.push(ctx.commandText(command.span));
+      commands.shift();
+      continue;
+    }
+    if (command.kind === 'Head' && command.from === 0 && limit === undefined) {
+      limit = command.size;
+      pushedText.push(ctx.commandText(command.span));
+      commands.shift();
+      continue;
+    }
+    if (command.kind === 'Stats' && sort.length === 0 && limit === undefined) {
+      const composite = compositeFor(ctx, command, schema);
+      if (!composite) break;
+      commands.shift();
+      const query: Dsl = filters.length > 0 ? { bool: { filter: filters } } : { match_all: {} };
+      pushedText.push(ctx.commandText(command.span));
+      ctx.plan.unshift({
+        command: pushedText.join(' | '),
+        mode: 'pushed_down',
+        detail:
+          command.by.length > 0
+            ? 'a composite aggregation, paged with after_key'
+            : 'one aggregation',
+      });
+      ctx.countPreserved = false;
+      const { client, pageSize } = ctx.deps;
+      const run = composite.run;
+      return {
+        request: {
+          index: indices.join(','),
+          query,
+          aggs: composite.aggs,
+          sources: composite.sources,
+        },
+        run: () => run(client, indices, query, pageSize),
+        count: async () => undefined,
+      };
+    }
+    break;
+  }
+
+  const query: Dsl = filters.length > 0 ? { bool: { filter: filters } } : { match_all: {} };
+  const includes = sourceIncludes;
+  const timestampColumns = ctx.columns.filter((c) => c.type === 'timestamp').map((c) => c.name);
+  const formatDates = timestampColumns.filter((name) =>
+    ['date', 'date_nanos'].includes(schema.fields.get(name)?.mappingType ?? '')
+  );
+  const sourceColumns = ctx.columns.map((c) => c.name);
+  const { client, pageSize } = ctx.deps;
+  ctx.cap = limit;
+  ctx.plan.unshift({
+    command: pushedText.join(' | '),
+    mode: 'pushed_down',
+    detail: `a document scan with a point in time${filters.length ? ', filtered' : ''}${sort.length ? ', sorted' : ''}${limit !== undefined ? `, at most ${limit} rows` : ''}`,
+  });
+  return {
+    request: {
+      index: indices.join(','),
+      query,
+      sort,
+      ...(limit !== undefined ? { size: limit } : {}),
+      ...(includes ? { _source: includes } : {}),
+    },
+    run: async function* (): RowStream {
+      for await (const docs of scanDocuments(client, {
+        indices,
+        query,
+        sort,
+        sourceIncludes: includes,
+        formatDates,
+        limit,
+        pageSize,
+      })) {
+        yield docs.map((doc) => {
+          const row: Row = {};
+          for (const name of sourceColumns) {
+            const value = name in doc ? doc[name] : readPath(doc, name);
+            checkValueDepth(value, name);
+            row[name] = timestampColumns.includes(name)
+              ? formatTimestampValue(value)
+              : ((value ?? null) as PplValue);
+          }
+          return row;
+        });
+      }
+    },
+    count: async () => {
+      const { body } = await client.count({ index: indices.join(','), body: { query } });
+      return (body as { count: number }).count;
+    },
+  };
+}
+
+const FIXED_UNITS = new Set(['ms', 's', 'm', 'h', 'd']);
+
+/** The composite source of `span(…)`: a histogram, or a date histogram (epoch-aligned as the server's). */
+function spanSource(
+  command: StatsCommand,
+  schema: SourceSchema
+): { source: Dsl; type: PplType } | null {
+  const bucket = command.bucket!;
+  const field = schema.fields.get(bucket.field.name);
+  if (!field?.exactField) return null;
+  const { size, unit } = bucket.interval;
+  if (isNumericType(field.type) && unit === undefined) {
+    const integral =
+      Number.isInteger(size) && ['tinyint', 'smallint', 'int', 'bigint'].includes(field.type);
+    return {
+      source: {
+        histogram: {
+          field: field.exactField,
+          interval: size,
+          missing_bucket: command.bucketNullable,
+        },
+      },
+      type: integral ? field.type : 'double',
+    };
+  }
+  if ((field.type === 'timestamp' || field.type === 'date') && unit !== undefined) {
+    if (!Number.isInteger(size)) return null;
+    let interval: Dsl;
+    if (FIXED_UNITS.has(unit)) interval = { fixed_interval: `${size}${unit}` };
+    else if (unit === 'w') interval = { fixed_interval: `${7 * size}d` };
+    else if (size === 1) interval = { calendar_interval: `1${unit}` };
+    else return null;
+    return {
+      source: { date_histogram: { field: field.exactField, ...interval } },
+      type: 'timestamp',
+    };
+  }
+  return null;
+}
+
+function compositeFor(ctx: PlanContext, command: StatsCommand, schema: SourceSchema) {
+  const byFields = command.by.map((f) => schema.fields.get(f.name));
+  if (byFields.some((f) => !f?.exactField)) return null;
+  const aggSpecs: Array<{
+    agg: Aggregation;
+    spec: Dsl | null;
+    type: PplType;
+    read?: PushedAggregation['read'];
+  }> = [];
+  const types = ctx.types();
+  for (const agg of command.aggregations) {
+    checkAggregation(ctx, agg);
+    const field = agg.arg?.kind === 'Field' ? schema.fields.get(agg.arg.name) : undefined;
+    if (agg.arg && !field?.exactField) return null;
+    const type = inferAggregationType(agg, types);
+    if (!pushableAggregation(agg)) {
+      const pushed = aggregationPushdown(agg, field, type);
+      if (!pushed) return null;
+      aggSpecs.push({ agg, spec: pushed.spec, type, read: pushed.read });
+      continue;
+    }
+    let spec: Dsl | null = null;
+    if (agg.func === 'count') spec = agg.arg ? { value_count: { field: field!.exactField } } : null;
+    else if (agg.func === 'dc')
+      spec = { cardinality: { field: field!.exactField, precision_threshold: 40000 } };
+    else if (isNumericType(field!.type)) spec = { [agg.func]: { field: field!.exactField } };
+    else return null;
+    aggSpecs.push({ agg, spec, type });
+  }
+  const aggs: Dsl = {};
+  aggSpecs.forEach(({ agg, spec }, i) => {
+    if (spec) aggs[`a${i}`] = spec;
+    if (agg.func === 'sum')
+      aggs[`n${i}`] = { value_count: { field: (spec as { sum: { field: string } }).sum.field } };
+  });
+  const sources: Dsl[] = byFields.map((f, i) => ({
+    [`k${i}`]: { terms: { field: f!.exactField, missing_bucket: command.bucketNullable } },
+  }));
+  const byColumns = command.by.map((f, i) => ({ name: f.name, type: byFields[i]!.type }));
+  if (command.bucket) {
+    const bucket = spanSource(command, schema);
+    if (!bucket) return null;
+    ctx.requireColumn(command.bucket.field.name, command.bucket.field.span);
+    // The span is always the first group key (stats.md).
+    sources.unshift({ k_span: bucket.source });
+    byColumns.unshift({ name: command.bucket.name, type: bucket.type });
+  }
+  ctx.columns = [...aggSpecs.map(({ agg, type }) => ({ name: agg.name, type })), ...byColumns];
+  const toRow = (
+    bucket: { doc_count: number; key?: Record<string, unknown> } & Record<string, unknown>
+  ): Row => {
+    const row: Row = {};
+    aggSpecs.forEach(({ agg, spec, type, read }, i) => {
+      if (read) return void (row[agg.name] = read(bucket[`a${i}`]));
+      if (!spec) return void (row[agg.name] = bucket.doc_count);
+      const value = (bucket[`a${i}`] as { value: number | null }).value;
+      if (agg.func === 'sum' && (bucket[`n${i}`] as { value: number }).value === 0)
+        return void (row[agg.name] = null);
+      row[agg.name] =
+        value === null
+          ? null
+          : ['tinyint', 'smallint', 'int', 'bigint'].includes(type)
+            ? Math.round(value)
+            : value;
+    });
+    const offset = command.bucket ? 1 : 0;
+    byColumns.forEach((c, j) => {
+      const i = j - offset;
+      const key = bucket.key?.[i < 0 ? 'k_span' : `k${i}`];
+      row[c.name] =
+        c.type === 'timestamp' ? formatTimestampValue(key) : ((key ?? null) as PplValue);
+    });
+    return row;
+  };
+  return {
+    aggs,
+    sources,
+    run: async function* (
+      client: OpenSearchClient,
+      indices: string[],
+      query: Dsl,
+      pageSize: number
+    ): RowStream {
+      if (sources.length === 0) {
+        const { body } = await client.search({
+          index: indices.join(','),
+          body: { size: 0, track_total_hits: true, query, aggs },
+        });
+        const response = body as {
+          hits: { total: { value: number } };
+          aggregations?: Record<string, unknown>;
+        };
+        yield [toRow({ doc_count: response.hits.total.value, ...(response.aggregations ?? {}) })];
+        return;
+      }
+      for await (const buckets of scanComposite(client, indices, query, sources, aggs, pageSize))
+        yield buckets.map(toRow);
+    },
+  };
+}

@@ -1,0 +1,270 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * What planning one command needs to know and may change: the columns (names and PPL types) the
+ * rows have at this point, the server operators so far, the `_explain` steps, and whether the row
+ * count is still the one OpenSearch can count. Each command family (commands/*.ts) plans through
+ * it; pipeline.ts only composes.
+ */
+import type { OpenSearchClient } from 'opensearch-dashboards/server';
+import type { PlanStep, SchemaColumn } from '../../../common/api/codecs';
+import type { Command, Expr, FieldPattern, OutputLookup, Span } from '../../../common/ppl/ast';
+import type { Subsearch } from '../../../common/ppl/commands/combining';
+import type { PplType, PplValue } from '../../../common/ppl/types';
+import { BadRequestError } from '../../lib/errors';
+import { QueryBudget, unlimitedBudget } from './budget';
+import type { RowStream, Types } from './operators';
+import type { Dsl } from './pushdown';
+
+export interface PipelineDeps {
+  client: OpenSearchClient;
+  /** Buffering operators hold at most this many rows. */
+  maxRows: number;
+  pageSize: number;
+  now: Date;
+  /** The query's CPU budget, shared by its operators (none: unlimited, still pausing). */
+  budget?: QueryBudget;
+}
+
+export interface Column {
+  name: string;
+  type: PplType;
+}
+
+export type Operator = (input: RowStream) => RowStream;
+
+export interface CompiledPipeline {
+  columns: SchemaColumn[];
+  plan: PlanStep[];
+  /** The OpenSearch request of the pushed-down prefix. */
+  request?: Dsl;
+  /** The number of rows, when it can be known without running the pipeline. */
+  count(): Promise<number | undefined>;
+  /** Runs the pipeline: batches of rows keyed by the output columns. */
+  run(): RowStream;
+  output?: OutputLookup;
+}
+
+/** Planning a query inside a query (subsearches, appendpipe), given by pipeline.ts. */
+export interface SubPlanner {
+  compile(search: Subsearch): Promise<CompiledPipeline>;
+  /** The commands planned over rows with `columns`: their columns, operators and steps after. */
+  plan(
+    commands: Command[],
+    columns: Column[]
+  ): Promise<{ columns: Column[]; operators: Operator[]; plan: PlanStep[] }>;
+}
+
+/** A query error that points at its text. */
+export class QueryError extends BadRequestError {
+  constructor(message: string, text: string, span: Span, extra: Record<string, unknown> = {}) {
+    const before = text.slice(0, span.start).split('\n');
+    const line = before.length;
+    const column = before[before.length - 1].length + 1;
+    super(`${message} (line ${line}, column ${column})`, {
+      line,
+      column,
+      offset: span.start,
+      length: Math.max(0, span.end - span.start),
+      ...extra,
+    });
+  }
+}
+
+export const commandText = (text: string, span: Span): string =>
+  text.slice(span.start, span.end).trim().replace(/\s+/g, ' ');
+
+/** Every field an expression reads, with where it is written. */
+export function fieldRefs(
+  expr: Expr,
+  out: Array<{ name: string; span: Span }> = []
+): Array<{ name: string; span: Span }> {
+  switch (expr.kind) {
+    case 'Field':
+      if (!expr.optional) out.push({ name: expr.name, span: expr.span });
+      break;
+    case 'Binary':
+      fieldRefs(expr.left, out);
+      fieldRefs(expr.right, out);
+      break;
+    case 'Unary':
+      fieldRefs(expr.operand, out);
+      break;
+    case 'Call':
+      expr.args.forEach((a) => fieldRefs(a, out));
+      break;
+    case 'In':
+      fieldRefs(expr.expr, out);
+      break;
+    case 'Between':
+      [expr.expr, expr.low, expr.high].forEach((e) => fieldRefs(e, out));
+      break;
+    case 'Like':
+      fieldRefs(expr.expr, out);
+      fieldRefs(expr.pattern, out);
+      break;
+    case 'IsNull':
+    case 'Cast':
+      fieldRefs(expr.expr, out);
+      break;
+    case 'Case':
+      expr.branches.forEach((b) => (fieldRefs(b.when, out), fieldRefs(b.then, out)));
+      if (expr.otherwise) fieldRefs(expr.otherwise, out);
+      break;
+  }
+  return out;
+}
+
+/**
+ * Whether a field name matches a `*` pattern. Field names are short and the pattern is split on
+ * `*` only (no regular expression on user input), so this is linear.
+ */
+export function matchWildcard(pattern: string, name: string): boolean {
+  const parts = pattern.split('*');
+  if (parts.length === 1) return pattern === name;
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  if (!name.startsWith(first) || name.length < first.length + last.length) return false;
+  if (!name.endsWith(last)) return false;
+  let at = first.length;
+  const end = name.length - last.length;
+  for (const middle of parts.slice(1, -1)) {
+    const found = name.indexOf(middle, at);
+    if (found < 0 || found + middle.length > end) return false;
+    at = found + middle.length;
+  }
+  return true;
+}
+
+/** The parts of `name` that each `*` of `pattern` matched (leftmost), or undefined. */
+export function wildcardCaptures(pattern: string, name: string): string[] | undefined {
+  const parts = pattern.split('*');
+  if (!matchWildcard(pattern, name)) return undefined;
+  const captures: string[] = [];
+  let at = parts[0].length;
+  const end = name.length - parts[parts.length - 1].length;
+  for (let i = 1; i < parts.length; i++) {
+    const next = i === parts.length - 1 ? end : name.indexOf(parts[i], at);
+    captures.push(name.slice(at, next));
+    at = next + parts[i].length;
+  }
+  return captures;
+}
+
+export function matchPattern(pattern: FieldPattern, name: string): boolean {
+  return pattern.wildcard ? matchWildcard(pattern.pattern, name) : pattern.pattern === name;
+}
+
+const PPL_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/;
+const ZONED = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * PPL shows timestamps as `yyyy-MM-dd HH:mm:ss[.fff]`, in UTC. Scanned documents' dates arrive
+ * formatted by OpenSearch (../document_scan `formatDates`) and pass as they are; epoch millis
+ * (composite keys) and zone-less text are read as UTC, never in the server's time zone.
+ */
+export function formatTimestampValue(value: unknown): PplValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && PPL_TIMESTAMP.test(value)) return value;
+  const text = String(value);
+  const date =
+    typeof value === 'number'
+      ? new Date(value)
+      : new Date(ZONED.test(text) || !text.includes(':') ? text : `${text.replace(' ', 'T')}Z`);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return date
+    .toISOString()
+    .replace('T', ' ')
+    .replace('Z', '')
+    .replace(/\.000$/, '');
+}
+
+export class PlanContext {
+  columns: Column[] = [];
+  readonly plan: PlanStep[] = [];
+  readonly operators: Operator[] = [];
+  /** The row count is kept by every server operator so far (none filters or groups). */
+  countPreserved = true;
+  /** At most this many rows come out (a head or sort count), when known. */
+  cap: number | undefined;
+  readonly budget: QueryBudget;
+  /** The source's name for `<name>.field` (its alias, or its one index). */
+  sourceName?: string;
+
+  constructor(
+    readonly deps: PipelineDeps,
+    readonly text: string,
+    readonly sub?: SubPlanner
+  ) {
+    this.budget = deps.budget ?? unlimitedBudget();
+  }
+
+  types(): Types {
+    return new Map(this.columns.map((c) => [c.name, c.type]));
+  }
+
+  has(name: string): boolean {
+    return this.columns.some((c) => c.name === name);
+  }
+
+  column(name: string): Column | undefined {
+    return this.columns.find((c) => c.name === name);
+  }
+
+  /** Adds a column, or retypes it when it exists (keeping its place). */
+  setColumn(name: string, type: PplType): void {
+    const existing = this.column(name);
+    if (existing) existing.type = type;
+    else this.columns.push({ name, type });
+  }
+
+  requireColumn(name: string, span: Span): void {
+    if (this.has(name)) return;
+    throw new QueryError(
+      `Unknown field "${name}". Available fields: ${this.columns.map((c) => c.name).join(', ') || '(none)'}.`,
+      this.text,
+      span,
+      { field: name, available_fields: this.columns.map((c) => c.name) }
+    );
+  }
+
+  checkFields(expr: Expr): void {
+    for (const ref of fieldRefs(expr)) this.requireColumn(ref.name, ref.span);
+  }
+
+  /** A 400 at `span`. */
+  error(message: string, span: Span, extra: Record<string, unknown> = {}): QueryError {
+    return new QueryError(message, this.text, span, extra);
+  }
+
+  commandText(span: Span): string {
+    return commandText(this.text, span);
+  }
+
+  /**
+   * Adds a server operator and its `_explain` step. `keepsCount: false` for an operator that
+   * drops, adds or groups rows (the count OpenSearch gives no longer holds).
+   */
+  add(
+    span: Span,
+    mode: 'streams' | 'buffers',
+    operator: Operator,
+    options: { detail?: string; keepsCount?: boolean } = {}
+  ): void {
+    this.operators.push(operator);
+    if (options.keepsCount === false) this.countPreserved = false;
+    this.plan.push({
+      command: this.commandText(span),
+      mode,
+      ...(options.detail === undefined ? {} : { detail: options.detail }),
+    });
+  }
+
+  /** The `_explain` detail of a buffering operator. */
+  buffered(what = 'rows'): string {
+    return `${what} held in the server (at most ${this.deps.maxRows})`;
+  }
+}
