@@ -112,6 +112,40 @@ describe('a job', () => {
     expect(list.body.jobs.map((j) => j.id)).toEqual([accepted.body.id]);
   });
 
+  it('reports rising progress with a known total on a 200,000-row job at the default batch size', async () => {
+    const source = testNames.lookup('jobsrc200k');
+    const name = testNames.lookup('job200k');
+    const ROWS = 200_000;
+    for (let start = 0; start < ROWS; start += 50_000) {
+      const body = Array.from({ length: 50_000 }, (_, i) => [
+        { index: {} },
+        { k: start + i, g: (start + i) % 97 },
+      ]).flat();
+      const { body: answer } = await admin.bulk({ index: source, body });
+      expect(answer.errors).toBe(false);
+    }
+    await admin.indices.refresh({ index: source });
+    const plain = await startHost({ bulk_batch_size: 5000 });
+    const accepted = await submit(plain, `source=${source} | fields k, g | outputlookup ${name}`);
+    expect(accepted.status).toBe(202);
+    const seen: Job[] = [];
+    const end = await until(
+      plain,
+      accepted.body.id,
+      (j) => j.state === 'finished' || j.state === 'failed',
+      seen,
+      120_000
+    );
+    expect(end).toMatchObject({ state: 'finished', progress: { rows_written: ROWS } });
+    const running = seen.filter((j) => j.state === 'running');
+    expect(running.some((j) => j.progress.rows_total === ROWS)).toBe(true);
+    const counts = running.map((j) => j.progress.rows_written);
+    expect(new Set(counts.filter((n) => n > 0 && n < ROWS)).size).toBeGreaterThanOrEqual(3);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(running.some((j) => (j.progress.rate ?? 0) > 0)).toBe(true);
+    expect((await admin.count({ index: name })).body.count).toBe(ROWS);
+  });
+
   it('is cancelled during writing: the lookup stays as it was and the slice is left for the reaper', async () => {
     const name = testNames.lookup('jobcancel');
     await callApi(host.url, 'POST', apiPaths.write(name), {
