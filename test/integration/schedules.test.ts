@@ -363,6 +363,15 @@ describe('refusals', () => {
       caller: users.writer,
     });
     expect(mine.body.schedules.map((s) => s.lookup)).not.toContain(name);
+
+    // While it runs beside a host that may impersonate, it leaves every due run to that one.
+    const shared = testNames.lookup('schedshared');
+    const { body: schedule } = await create(host, { query: hostsQuery(shared, 1), every: '1s' });
+    const after = await untilRuns(host, schedule.id, 3);
+    await disable(host, schedule);
+    expect(after.runs.filter(ended).map((r) => r.state)).toEqual(
+      after.runs.filter(ended).map(() => 'finished')
+    );
   });
 });
 
@@ -371,7 +380,11 @@ describe('the catalog', () => {
     const name = testNames.lookup('schedstale');
     const { body: schedule } = await create(host, { query: hostsQuery(name, 2), every: '1s' });
     const ran = await untilRuns(host, schedule.id, 1);
-    expect(ran.runs.filter(ended)[0]).toMatchObject({ state: 'finished' });
+    const latest = ran.runs.filter(ended)[0];
+    expect({ state: latest.state, error: latest.error }).toEqual({
+      state: 'finished',
+      error: undefined,
+    });
     // It keeps refreshing: fresh.
     const fresh = await callApi<ListResponse>(host.url, 'GET', apiPaths.list(), {
       caller: users.writer,

@@ -19,7 +19,7 @@ import { ConflictError, LookupError, openSearchReason, openSearchStatus } from '
 import type { Ceiling } from '../ceiling';
 import type { JobService } from '../jobs/job_service';
 import type { JobStore } from '../jobs/job_store';
-import { impersonating } from './impersonation';
+import { checkImpersonation, impersonating } from './impersonation';
 import { publishGuard } from './publish_guards';
 import type { ScheduleStore, StoredSchedule, Versioned } from './schedule_store';
 
@@ -48,6 +48,8 @@ export function nextRun(schedule: StoredSchedule, after: Date): string | null {
 
 export class ScheduleRunner {
   private readonly renewals = new Map<string, NodeJS.Timeout>();
+  /** Owners this host may not act as, warned about once. */
+  private readonly refusedOwners = new Set<string>();
   private checking: Promise<void> | undefined;
 
   constructor(private readonly deps: ScheduleRunnerDeps) {}
@@ -84,8 +86,13 @@ export class ScheduleRunner {
       this.deps.logger.warn(`could not look for due schedules: ${(error as Error).message}`);
       return;
     }
+    const mayActAs = new Map<string, Promise<boolean>>();
     for (const read of due) {
       try {
+        // A host that may not act as the owner leaves the run to one that may.
+        const { owner } = read.schedule;
+        if (!mayActAs.has(owner)) mayActAs.set(owner, this.mayImpersonate(owner));
+        if (!(await mayActAs.get(owner))) continue;
         const claimed = await this.claim(read, now, { keepNextRun: false });
         if (claimed) await this.launch(claimed, 'schedule');
       } catch (error) {
@@ -93,6 +100,22 @@ export class ScheduleRunner {
           `schedule ${read.schedule.id}: could not start its run: ${(error as Error).message}`
         );
       }
+    }
+  }
+
+  private async mayImpersonate(owner: string): Promise<boolean> {
+    try {
+      await checkImpersonation(this.deps.internal, owner);
+      this.refusedOwners.delete(owner);
+      return true;
+    } catch (error) {
+      if (!this.refusedOwners.has(owner)) {
+        this.refusedOwners.add(owner);
+        this.deps.logger.warn(
+          `this host does not run schedules of ${owner}: ${(error as Error).message}`
+        );
+      }
+      return false;
     }
   }
 
