@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'fs';
 import { randomBytes } from 'crypto';
+import type { DataSourceHostConfig } from './data_source/plugin';
 
 export interface HostConfig {
   host: string;
@@ -37,6 +38,20 @@ export interface HostConfig {
   /** Where `/` sends the browser (OSD's `uiSettings.defaultRoute`). */
   defaultRoute: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** OSD's `opensearchDashboards.index`: where saved objects (data sources) are kept. */
+  savedObjectsIndex: string;
+  /** OSD's `data_source.*`: multiple data sources, off unless enabled. */
+  dataSource: DataSourceHostConfig;
+}
+
+/** `LOOKUPS_DATA_SOURCE_WRAPPING_KEY`: the 32-byte key as 64 hex digits. */
+function wrappingKeyFromEnv(): number[] | undefined {
+  const raw = process.env.LOOKUPS_DATA_SOURCE_WRAPPING_KEY;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[0-9a-fA-F]{64}$/.test(raw)) {
+    throw new Error('LOOKUPS_DATA_SOURCE_WRAPPING_KEY must be 64 hex digits (32 bytes)');
+  }
+  return [...Buffer.from(raw, 'hex')];
 }
 
 /** The security plugin's demo `internal_users.yml` identity for OSD's server. */
@@ -97,5 +112,14 @@ export function loadHostConfig(argv: string[] = process.argv.slice(2)): HostConf
     defaultRoute: fromFile.defaultRoute ?? '/app/lookups',
     logLevel:
       (process.env.LOOKUPS_LOG_LEVEL as HostConfig['logLevel']) ?? fromFile.logLevel ?? 'info',
+    savedObjectsIndex:
+      process.env.LOOKUPS_SAVED_OBJECTS_INDEX ?? fromFile.savedObjectsIndex ?? '.kibana',
+    dataSource: {
+      enabled:
+        process.env.LOOKUPS_DATA_SOURCE_ENABLED !== undefined
+          ? process.env.LOOKUPS_DATA_SOURCE_ENABLED === 'true'
+          : fromFile.dataSource?.enabled === true,
+      wrappingKey: wrappingKeyFromEnv() ?? fromFile.dataSource?.wrappingKey,
+    },
   };
 }

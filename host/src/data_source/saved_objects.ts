@@ -1,0 +1,193 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * Data sources as OSD keeps them: saved objects of type `data-source` in the local cluster's
+ * OSD index (`opensearchDashboards.index`, document id `data-source:<id>`), written with OSD's
+ * own identity. As OSD's data source saved objects client wrapper (src/plugins/data_source/
+ * server/saved_objects/data_source_saved_objects_client_wrapper.ts): the attributes are
+ * checked on create (title, an http(s) endpoint, an auth type this host supports), the
+ * password is encrypted before it is stored, and nothing read back for a browser carries it.
+ */
+import { randomUUID } from 'crypto';
+import type { OpenSearchClient } from 'opensearch-dashboards/server';
+import type { CredentialCipher } from './cryptography';
+import { DataSourceError } from './errors';
+
+export const DATA_SOURCE_TYPE = 'data-source';
+
+export type DataSourceAuth =
+  | { type: 'no_auth' }
+  | { type: 'username_password'; credentials: { username: string; password: string } };
+
+export interface DataSourceAttributes {
+  title: string;
+  description?: string;
+  endpoint: string;
+  auth: DataSourceAuth;
+}
+
+export interface DataSourceObject {
+  id: string;
+  type: typeof DATA_SOURCE_TYPE;
+  attributes: DataSourceAttributes;
+  updated_at?: string;
+}
+
+/** What a browser may see of a data source: never its credentials. */
+export function publicView(object: DataSourceObject) {
+  const { title, description, endpoint, auth } = object.attributes;
+  return {
+    id: object.id,
+    type: object.type,
+    updated_at: object.updated_at,
+    attributes: { title, description, endpoint, auth: { type: auth.type } },
+  };
+}
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
+
+/** OSD's checks on a new data source, with its messages where it has them. */
+export function checkAttributes(raw: unknown): DataSourceAttributes {
+  const a = (raw ?? {}) as Record<string, unknown>;
+  if (!isText(a.title)) throw new DataSourceError('"title" attribute must be a non-empty string');
+  let url: URL;
+  try {
+    url = new URL(String(a.endpoint));
+  } catch {
+    throw new DataSourceError('"endpoint" attribute is not valid or allowed');
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
+    throw new DataSourceError('"endpoint" attribute is not valid or allowed');
+  }
+  const auth = (a.auth ?? {}) as { type?: unknown; credentials?: Record<string, unknown> };
+  let checkedAuth: DataSourceAuth;
+  if (auth.type === 'no_auth') {
+    checkedAuth = { type: 'no_auth' };
+  } else if (auth.type === 'username_password') {
+    const { username, password } = auth.credentials ?? {};
+    if (!isText(username))
+      throw new DataSourceError('"auth.credentials.username" attribute is required');
+    if (!isText(password))
+      throw new DataSourceError('"auth.credentials.password" attribute is required');
+    checkedAuth = { type: 'username_password', credentials: { username, password } };
+  } else if (auth.type === 'sigv4') {
+    throw new DataSourceError('sigv4 is not a supported auth type for data sources on this host');
+  } else {
+    throw new DataSourceError(`Invalid auth type: '${String(auth.type)}'`);
+  }
+  return {
+    title: a.title,
+    ...(isText(a.description) ? { description: a.description } : {}),
+    // As OSD: the endpoint is kept as given, less a trailing slash.
+    endpoint: String(a.endpoint).replace(/\/+$/, ''),
+    auth: checkedAuth,
+  };
+}
+
+const notFound = (id: string) =>
+  new DataSourceError(`Saved object [${DATA_SOURCE_TYPE}/${id}] not found`, 404);
+
+export class DataSourceStore {
+  constructor(
+    private readonly client: OpenSearchClient,
+    private readonly index: string,
+    private readonly cipher: CredentialCipher
+  ) {}
+
+  async create(raw: unknown): Promise<DataSourceObject> {
+    const attributes = checkAttributes(raw);
+    if (attributes.auth.type === 'username_password') {
+      const { username, password } = attributes.auth.credentials;
+      attributes.auth = {
+        type: 'username_password',
+        credentials: {
+          username,
+          password: this.cipher.encryptAndEncode(password, { endpoint: attributes.endpoint }),
+        },
+      };
+    }
+    const object: DataSourceObject = {
+      id: randomUUID(),
+      type: DATA_SOURCE_TYPE,
+      attributes,
+      updated_at: new Date().toISOString(),
+    };
+    await this.client.index({
+      index: this.index,
+      id: `${DATA_SOURCE_TYPE}:${object.id}`,
+      op_type: 'create',
+      refresh: 'wait_for',
+      body: {
+        type: DATA_SOURCE_TYPE,
+        [DATA_SOURCE_TYPE]: attributes,
+        references: [],
+        updated_at: object.updated_at,
+      },
+    });
+    return object;
+  }
+
+  /** The stored object, its password still encrypted. */
+  async get(id: string): Promise<DataSourceObject> {
+    try {
+      const { body } = await this.client.get({
+        index: this.index,
+        id: `${DATA_SOURCE_TYPE}:${id}`,
+      });
+      const source = body._source as Record<string, unknown>;
+      if (source?.type !== DATA_SOURCE_TYPE) throw notFound(id);
+      return {
+        id,
+        type: DATA_SOURCE_TYPE,
+        attributes: source[DATA_SOURCE_TYPE] as DataSourceAttributes,
+        updated_at: source.updated_at as string | undefined,
+      };
+    } catch (error) {
+      if ((error as { meta?: { statusCode?: number } }).meta?.statusCode === 404)
+        throw notFound(id);
+      throw error;
+    }
+  }
+
+  async find(perPage: number): Promise<{ total: number; objects: DataSourceObject[] }> {
+    try {
+      const { body } = await this.client.search({
+        index: this.index,
+        size: perPage,
+        body: {
+          query: { term: { type: DATA_SOURCE_TYPE } },
+          sort: [{ updated_at: { order: 'desc', unmapped_type: 'date' } }],
+        },
+      });
+      const hits = body.hits.hits as Array<{ _id: string; _source: Record<string, unknown> }>;
+      const total = body.hits.total as { value: number } | number;
+      return {
+        total: typeof total === 'number' ? total : total.value,
+        objects: hits.map((hit) => ({
+          id: hit._id.slice(DATA_SOURCE_TYPE.length + 1),
+          type: DATA_SOURCE_TYPE,
+          attributes: hit._source[DATA_SOURCE_TYPE] as DataSourceAttributes,
+          updated_at: hit._source.updated_at as string | undefined,
+        })),
+      };
+    } catch (error) {
+      // No OSD index yet: no data sources.
+      if ((error as { meta?: { statusCode?: number } }).meta?.statusCode === 404) {
+        return { total: 0, objects: [] };
+      }
+      throw error;
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.get(id);
+    await this.client.delete({
+      index: this.index,
+      id: `${DATA_SOURCE_TYPE}:${id}`,
+      refresh: 'wait_for',
+    });
+  }
+}
