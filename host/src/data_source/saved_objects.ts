@@ -115,6 +115,7 @@ export class DataSourceStore {
       attributes,
       updated_at: new Date().toISOString(),
     };
+    await this.ensureIndex();
     await this.client.index({
       index: this.index,
       id: `${DATA_SOURCE_TYPE}:${object.id}`,
@@ -128,6 +129,24 @@ export class DataSourceStore {
       },
     });
     return object;
+  }
+
+  /** As OSD's saved objects index: `type` a keyword, so that `_find` can filter on it. */
+  private async ensureIndex() {
+    if ((await this.client.indices.exists({ index: this.index })).body) return;
+    await this.client.indices
+      .create({
+        index: this.index,
+        body: {
+          mappings: { properties: { type: { type: 'keyword' }, updated_at: { type: 'date' } } },
+        },
+      })
+      .catch((error: { meta?: { body?: unknown } }) => {
+        // Made meanwhile by another host: fine.
+        if (!JSON.stringify(error.meta?.body ?? '').includes('resource_already_exists')) {
+          throw error;
+        }
+      });
   }
 
   /** The stored object, its password still encrypted. */
