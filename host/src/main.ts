@@ -32,6 +32,11 @@ import { DATA_SOURCE_PLUGIN_ID, startDataSourcePlugin } from './data_source/plug
 export const PLUGIN_DIR = resolve(__dirname, '../..');
 
 export async function startHost(config: HostConfig) {
+  if (config.dataSource.enabled && !config.dataSource.wrappingKey) {
+    throw new Error(
+      'data source: set data_source.encryption.wrappingKey (dataSource.wrappingKey, LOOKUPS_DATA_SOURCE_WRAPPING_KEY) to a 32-byte key'
+    );
+  }
   const loggerFactory = createLoggerFactory(config.logLevel);
   const logger = loggerFactory.get('host');
   const server = Hapi.server({
@@ -82,13 +87,7 @@ export async function startHost(config: HostConfig) {
             headers: { authorization: requestCredentials(request)?.authorization },
           }).asCurrentUser,
         index: config.savedObjectsIndex,
-        wrappingKey:
-          config.dataSource.wrappingKey ??
-          (() => {
-            throw new Error(
-              'data source: set data_source.encryption.wrappingKey (LOOKUPS_DATA_SOURCE_WRAPPING_KEY) to a 32-byte key'
-            );
-          })(),
+        wrappingKey: config.dataSource.wrappingKey!,
         logger: loggerFactory.get('plugins', DATA_SOURCE_PLUGIN_ID),
       })
     : undefined;

@@ -10,6 +10,10 @@ import { join } from 'path';
 import { CredentialCipher } from '../src/data_source/cryptography';
 import { checkAttributes, publicView } from '../src/data_source/saved_objects';
 import { readManifest, resolveDependencies } from '../src/plugin_loader';
+import { seen } from './fixtures/fixture_plugin/server';
+import { FIXTURE_PLUGIN, startInProcessHost } from './support';
+
+const DATA_SOURCE_FIXTURE = join(__dirname, 'fixtures/data_source_fixture_plugin');
 
 const key = (fill: number) => new Array(32).fill(fill);
 
@@ -104,5 +108,41 @@ describe('manifest and dependencies', () => {
     expect(() =>
       resolveDependencies(manifest({ requiredPlugins: ['dataSource'] }), new Set())
     ).toThrow(/missing required dependencies: \[dataSource\]/);
+  });
+});
+
+describe('the dataSource context and setup contract', () => {
+  let host: Awaited<ReturnType<typeof startInProcessHost>> | undefined;
+  afterEach(async () => {
+    await host?.stop();
+    host = undefined;
+  });
+
+  it.each([
+    ['a plugin that lists it', DATA_SOURCE_FIXTURE, true, ['core', 'dataSource'], ['dataSource']],
+    ['a plugin that does not', FIXTURE_PLUGIN, true, ['core'], []],
+    ['any plugin while it is off', DATA_SOURCE_FIXTURE, false, ['core'], []],
+  ])('goes to %s only', async (_what, pluginDir, enabled, contexts, deps) => {
+    host = await startInProcessHost({
+      pluginDir,
+      plugins: { fixture: { delay_ms: 1 } },
+      dataSource: { enabled, wrappingKey: key(3) },
+    });
+    expect(seen.setupDeps).toEqual(deps);
+    const res = await host.server.inject({
+      url: '/api/fixture/contexts',
+      headers: { authorization: `Basic ${Buffer.from('u:p').toString('base64')}` },
+    });
+    expect(JSON.parse(res.payload)).toEqual({ contexts });
+  });
+
+  it('does not start without a wrapping key', async () => {
+    await expect(
+      startInProcessHost({
+        pluginDir: DATA_SOURCE_FIXTURE,
+        plugins: { fixture: { delay_ms: 1 } },
+        dataSource: { enabled: true },
+      })
+    ).rejects.toThrow(/wrappingKey/);
   });
 });
