@@ -12,6 +12,7 @@
 import { randomBytes } from 'crypto';
 import { Client } from '@opensearch-project/opensearch';
 import { apiPaths } from '../../common/api/paths';
+import type { Job } from '../../common/api/jobs';
 import type {
   LookupDetail,
   LookupSummary,
@@ -258,6 +259,40 @@ describe('PPL on B', () => {
       body: { query: `source=${hosts} | fields host` },
     });
     expect(locally.status).toBe(404);
+  });
+});
+
+describe('jobs and schedules on B', () => {
+  it('runs a write job on B, listed for B only', async () => {
+    const name = onB.lookup('ds_job');
+    const accepted = await api<Job>('POST', apiPaths.jobs(), {
+      query: onSource(sourceB),
+      body: { query: `makeresults count=4 | eval k = 1 | outputlookup ${name}` },
+    });
+    expect(accepted.status).toBe(202);
+    let job = accepted.body;
+    for (let i = 0; i < 100 && !['finished', 'failed', 'cancelled'].includes(job.state); i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      job = (await api<Job>('GET', apiPaths.job(job.id), { query: onSource(sourceB) })).body;
+    }
+    expect(job).toMatchObject({ state: 'finished', user: bOnly.username });
+    expect((await nodeB.count({ index: name })).body.count).toBe(4);
+    expect(await indexExists(local, `${name}__lookup`)).toBe(false);
+    // The local cluster's jobs do not know it.
+    const locally = await api('GET', apiPaths.job(job.id));
+    expect(locally.status).toBe(404);
+  });
+
+  it('refuses a schedule on B, saying schedules run on the local cluster', async () => {
+    const res = await api<{ message: string }>('POST', apiPaths.schedules(), {
+      query: onSource(sourceB),
+      body: {
+        query: `makeresults | eval k = 1 | outputlookup ${onB.lookup('ds_sched')}`,
+        every: '1h',
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('Schedules run on the local cluster only');
   });
 });
 
