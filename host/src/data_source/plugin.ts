@@ -49,7 +49,11 @@ export function startDataSourcePlugin(deps: DataSourcePluginDeps) {
   const store = new DataSourceStore(deps.internal, deps.index, cipher);
   const clients = new DataSourceClients(store, cipher);
 
-  /** As OSD with the security plugin: the caller is authenticated by the cluster itself. */
+  /**
+   * As OSD with the security plugin: the caller is authenticated by the cluster itself. A
+   * cluster without the security plugin (no `authinfo`: 400/404) authenticates nobody, as OSD
+   * without it.
+   */
   const signedIn = async (request: Request) => {
     try {
       await deps.asCaller(request).transport.request({
@@ -57,10 +61,9 @@ export function startDataSourcePlugin(deps: DataSourcePluginDeps) {
         path: '/_plugins/_security/authinfo',
       });
     } catch (error) {
-      if ((error as { meta?: { statusCode?: number } }).meta?.statusCode === 401) {
-        throw Boom.unauthorized('Authentication required');
-      }
-      throw error;
+      const status = (error as { meta?: { statusCode?: number } }).meta?.statusCode;
+      if (status === 401) throw Boom.unauthorized('Authentication required');
+      if (status !== 400 && status !== 404) throw error;
     }
   };
   const answer = async (request: Request, h: ResponseToolkit, work: () => Promise<unknown>) => {
@@ -72,10 +75,12 @@ export function startDataSourcePlugin(deps: DataSourcePluginDeps) {
       return h.response((await work()) as object);
     } catch (error) {
       if (Boom.isBoom(error)) return error;
-      const problem = createDataSourceError(error);
-      if (!(error instanceof DataSourceError) && problem.statusCode >= 500) {
+      if (!(error instanceof DataSourceError) && (error as Error).name !== 'ResponseError') {
+        // Not an answer of the cluster (it cannot be reached, or a fault here).
         deps.logger.error(error instanceof Error ? error : String(error));
+        return Boom.serverUnavailable('The saved objects cannot be read or written right now.');
       }
+      const problem = createDataSourceError(error);
       return new Boom.Boom(problem.message, { statusCode: problem.statusCode });
     }
   };
