@@ -21,7 +21,7 @@ import { dataSourceRouter } from './routes/data_source_param';
 import type { LookupsSetupDeps } from './types';
 import { LeaseStore } from './services/plugin_index/leases';
 import { dataSourceIndexName, PluginIndex } from './services/plugin_index/plugin_index';
-import { TokenSigner } from './services/plugin_index/token_secret';
+import { dataSourceSigner, TokenSigner } from './services/plugin_index/token_secret';
 import { WriteRecordStore } from './services/plugin_index/write_records';
 import { JobService } from './services/jobs/job_service';
 import { JobStore } from './services/jobs/job_store';
@@ -123,7 +123,7 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
         const kept = this.recordServices(dsIndex, config);
         const made: PluginServices = {
           ...kept.services,
-          tokens,
+          tokens: dataSourceSigner(tokens, id),
           schedules: new ScheduleService({
             store: kept.scheduleStore,
             runs: null,

@@ -14,7 +14,7 @@ import type { Ceiling } from './services/ceiling';
 import type { LeaseStore } from './services/plugin_index/leases';
 import type { JobService } from './services/jobs/job_service';
 import type { ScheduleService } from './services/schedules/schedule_service';
-import type { TokenSigner } from './services/plugin_index/token_secret';
+import type { PageTokenSigner } from './services/plugin_index/token_secret';
 import type { WriteRecordStore } from './services/plugin_index/write_records';
 
 export interface LookupsRequestContext {
@@ -32,7 +32,7 @@ export interface LookupsRequestContext {
   records: WriteRecordStore;
   leases: LeaseStore;
   /** Signs page tokens so a client can neither forge nor reuse another user's. */
-  tokens: TokenSigner;
+  tokens: PageTokenSigner;
   /** Durable write jobs, one service per host. */
   jobs: JobService;
   /** Scheduled refresh: schedules run as their owners. */
