@@ -20,7 +20,7 @@ import { AUTH_STRATEGY } from '../auth/session';
 import { DataSourceClients } from './clients';
 import { CredentialCipher } from './cryptography';
 import { createDataSourceError, DataSourceError } from './errors';
-import { DATA_SOURCE_TYPE, DataSourceStore, publicView } from './saved_objects';
+import { DATA_SOURCE_TYPE, DataSourceStore, findOptions, publicView } from './saved_objects';
 
 export const DATA_SOURCE_PLUGIN_ID = 'dataSource';
 
@@ -130,10 +130,14 @@ export function startDataSourcePlugin(deps: DataSourcePluginDeps) {
       options: { auth },
       handler: (request, h) =>
         answer(request, h, async () => {
-          typeOnly(request.query.type);
-          const perPage = Math.min(Math.max(Number(request.query.per_page ?? 20) || 20, 1), 10_000);
-          const { total, objects } = await store.find(perPage);
-          return { page: 1, per_page: perPage, total, saved_objects: objects.map(publicView) };
+          const options = findOptions(request.query);
+          const { total, objects } = await store.find(options);
+          return {
+            page: options.page,
+            per_page: options.perPage,
+            total,
+            saved_objects: objects.map((object) => publicView(object, options.fields)),
+          };
         }),
     },
   ]);

@@ -36,14 +36,67 @@ export interface DataSourceObject {
   updated_at?: string;
 }
 
-/** What a browser may see of a data source: never its credentials. */
-export function publicView(object: DataSourceObject) {
+/**
+ * What a browser may see of a data source: never its credentials. With `fields` (as `_find`
+ * takes them: attribute names, `auth.type` for the auth type), those attributes only.
+ */
+export function publicView(object: DataSourceObject, fields?: string[]) {
   const { title, description, endpoint, auth } = object.attributes;
+  const all: Record<string, unknown> = { title, description, endpoint, auth: { type: auth.type } };
+  const wanted = fields?.map((f) => (f === 'auth.type' ? 'auth' : f));
+  const attributes = wanted
+    ? Object.fromEntries(Object.entries(all).filter(([key]) => wanted.includes(key)))
+    : all;
+  return { id: object.id, type: object.type, updated_at: object.updated_at, attributes };
+}
+
+export interface FindOptions {
+  page: number;
+  perPage: number;
+  fields?: string[];
+}
+
+/** What OSD's `_find` also knows but this host does not do: refused rather than ignored. */
+const FIND_UNSUPPORTED = [
+  'search',
+  'default_search_operator',
+  'search_fields',
+  'sort_field',
+  'has_reference',
+  'filter',
+  'namespaces',
+  'workspaces',
+];
+
+/** `GET /api/saved_objects/_find`'s query, checked as strictly as OSD's route schema. */
+export function findOptions(query: Record<string, unknown>): FindOptions {
+  for (const key of Object.keys(query)) {
+    if (FIND_UNSUPPORTED.includes(key)) {
+      throw new DataSourceError(`[request query.${key}]: not supported by this host`);
+    }
+    if (!['type', 'page', 'per_page', 'fields'].includes(key)) {
+      throw new DataSourceError(`[request query.${key}]: definition for this key is missing`);
+    }
+  }
+  const types = [query.type ?? []].flat();
+  if (types.length === 0) throw new DataSourceError('[request query.type]: expected a value');
+  if (types.some((type) => type !== DATA_SOURCE_TYPE)) {
+    throw new DataSourceError(`this host keeps only "${DATA_SOURCE_TYPE}" saved objects`);
+  }
+  const count = (key: string, fallback: number, max: number) => {
+    const raw = query[key];
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (typeof raw !== 'string' || !Number.isInteger(n) || n < 0 || n > max) {
+      throw new DataSourceError(`[request query.${key}]: expected a whole number from 0 to ${max}`);
+    }
+    return n;
+  };
+  const fields = query.fields === undefined ? undefined : [query.fields].flat().map(String);
   return {
-    id: object.id,
-    type: object.type,
-    updated_at: object.updated_at,
-    attributes: { title, description, endpoint, auth: { type: auth.type } },
+    page: Math.max(count('page', 1, 10_000), 1),
+    perPage: count('per_page', 20, 10_000),
+    fields,
   };
 }
 
@@ -171,10 +224,14 @@ export class DataSourceStore {
     }
   }
 
-  async find(perPage: number): Promise<{ total: number; objects: DataSourceObject[] }> {
+  async find({
+    page,
+    perPage,
+  }: FindOptions): Promise<{ total: number; objects: DataSourceObject[] }> {
     try {
       const { body } = await this.client.search({
         index: this.index,
+        from: (page - 1) * perPage,
         size: perPage,
         body: {
           query: { term: { type: DATA_SOURCE_TYPE } },
