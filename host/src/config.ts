@@ -17,6 +17,8 @@ export interface HostConfig {
   port: number;
   /** Where OpenSearch answers, e.g. http://127.0.0.1:9200. */
   opensearchUrl: string;
+  /** OSD's `opensearch.requestHeadersWhitelist`: the caller's headers sent on as the caller. */
+  requestHeadersAllowlist: string[];
   /** The host's own identity (`asInternalUser`): operator settings only, never user data. */
   internalUser: { username: string; password: string };
   /** 32+ characters; encrypts the session cookie. Random per process when not given. */
@@ -78,6 +80,12 @@ export function loadHostConfig(argv: string[] = process.argv.slice(2)): HostConf
     host: process.env.LOOKUPS_HOST_BIND ?? fromFile.host ?? '127.0.0.1',
     port: fromEnvNumber('LOOKUPS_HOST_PORT') ?? fromFile.port ?? 5601,
     opensearchUrl: process.env.OPENSEARCH_URL ?? fromFile.opensearchUrl ?? 'http://127.0.0.1:9200',
+    requestHeadersAllowlist: (
+      process.env.OPENSEARCH_REQUEST_HEADERS_WHITELIST?.split(',') ??
+      fromFile.requestHeadersAllowlist ?? ['authorization']
+    )
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name.length > 0),
     // As OSD runs: `opensearch.username: kibanaserver` from the security plugin's demo
     // configuration, with its reserved `kibana_server` role (no user data access).
     internalUser: {

@@ -53,7 +53,11 @@ export async function startHost(config: HostConfig) {
     if (socket.writable) socket.end(Buffer.from('HTTP/1.1 400 Bad Request\r\n\r\n', 'ascii'));
     else socket.destroy(error);
   });
-  const clusterClient = new HostClusterClient(config.opensearchUrl, config.internalUser);
+  const clusterClient = new HostClusterClient(
+    config.opensearchUrl,
+    config.internalUser,
+    config.requestHeadersAllowlist
+  );
 
   registerSecurityHeaders(server);
   const sessions = registerSession(server, {
