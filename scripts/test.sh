@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Every test: type check, lint, unit and component tests, then integration and browser tests
 # against a real OpenSearch node (started here if it is not running, and stopped again).
+# A second node (OPENSEARCH_NODE=b, port OPENSEARCH_B_PORT, default 9201: the data source tests'
+# other cluster, 512 MB heap) is started the same way when it does not answer, and stopped again.
 # Exits non-zero on any failure; the last line is the count of tests passed and failed.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
@@ -22,10 +24,23 @@ if ! curl -fsS -o /dev/null -u "admin:${OPENSEARCH_INITIAL_ADMIN_PASSWORD}" "${O
   bash scripts/opensearch/start.sh
   started_node=true
 fi
-cleanup() { if [[ "$started_node" == "true" ]]; then bash scripts/opensearch/stop.sh >/dev/null 2>&1 || true; fi; }
+OPENSEARCH_B_PORT="${OPENSEARCH_B_PORT:-9201}"
+OPENSEARCH_B_URL="http://127.0.0.1:${OPENSEARCH_B_PORT}"
+export OPENSEARCH_B_URL
+node_b() { OPENSEARCH_NODE=b OPENSEARCH_PORT="$OPENSEARCH_B_PORT" OPENSEARCH_URL="$OPENSEARCH_B_URL" OPENSEARCH_HEAP=512m "$@"; }
+started_node_b=false
+cleanup() {
+  if [[ "$started_node_b" == "true" ]]; then node_b bash scripts/opensearch/stop.sh >/dev/null 2>&1 || true; fi
+  if [[ "$started_node" == "true" ]]; then bash scripts/opensearch/stop.sh >/dev/null 2>&1 || true; fi
+}
 trap cleanup EXIT
+if ! curl -fsS -o /dev/null -u "admin:${OPENSEARCH_INITIAL_ADMIN_PASSWORD}" "${OPENSEARCH_B_URL}/_cluster/health"; then
+  started_node_b=true
+  node_b bash scripts/opensearch/start.sh
+fi
 
 npx tsx scripts/opensearch/security.ts
+node_b npx tsx scripts/opensearch/security.ts --node b
 npx tsx scripts/sample_data.ts
 npx tsx scripts/build_public.ts
 

@@ -14,21 +14,19 @@ import type {
 } from 'opensearch-dashboards/server';
 import type { StatusResponse } from '../common/api/codecs';
 import type { LookupsConfig } from './config';
-import { createRequestContext, PluginServices } from './request_context';
+import { createRequestContext, PluginServices, ServiceDirectory } from './request_context';
+import { DataSourceServices, indexServices } from './plugin_services';
 import { registerRoutes } from './routes';
-import { LeaseStore } from './services/plugin_index/leases';
+import { dataSourceRouter } from './routes/data_source_param';
+import type { LookupsSetupDeps } from './types';
 import { PluginIndex } from './services/plugin_index/plugin_index';
 import { TokenSigner } from './services/plugin_index/token_secret';
-import { WriteRecordStore } from './services/plugin_index/write_records';
-import { JobService } from './services/jobs/job_service';
-import { JobStore } from './services/jobs/job_store';
 import { JOB_DEAD_AFTER_MS, reconcileJobs } from './services/jobs/reconcile_jobs';
 import { reconcileAtStart } from './services/plugin_index/reconcile';
 import { checkServerIdentity } from './services/server_identity';
 import { readCeiling } from './services/ceiling';
 import { ScheduleRunner } from './services/schedules/schedule_runner';
 import { ScheduleService } from './services/schedules/schedule_service';
-import { ScheduleStore } from './services/schedules/schedule_store';
 
 export type LookupsPluginSetup = void;
 export type LookupsPluginStart = void;
@@ -39,7 +37,6 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
   private readonly logger: Logger;
   /** Names this process in the leases it holds. */
   private readonly hostId = randomUUID();
-  private services: Promise<PluginServices> | undefined;
   private identity: Promise<Identity> | undefined;
   private reconcileTimer: NodeJS.Timeout | undefined;
   private scheduleTimer: NodeJS.Timeout | undefined;
@@ -49,7 +46,7 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
     this.logger = initializerContext.logger.get();
   }
 
-  public async setup(core: CoreSetup) {
+  public async setup(core: CoreSetup, deps: LookupsSetupDeps = {}) {
     // OSD's server side reads config as an observable; its first value is the validated config.
     const config = await this.initializerContext.config
       .create<LookupsConfig>()
@@ -61,25 +58,12 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
     const started = core.getStartServices().then(([coreStart]) => {
       const internal = coreStart.opensearch.client.asInternalUser;
       const index = new PluginIndex(internal, this.logger.get('plugin-index'));
-      const records = new WriteRecordStore(index, this.logger.get('records'));
-      const leases = new LeaseStore(index, this.hostId, this.logger.get('leases'), {
-        ttlMs: config.lease_ttl_ms,
-        renewEveryMs: Math.max(100, Math.floor(config.lease_ttl_ms / 3)),
-      });
-      const jobStore = new JobStore(index);
-      const jobs = new JobService({
-        store: jobStore,
-        leases,
-        records,
-        config,
-        logger: this.logger.get('jobs'),
-        hostId: this.hostId,
-      });
-      const scheduleStore = new ScheduleStore(index);
+      const indexDeps = { config, logger: this.logger, hostId: this.hostId };
+      const local = indexServices(index, indexDeps);
       const runner = new ScheduleRunner({
-        store: scheduleStore,
-        jobs,
-        jobStore,
+        store: local.scheduleStore,
+        jobs: local.services.jobs,
+        jobStore: local.jobStore,
         internal,
         ceiling: () => readCeiling(internal, config.max_rows, this.logger),
         hostId: this.hostId,
@@ -87,18 +71,14 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
         logger: this.logger.get('schedules'),
       });
       this.runner = runner;
+      const tokens = new TokenSigner(index, this.logger.get('tokens'), config.page_token_secret);
       const services: PluginServices = {
-        config,
-        logger: this.logger,
-        records,
-        leases,
-        tokens: new TokenSigner(index, this.logger.get('tokens'), config.page_token_secret),
-        jobs,
+        ...local.services,
+        tokens,
         schedules: new ScheduleService({
-          store: scheduleStore,
-          runner,
-          jobStore,
-          internal,
+          store: local.scheduleStore,
+          runs: { runner, internal },
+          jobStore: local.jobStore,
           minIntervalMs: config.schedules.min_interval_ms,
           maxPerUser: config.schedules.max_per_user,
         }),
@@ -107,10 +87,10 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
       // Settling needs the plugin index, so it waits for the identity check to have made it.
       void identity.then(async () => {
         await reconcileAtStart(index, this.logger.get('reconcile'));
-        await reconcileJobs(jobStore, internal, this.logger.get('reconcile'));
+        await reconcileJobs(local.jobStore, internal, this.logger.get('reconcile'));
         // Other hosts may stop while this one runs: their jobs are settled on the way.
         this.reconcileTimer = setInterval(
-          () => void reconcileJobs(jobStore, internal, this.logger.get('reconcile')),
+          () => void reconcileJobs(local.jobStore, internal, this.logger.get('reconcile')),
           JOB_DEAD_AFTER_MS
         );
         this.reconcileTimer.unref();
@@ -124,16 +104,21 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
           this.scheduleTimer.unref();
         }
       });
-      return { services, identity };
+      const dataSources = new DataSourceServices({ ...indexDeps, internal, tokens });
+      return { services, identity, dataSources };
     });
-    this.services = started.then((s) => s.services);
     this.identity = started.then((s) => s.identity);
 
-    const services = this.services;
-    core.http.registerRouteHandlerContext('lookups', async (context) =>
-      createRequestContext(context.core, await services)
+    const directory: ServiceDirectory = {
+      // As OSD's data importer: multiple data sources are on when the plugin is there.
+      dataSourceEnabled: deps.dataSource !== undefined,
+      local: () => started.then((s) => s.services),
+      forDataSource: async (id, client) => (await started).dataSources.get(id, client),
+    };
+    core.http.registerRouteHandlerContext('lookups', (context, request) =>
+      createRequestContext(context, request, directory)
     );
-    registerRoutes(core.http.createRouter(), config, () => this.identity!);
+    registerRoutes(dataSourceRouter(core.http.createRouter()), config, () => this.identity!);
   }
 
   public start(_core: CoreStart) {}

@@ -9,22 +9,30 @@
  */
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { LookupsConfig } from './config';
+import type { LookupError } from './lib/errors';
 import type { Ceiling } from './services/ceiling';
 import type { LeaseStore } from './services/plugin_index/leases';
 import type { JobService } from './services/jobs/job_service';
 import type { ScheduleService } from './services/schedules/schedule_service';
-import type { TokenSigner } from './services/plugin_index/token_secret';
+import type { PageTokenSigner } from './services/plugin_index/token_secret';
 import type { WriteRecordStore } from './services/plugin_index/write_records';
 
 export interface LookupsRequestContext {
-  /** The caller's client: every read or write of user data goes through it. */
+  /**
+   * The caller's client: every read or write of user data goes through it. On a data source,
+   * that source's client (its stored credentials, as OSD's Data Source plugin gives it).
+   */
   client: OpenSearchClient;
+  /** The data source this request is for (its `dataSourceId`); absent for the local cluster. */
+  dataSource?: string;
+  /** Why the requested data source cannot be used; every route answers with it. */
+  unavailable?: LookupError;
   config: LookupsConfig;
   logger: Logger;
   records: WriteRecordStore;
   leases: LeaseStore;
   /** Signs page tokens so a client can neither forge nor reuse another user's. */
-  tokens: TokenSigner;
+  tokens: PageTokenSigner;
   /** Durable write jobs, one service per host. */
   jobs: JobService;
   /** Scheduled refresh: schedules run as their owners. */
@@ -35,8 +43,22 @@ export interface LookupsRequestContext {
   user(): Promise<string | null>;
 }
 
+/** What OSD's Data Source plugin (src/plugins/data_source) puts on `context.dataSource`. */
+export interface DataSourcePluginRequestContext {
+  opensearch: {
+    getClient(dataSourceId: string): Promise<OpenSearchClient>;
+  };
+}
+
+/** The optional plugins' setup contracts this plugin reads (only whether they are there). */
+export interface LookupsSetupDeps {
+  dataSource?: object;
+}
+
 declare module 'opensearch-dashboards/server' {
   interface RequestHandlerContext {
     lookups: LookupsRequestContext;
+    /** Present when the Data Source plugin is enabled (this plugin's optional dependency). */
+    dataSource?: DataSourcePluginRequestContext;
   }
 }

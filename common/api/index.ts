@@ -6,3 +6,4 @@
 export * from './paths';
 export * from './codecs';
 export * from './decode';
+export * from './data_source';

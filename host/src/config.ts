@@ -10,12 +10,15 @@
  */
 import { readFileSync } from 'fs';
 import { randomBytes } from 'crypto';
+import type { DataSourceHostConfig } from './data_source/plugin';
 
 export interface HostConfig {
   host: string;
   port: number;
   /** Where OpenSearch answers, e.g. http://127.0.0.1:9200. */
   opensearchUrl: string;
+  /** OSD's `opensearch.requestHeadersWhitelist`: the caller's headers sent on as the caller. */
+  requestHeadersAllowlist: string[];
   /** The host's own identity (`asInternalUser`): operator settings only, never user data. */
   internalUser: { username: string; password: string };
   /** 32+ characters; encrypts the session cookie. Random per process when not given. */
@@ -37,6 +40,20 @@ export interface HostConfig {
   /** Where `/` sends the browser (OSD's `uiSettings.defaultRoute`). */
   defaultRoute: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** OSD's `opensearchDashboards.index`: where saved objects (data sources) are kept. */
+  savedObjectsIndex: string;
+  /** OSD's `data_source.*`: multiple data sources, off unless enabled. */
+  dataSource: DataSourceHostConfig;
+}
+
+/** `LOOKUPS_DATA_SOURCE_WRAPPING_KEY`: the 32-byte key as 64 hex digits. */
+function wrappingKeyFromEnv(): number[] | undefined {
+  const raw = process.env.LOOKUPS_DATA_SOURCE_WRAPPING_KEY;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[0-9a-fA-F]{64}$/.test(raw)) {
+    throw new Error('LOOKUPS_DATA_SOURCE_WRAPPING_KEY must be 64 hex digits (32 bytes)');
+  }
+  return [...Buffer.from(raw, 'hex')];
 }
 
 /** The security plugin's demo `internal_users.yml` identity for OSD's server. */
@@ -63,6 +80,12 @@ export function loadHostConfig(argv: string[] = process.argv.slice(2)): HostConf
     host: process.env.LOOKUPS_HOST_BIND ?? fromFile.host ?? '127.0.0.1',
     port: fromEnvNumber('LOOKUPS_HOST_PORT') ?? fromFile.port ?? 5601,
     opensearchUrl: process.env.OPENSEARCH_URL ?? fromFile.opensearchUrl ?? 'http://127.0.0.1:9200',
+    requestHeadersAllowlist: (
+      process.env.OPENSEARCH_REQUEST_HEADERS_WHITELIST?.split(',') ??
+      fromFile.requestHeadersAllowlist ?? ['authorization']
+    )
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name.length > 0),
     // As OSD runs: `opensearch.username: kibanaserver` from the security plugin's demo
     // configuration, with its reserved `kibana_server` role (no user data access).
     internalUser: {
@@ -97,5 +120,14 @@ export function loadHostConfig(argv: string[] = process.argv.slice(2)): HostConf
     defaultRoute: fromFile.defaultRoute ?? '/app/lookups',
     logLevel:
       (process.env.LOOKUPS_LOG_LEVEL as HostConfig['logLevel']) ?? fromFile.logLevel ?? 'info',
+    savedObjectsIndex:
+      process.env.LOOKUPS_SAVED_OBJECTS_INDEX ?? fromFile.savedObjectsIndex ?? '.kibana',
+    dataSource: {
+      enabled:
+        process.env.LOOKUPS_DATA_SOURCE_ENABLED !== undefined
+          ? process.env.LOOKUPS_DATA_SOURCE_ENABLED === 'true'
+          : fromFile.dataSource?.enabled === true,
+      wrappingKey: wrappingKeyFromEnv() ?? fromFile.dataSource?.wrappingKey,
+    },
   };
 }

@@ -21,11 +21,22 @@ import { registerSecurityHeaders } from './http/security_headers';
 import { AUTH_STRATEGY, registerSession, requestCredentials } from './auth/session';
 import { appShell } from './app/pages';
 import { registerBundles } from './app/static';
-import { HOST_OSD_VERSION, loadServerPlugin, runLifecycle } from './plugin_loader';
+import {
+  HOST_OSD_VERSION,
+  loadServerPlugin,
+  resolveDependencies,
+  runLifecycle,
+} from './plugin_loader';
+import { DATA_SOURCE_PLUGIN_ID, startDataSourcePlugin } from './data_source/plugin';
 
 export const PLUGIN_DIR = resolve(__dirname, '../..');
 
 export async function startHost(config: HostConfig) {
+  if (config.dataSource.enabled && !config.dataSource.wrappingKey) {
+    throw new Error(
+      'data source: set data_source.encryption.wrappingKey (dataSource.wrappingKey, LOOKUPS_DATA_SOURCE_WRAPPING_KEY) to a 32-byte key'
+    );
+  }
   const loggerFactory = createLoggerFactory(config.logLevel);
   const logger = loggerFactory.get('host');
   const server = Hapi.server({
@@ -42,7 +53,11 @@ export async function startHost(config: HostConfig) {
     if (socket.writable) socket.end(Buffer.from('HTTP/1.1 400 Bad Request\r\n\r\n', 'ascii'));
     else socket.destroy(error);
   });
-  const clusterClient = new HostClusterClient(config.opensearchUrl, config.internalUser);
+  const clusterClient = new HostClusterClient(
+    config.opensearchUrl,
+    config.internalUser,
+    config.requestHeadersAllowlist
+  );
 
   registerSecurityHeaders(server);
   const sessions = registerSession(server, {
@@ -56,7 +71,7 @@ export async function startHost(config: HostConfig) {
   const pluginDir = resolve(PLUGIN_DIR, config.pluginDir);
   const plugin = loadServerPlugin(pluginDir, config.plugins, loggerFactory, {
     globalConfig: {
-      opensearchDashboards: { index: '.kibana' },
+      opensearchDashboards: { index: config.savedObjectsIndex },
       opensearch: {
         shardTimeout: moment.duration(30_000),
         requestTimeout: moment.duration(30_000),
@@ -66,15 +81,37 @@ export async function startHost(config: HostConfig) {
     },
   });
   const routers: HostRouter[] = [];
-  // As OSD's http service: one container for route handler contexts, core's `core` first.
+  // The host's own plugins, as OSD's: the Data Source plugin when `data_source.enabled`.
+  const dataSource = config.dataSource.enabled
+    ? startDataSourcePlugin({
+        server,
+        internal: clusterClient.asInternalUser,
+        asCaller: (request) =>
+          clusterClient.asScoped({
+            headers: { authorization: requestCredentials(request)?.authorization },
+          }).asCurrentUser,
+        index: config.savedObjectsIndex,
+        wrappingKey: config.dataSource.wrappingKey!,
+        logger: loggerFactory.get('plugins', DATA_SOURCE_PLUGIN_ID),
+      })
+    : undefined;
+  const dataSourceId = Symbol(DATA_SOURCE_PLUGIN_ID);
+  const hostPlugins = new Set(dataSource ? [DATA_SOURCE_PLUGIN_ID] : []);
+  const dependencies = resolveDependencies(plugin.manifest, hostPlugins);
+  // As OSD's http service: one container for route handler contexts, core's `core` first; a
+  // plugin sees the contexts of the plugins it depends on only.
   const coreId = Symbol('core');
   const contextContainer: RequestHandlerContextContainer = new HostContextContainer(
-    new Map([[plugin.opaqueId, []]]),
+    new Map([
+      [plugin.opaqueId, dependencies.includes(DATA_SOURCE_PLUGIN_ID) ? [dataSourceId] : []],
+      [dataSourceId, []],
+    ]),
     coreId
   );
   contextContainer.registerContext(coreId, 'core', (_context, request) => ({
     opensearch: { client: clusterClient.asScoped(request) },
   }));
+  if (dataSource) contextContainer.registerContext(dataSourceId, 'dataSource', dataSource.context);
   await runLifecycle(
     plugin,
     {
@@ -89,7 +126,10 @@ export async function startHost(config: HostConfig) {
           contextContainer.registerContext(plugin.opaqueId, contextName, provider),
       },
     },
-    { opensearch: { client: clusterClient } }
+    { opensearch: { client: clusterClient } },
+    dataSource && dependencies.includes(DATA_SOURCE_PLUGIN_ID)
+      ? { [DATA_SOURCE_PLUGIN_ID]: dataSource.setup }
+      : {}
   );
   for (const router of routers) {
     registerHostRoutes(
@@ -145,6 +185,7 @@ export async function startHost(config: HostConfig) {
     await server.stop({ timeout: 5000 });
     plugin.instance?.stop?.();
     sessions.close();
+    await dataSource?.close();
     await clusterClient.close();
   };
   return { server, url: server.info.uri, plugin, sessions, stop };

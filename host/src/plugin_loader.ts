@@ -37,6 +37,8 @@ export interface PluginManifest {
   requiredPlugins: string[];
   optionalPlugins: string[];
   requiredBundles: string[];
+  supportedOSDataSourceVersions?: string;
+  requiredOSDataSourcePlugins?: string[];
   configPath: string | string[];
   extraPublicDirs?: string[];
 }
@@ -69,6 +71,9 @@ const KNOWN_MANIFEST_FIELDS = new Set([
   'server',
   'extraPublicDirs',
   'requiredBundles',
+  // OSD 3.x: which OpenSearch versions and engine plugins a data source must have for it.
+  'supportedOSDataSourceVersions',
+  'requiredOSDataSourcePlugins',
 ]);
 
 const snakeCase = (id: string) =>
@@ -122,6 +127,25 @@ export function readManifest(pluginDir: string, log?: Logger): PluginManifest {
       `Both "server" and "ui" are missing or set to "false" in plugin manifest for "${id}", but at least one of these must be set to "true".`
     );
   }
+  if (
+    raw.supportedOSDataSourceVersions !== undefined &&
+    typeof raw.supportedOSDataSourceVersions !== 'string'
+  ) {
+    throw invalid(
+      `The "supportedOSDataSourceVersions" in plugin manifest for "${id}" should be a version range string.`
+    );
+  }
+  if (
+    raw.requiredOSDataSourcePlugins !== undefined &&
+    !(
+      Array.isArray(raw.requiredOSDataSourcePlugins) &&
+      raw.requiredOSDataSourcePlugins.every((p) => typeof p === 'string')
+    )
+  ) {
+    throw invalid(
+      `The "requiredOSDataSourcePlugins" in plugin manifest for "${id}" should be an array of strings.`
+    );
+  }
   const unknown = Object.keys(raw).filter((key) => !KNOWN_MANIFEST_FIELDS.has(key));
   if (unknown.length > 0) {
     throw invalid(
@@ -140,6 +164,8 @@ export function readManifest(pluginDir: string, log?: Logger): PluginManifest {
     ui,
     server,
     extraPublicDirs: raw.extraPublicDirs as string[] | undefined,
+    supportedOSDataSourceVersions: raw.supportedOSDataSourceVersions as string | undefined,
+    requiredOSDataSourcePlugins: raw.requiredOSDataSourcePlugins as string[] | undefined,
   };
 }
 
@@ -213,16 +239,33 @@ export function loadServerPlugin(
   return { manifest, opaqueId, enabled, instance, config, browserConfig };
 }
 
+/**
+ * The plugin's dependencies that the host provides, as OSD resolves them: a required one that
+ * is missing stops the start; an optional one that is missing is left out.
+ */
+export function resolveDependencies(manifest: PluginManifest, available: ReadonlySet<string>) {
+  const missing = manifest.requiredPlugins.filter((id) => !available.has(id));
+  if (missing.length > 0) {
+    throw new Error(
+      `Plugin "${manifest.id}" has missing required dependencies: [${missing.join(', ')}]`
+    );
+  }
+  return [...manifest.requiredPlugins, ...manifest.optionalPlugins].filter((id) =>
+    available.has(id)
+  );
+}
+
 export async function runLifecycle(
   plugin: LoadedPlugin,
   coreSetup: Omit<CoreSetup, 'getStartServices'>,
-  coreStart: CoreStart
+  coreStart: CoreStart,
+  setupDeps: Record<string, unknown> = {}
 ) {
   if (!plugin.enabled || !plugin.instance) return undefined;
   let resolveStart: (value: [CoreStart, object, unknown]) => void = () => undefined;
   const startServices = new Promise<[CoreStart, object, unknown]>((r) => (resolveStart = r));
   // OSD awaits a plugin's setup (an async setup is allowed), then its start.
-  await plugin.instance.setup({ ...coreSetup, getStartServices: () => startServices }, {});
+  await plugin.instance.setup({ ...coreSetup, getStartServices: () => startServices }, setupDeps);
   const contract = await plugin.instance.start(coreStart, {});
   resolveStart([coreStart, {}, contract]);
   return contract;

@@ -12,6 +12,11 @@
 #   OPENSEARCH_START_TIMEOUT            seconds start.sh waits for the cluster (default 180)
 #   OPENSEARCH_STOP_TIMEOUT             seconds stop.sh waits before SIGKILL (default 60)
 #   OPENSEARCH_SECURITY                 "false" starts the node with the security plugin disabled (plain HTTP, no auth)
+#   OPENSEARCH_NODE                     names a further node beside the main one (e.g. "b", the second
+#                                       data source of the tests): its own install, data and logs
+#                                       (<cache>/node-<name>), cluster name and transport port
+#                                       (HTTP port + 100); give it its own OPENSEARCH_PORT
+#   OPENSEARCH_HEAP                     JVM heap of a fresh install (default 1g)
 #   JAVA_HOME / OPENSEARCH_JAVA_HOME    used first if they point at a JDK >= 21
 
 if [[ -n "${OS_COMMON_SOURCED:-}" ]]; then
@@ -36,6 +41,10 @@ OPENSEARCH_START_TIMEOUT="${OPENSEARCH_START_TIMEOUT:-180}"
 OPENSEARCH_STOP_TIMEOUT="${OPENSEARCH_STOP_TIMEOUT:-60}"
 OPENSEARCH_SECURITY="${OPENSEARCH_SECURITY:-true}"
 OPENSEARCH_RUN_USER="${OPENSEARCH_RUN_USER:-opensearch}"
+OPENSEARCH_NODE="${OPENSEARCH_NODE:-}"
+[[ -z "$OPENSEARCH_NODE" || "$OPENSEARCH_NODE" =~ ^[a-z0-9]+$ ]] ||
+  { printf '[opensearch] ERROR: OPENSEARCH_NODE must be lowercase letters and digits\n' >&2; exit 1; }
+OPENSEARCH_HEAP="${OPENSEARCH_HEAP:-1g}"
 export OPENSEARCH_PORT OPENSEARCH_URL OPENSEARCH_ADMIN_USER OPENSEARCH_INITIAL_ADMIN_PASSWORD
 
 # Downloads (zips fetched with mvn) always live in the repo's git-ignored .cache/.
@@ -78,11 +87,11 @@ os_pick_base_dir() {
   if [[ -n "${OPENSEARCH_BASE_DIR:-}" ]]; then
     printf '%s\n' "$OPENSEARCH_BASE_DIR"
   elif ! os_is_root || os_path_world_traversable "$REPO_ROOT"; then
-    printf '%s\n' "$OS_CACHE_DIR/node"
+    printf '%s\n' "$OS_CACHE_DIR/node${OPENSEARCH_NODE:+-$OPENSEARCH_NODE}"
   else
     local hash
     hash="$(printf '%s' "$REPO_ROOT" | sha256sum | cut -c1-12)"
-    printf '%s\n' "/var/tmp/dashboards-lookups-opensearch/$hash"
+    printf '%s\n' "/var/tmp/dashboards-lookups-opensearch/$hash${OPENSEARCH_NODE:+-$OPENSEARCH_NODE}"
   fi
 }
 
@@ -93,7 +102,10 @@ OS_LOGS_DIR="$OS_BASE_DIR/logs"
 OS_PID_FILE="$OS_BASE_DIR/opensearch.pid"
 OS_MODE_FILE="$OS_BASE_DIR/opensearch.mode"
 OS_STARTUP_OUT="$OS_LOGS_DIR/startup.out"
-OS_CLUSTER_NAME=dashboards-lookups-dev
+OS_CLUSTER_NAME="dashboards-lookups-dev${OPENSEARCH_NODE:+-$OPENSEARCH_NODE}"
+OS_NODE_NAME="lookups-node-${OPENSEARCH_NODE:-1}"
+# A further node keeps its transport port apart from the main node's (default range from 9300).
+OS_TRANSPORT_PORT="${OPENSEARCH_NODE:+$((OPENSEARCH_PORT + 100))}"
 OS_SERVER_LOG="$OS_LOGS_DIR/$OS_CLUSTER_NAME.log"
 OS_INSTALL_STAMP="$OS_HOME/.dashboards-lookups-install"
 

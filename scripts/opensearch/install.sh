@@ -230,7 +230,7 @@ cat >>"$yml" <<YAML
 
 ######## dashboards-lookups dev/test node (written by scripts/opensearch/install.sh) ########
 cluster.name: $OS_CLUSTER_NAME
-node.name: lookups-node-1
+node.name: $OS_NODE_NAME
 network.host: $OPENSEARCH_HOST
 # start.sh passes -Ehttp.port=\$OPENSEARCH_PORT, which wins over this value.
 http.port: $OPENSEARCH_PORT
@@ -247,9 +247,12 @@ plugins.security.authcz.rest_impersonation_user:
   kibanaserver:
     - "*"
 YAML
+if [[ -n "$OS_TRANSPORT_PORT" ]]; then
+  printf 'transport.port: %s\n' "$OS_TRANSPORT_PORT" >>"$yml"
+fi
 
 mkdir -p "$OS_HOME/config/jvm.options.d"
-printf '%s\n' '-Xms1g' '-Xmx1g' >"$OS_HOME/config/jvm.options.d/heap.options"
+printf '%s\n' "-Xms$OPENSEARCH_HEAP" "-Xmx$OPENSEARCH_HEAP" >"$OS_HOME/config/jvm.options.d/heap.options"
 
 # Requests over index patterns (the lookup catalog's `*/_alias`, say) are cut down to the indices
 # the user may see instead of failing with 403, as OSD deployments usually configure it.

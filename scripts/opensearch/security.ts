@@ -34,6 +34,10 @@
  *   team_a_writer   reads sources and all `lk_*` lookups, writes only `lk_team_a_*` lookups
  *   no_access_user  authenticated, no index permissions at all
  *
+ * On the second node (`--node b`, the tests' second data source, OPENSEARCH_PORT=9201) the same
+ * users and roles, and also (see NODE_B_ONLY_USERS):
+ *   b_only_analyst  exists on that node only; the same permissions as lookup_writer
+ *
  * Connection: OPENSEARCH_URL (default http://127.0.0.1:$OPENSEARCH_PORT, port 9200), admin
  * password OPENSEARCH_INITIAL_ADMIN_PASSWORD (same default as scripts/opensearch/common.sh).
  */
@@ -170,6 +174,27 @@ export const TEST_ROLES: Readonly<Record<string, RoleDefinition>> = {
     index_permissions: [],
   },
 };
+
+/** Users of the second node only: the local node does not know them (a 401 there). */
+export const NODE_B_ONLY_USERS: Readonly<Record<'b_only_analyst', TestUser>> = {
+  b_only_analyst: {
+    username: 'b_only_analyst',
+    password: 'Birch-Meridian-2026!',
+    description: `Second node only. Reads ${SOURCE_PATTERNS.join(', ')}; writes any ${LOOKUP_PATTERNS.join(', ')} lookup.`,
+    role: 'lookups_test_b_analyst',
+  },
+};
+
+const NODE_B_ONLY_ROLES: Readonly<Record<string, RoleDefinition>> = {
+  [NODE_B_ONLY_USERS.b_only_analyst.role]: {
+    ...TEST_ROLES[TEST_USERS.lookup_writer.role],
+    description: 'dashboards-lookups tests: ' + NODE_B_ONLY_USERS.b_only_analyst.description,
+  },
+};
+
+function usersOf(options: { nodeB?: boolean }): TestUser[] {
+  return [...Object.values(TEST_USERS), ...(options.nodeB ? Object.values(NODE_B_ONLY_USERS) : [])];
+}
 
 // ------------------------------------------------------------------------------------------------
 // HTTP helpers (Node 20 fetch)
@@ -319,12 +344,13 @@ async function ensureMapping(role: string, users: string[]): Promise<boolean> {
  * Creates or updates the test roles, users and role mappings. Idempotent: only what differs
  * from the definitions above is written. Returns the names of what changed.
  */
-export async function setupSecurity(): Promise<string[]> {
+export async function setupSecurity(options: { nodeB?: boolean } = {}): Promise<string[]> {
   const changed: string[] = [];
-  for (const [name, role] of Object.entries(TEST_ROLES)) {
+  const roles = { ...TEST_ROLES, ...(options.nodeB ? NODE_B_ONLY_ROLES : {}) };
+  for (const [name, role] of Object.entries(roles)) {
     if (await ensureRole(name, role)) changed.push(`role ${name}`);
   }
-  for (const user of Object.values(TEST_USERS)) {
+  for (const user of usersOf(options)) {
     if (user.username === TEST_USERS.admin.username) continue;
     if (await ensureUser(user)) changed.push(`user ${user.username}`);
     if (await ensureMapping(user.role, [user.username])) changed.push(`mapping ${user.role}`);
@@ -751,11 +777,14 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<void
     return;
   }
   const started = Date.now();
-  const changed = await setupSecurity();
+  const node = argv.includes('--node') ? argv[argv.indexOf('--node') + 1] : undefined;
+  if (node !== undefined && node !== 'b') throw new Error(`--node: only "b" is known, not ${node}`);
+  const options = { nodeB: node === 'b' };
+  const changed = await setupSecurity(options);
   console.log(
     `[security] ${changed.length ? 'created/updated: ' + changed.join(', ') : 'all roles, users and mappings already up to date'}`
   );
-  for (const user of Object.values(TEST_USERS)) {
+  for (const user of usersOf(options)) {
     const res = await osRequestOk('GET', '_plugins/_security/authinfo', { user });
     const roles = (res.body as { roles?: string[] }).roles ?? [];
     if (!roles.includes(user.role)) {

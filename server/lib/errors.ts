@@ -80,16 +80,27 @@ export function openSearchReason(error: OpenSearchResponseError): string {
   return error.message;
 }
 
+const isUnreachable = (name: string | undefined) =>
+  name === 'ConnectionError' || name === 'TimeoutError' || name === 'NoLivingConnectionsError';
+
 /**
  * Maps an error to OSD's response. A 401 from OpenSearch is rethrown so that the platform
  * answers it (as OSD's router does, with the `www-authenticate` header). 403 passes through
- * with what was denied. Anything unexpected is logged and is a 500.
+ * with what was denied. Anything unexpected is logged and is a 500. On a data source
+ * (`dataSource`, its id), a source that cannot be reached is a 502 (504 when it timed out)
+ * naming it, and a 401 is a 400: the data source's stored credentials were refused, which says
+ * nothing of the caller's own sign-in (OSD's data source errors cast it so too).
  */
 export function toErrorResponse(
   error: unknown,
   response: OpenSearchDashboardsResponseFactory,
-  logger: Logger
+  logger: Logger,
+  dataSource?: string
 ): IOpenSearchDashboardsResponse {
+  if (dataSource !== undefined) {
+    const answer = dataSourceResponse(error, response, logger, dataSource);
+    if (answer) return answer;
+  }
   if (error instanceof LookupError) {
     return response.customError({
       statusCode: error.statusCode,
@@ -124,11 +135,7 @@ export function toErrorResponse(
   }
   logger.error(error instanceof Error ? error : String(error));
   const name = (error as { name?: string } | undefined)?.name;
-  if (
-    name === 'ConnectionError' ||
-    name === 'TimeoutError' ||
-    name === 'NoLivingConnectionsError'
-  ) {
+  if (isUnreachable(name)) {
     return response.customError({
       statusCode: 503,
       body: {
@@ -143,6 +150,36 @@ export function toErrorResponse(
         'The lookups service could not complete the request; the error is in the server log.',
     },
   });
+}
+
+function dataSourceResponse(
+  error: unknown,
+  response: OpenSearchDashboardsResponseFactory,
+  logger: Logger,
+  dataSource: string
+): IOpenSearchDashboardsResponse | undefined {
+  const name = (error as { name?: string } | undefined)?.name;
+  if (isUnreachable(name)) {
+    logger.warn(`data source "${dataSource}" cannot be reached: ${(error as Error).message}`);
+    const timedOut = name === 'TimeoutError';
+    return response.customError({
+      statusCode: timedOut ? 504 : 502,
+      body: {
+        message: `Data source "${dataSource}" cannot be reached (${timedOut ? 'it did not answer in time' : (error as Error).message}). Check that its cluster is up and its endpoint is right, or pick another data source.`,
+        attributes: { reason: 'data_source_unreachable', data_source: dataSource },
+      },
+    });
+  }
+  if (openSearchStatus(error) === 401) {
+    return response.customError({
+      statusCode: 400,
+      body: {
+        message: `Data source "${dataSource}" refused the credentials stored with it; an administrator can update them under Dashboards Management > Data sources.`,
+        attributes: { reason: 'data_source_credentials_refused', data_source: dataSource },
+      },
+    });
+  }
+  return undefined;
 }
 
 /**

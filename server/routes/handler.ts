@@ -26,10 +26,12 @@ export type LookupsHandler<P, Q, B> = (
 
 export function handle<P, Q, B>(handler: LookupsHandler<P, Q, B>): RequestHandler<P, Q, B> {
   return async (context, request, response) => {
+    const { lookups } = context;
     try {
-      return await handler(context.lookups, request, response, context);
+      if (lookups.unavailable) throw lookups.unavailable;
+      return await handler(lookups, request, response, context);
     } catch (error) {
-      return toErrorResponse(error, response, context.lookups.logger);
+      return toErrorResponse(error, response, lookups.logger, lookups.dataSource);
     }
   };
 }

@@ -6,8 +6,9 @@
 /*
  * OSD's cluster client (src/core/server/opensearch/client/cluster_client.ts), as the host
  * provides it: `asInternalUser` carries the host's own credentials; `asScoped(request)` gives
- * `asCurrentUser`, which carries the caller's `authorization` header and nothing else (OSD's
- * `requestHeadersWhitelist` default), over a client with NO credentials of its own, so a request
+ * `asCurrentUser`, which carries the caller's headers named in `opensearch.
+ * requestHeadersWhitelist` and nothing else (default: `authorization` only; the security
+ * plugin's tenants need `securitytenant` there too), over a client with NO credentials of its own, so a request
  * without the caller's header can never run as the host. Each has a twin created with
  * opensearch-js's `enableLongNumeralSupport: true` (OSD's `...WithLongNumeralsSupport`), which
  * reads integers beyond 2^53 as BigInt instead of rounding them.
@@ -22,7 +23,8 @@ import type {
   ScopeableRequest,
 } from 'opensearch-dashboards/server';
 
-export const FORWARDED_REQUEST_HEADERS = ['authorization'] as const;
+/** OSD's `opensearch.requestHeadersWhitelist` default. */
+export const FORWARDED_REQUEST_HEADERS: readonly string[] = ['authorization'];
 
 export class HostClusterClient implements IClusterClient {
   public readonly asInternalUser: OpenSearchClient;
@@ -32,7 +34,11 @@ export class HostClusterClient implements IClusterClient {
   private readonly clients: Client[];
   private closed = false;
 
-  constructor(node: string, internalUser: { username: string; password: string }) {
+  constructor(
+    node: string,
+    internalUser: { username: string; password: string },
+    private readonly forwardedHeaders: readonly string[] = FORWARDED_REQUEST_HEADERS
+  ) {
     const internal = new Client({ node, auth: internalUser });
     const internalLong = new Client({ node, auth: internalUser, enableLongNumeralSupport: true });
     this.rootScoped = new Client({ node });
@@ -44,7 +50,7 @@ export class HostClusterClient implements IClusterClient {
 
   asScoped(request: ScopeableRequest): IScopedClusterClient {
     const headers: Record<string, string> = {};
-    for (const name of FORWARDED_REQUEST_HEADERS) {
+    for (const name of this.forwardedHeaders) {
       const value = (request.headers as Headers)[name];
       if (typeof value === 'string') headers[name] = value;
     }

@@ -9,10 +9,24 @@
  * a pattern the security plugin's reserved `kibana_server` role covers by default
  * (`.opensearch_dashboards_*`, indices_all): a stock OSD can keep it without extra roles.
  */
+import { createHash } from 'crypto';
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import { openSearchStatus } from '../../lib/errors';
 
 export const PLUGIN_INDEX = '.opensearch_dashboards_lookups';
+
+/**
+ * The plugin index kept for one data source. It lives in the local cluster beside the local
+ * one, as OSD keeps everything it knows of a data source (its saved objects) in the local
+ * cluster and writes nothing of its own to the data source: one index per data source, as the
+ * security plugin keeps one OSD index per tenant. An id that is not a valid index name part
+ * (upper case, other characters) is named by its hash.
+ */
+export function dataSourceIndexName(dataSourceId: string): string {
+  if (/^[a-z0-9_-]{1,100}$/.test(dataSourceId)) return `${PLUGIN_INDEX}_ds_${dataSourceId}`;
+  const hash = createHash('sha256').update(dataSourceId).digest('hex').slice(0, 32);
+  return `${PLUGIN_INDEX}_dsh_${hash}`;
+}
 
 export type PluginDocumentType = 'record' | 'lease' | 'secret' | 'job' | 'schedule';
 

@@ -15,7 +15,26 @@ import type { PluginIndex } from './plugin_index';
 
 const SECRET_ID = 'secret:page_tokens';
 
-export class TokenSigner {
+/** Signs and checks page tokens for one user. */
+export interface PageTokenSigner {
+  sign(user: string | null, data: string): Promise<string>;
+  verify(user: string | null, data: string, mac: string): Promise<boolean>;
+}
+
+/**
+ * The signer for one data source: its tokens name the data source too, so a token minted for
+ * the local cluster or another data source (whose stored user may bear the same name) is
+ * refused there.
+ */
+export function dataSourceSigner(signer: PageTokenSigner, dataSourceId: string): PageTokenSigner {
+  const scoped = (user: string | null) => `${user ?? ''}\u0001data-source\u0001${dataSourceId}`;
+  return {
+    sign: (user, data) => signer.sign(scoped(user), data),
+    verify: (user, data, mac) => signer.verify(scoped(user), data, mac),
+  };
+}
+
+export class TokenSigner implements PageTokenSigner {
   private secret: Promise<string> | undefined;
 
   constructor(

@@ -33,14 +33,22 @@ import { checkImpersonation } from './impersonation';
 import { cadenceOf, nextRun, type ScheduleRunner } from './schedule_runner';
 import type { ScheduleStore, StoredSchedule, Versioned } from './schedule_store';
 
+/** How runs act as their owners; `null` where schedules cannot run (a data source). */
+export interface ScheduleRuns {
+  runner: ScheduleRunner;
+  internal: OpenSearchClient;
+}
+
 export interface ScheduleServiceDeps {
   store: ScheduleStore;
-  runner: ScheduleRunner;
+  runs: ScheduleRuns | null;
   jobStore: JobStore;
-  internal: OpenSearchClient;
   minIntervalMs: number;
   maxPerUser: number;
 }
+
+const NO_RUNS_HERE =
+  'Schedules run on the local cluster only: a run acts as its owner through the server identity, which a data source does not have. Write to this data source from a query or a job instead.';
 
 /** Who asks. */
 export interface ScheduleCaller {
@@ -53,6 +61,7 @@ export class ScheduleService {
   constructor(private readonly deps: ScheduleServiceDeps) {}
 
   async create(ctx: ScheduleCaller, body: ScheduleBody): Promise<Schedule> {
+    const runs = this.runs();
     const owner = await this.owner(ctx);
     const now = new Date();
     const fields = this.checked(body, now);
@@ -64,7 +73,7 @@ export class ScheduleService {
         { reason: 'too_many_schedules', max_per_user: this.deps.maxPerUser }
       );
     }
-    await checkImpersonation(this.deps.internal, owner);
+    await checkImpersonation(runs.internal, owner);
     const schedule: StoredSchedule = {
       id: randomUUID(),
       ...fields,
@@ -127,7 +136,15 @@ export class ScheduleService {
   }
 
   async run(ctx: ScheduleCaller, id: string): Promise<Job> {
-    return this.deps.runner.runNow(await this.own(ctx, id));
+    const runs = this.runs();
+    return runs.runner.runNow(await this.own(ctx, id));
+  }
+
+  private runs(): ScheduleRuns {
+    if (!this.deps.runs) {
+      throw new BadRequestError(NO_RUNS_HERE, { reason: 'schedules_local_only' });
+    }
+    return this.deps.runs;
   }
 
   /** Marks the lookups of a catalog page that a schedule keeps fresh, and whether it is late. */

@@ -1,0 +1,189 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/* The host's Data Source plugin: credentials at rest, what a data source may be, who sees it. */
+import { mkdtempSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { CredentialCipher } from '../src/data_source/cryptography';
+import { checkAttributes, findOptions, publicView } from '../src/data_source/saved_objects';
+import { readManifest, resolveDependencies } from '../src/plugin_loader';
+import { seen } from './fixtures/fixture_plugin/server';
+import { FIXTURE_PLUGIN, startInProcessHost } from './support';
+
+const DATA_SOURCE_FIXTURE = join(__dirname, 'fixtures/data_source_fixture_plugin');
+
+const key = (fill: number) => new Array(32).fill(fill);
+
+describe('CredentialCipher', () => {
+  it('encrypts with a fresh IV each time and decrypts with its endpoint', () => {
+    const cipher = new CredentialCipher(key(7));
+    const one = cipher.encryptAndEncode('s3cret-Pa55', { endpoint: 'http://b:9200' });
+    const two = cipher.encryptAndEncode('s3cret-Pa55', { endpoint: 'http://b:9200' });
+    expect(one).not.toBe(two);
+    expect(Buffer.from(one, 'base64').toString('utf8')).not.toContain('s3cret');
+    expect(cipher.decodeAndDecrypt(one)).toEqual({
+      decryptedText: 's3cret-Pa55',
+      encryptionContext: { endpoint: 'http://b:9200' },
+    });
+  });
+
+  it('refuses another key, a changed text and a changed endpoint', () => {
+    const cipher = new CredentialCipher(key(7));
+    const encoded = cipher.encryptAndEncode('pw', { endpoint: 'http://b:9200' });
+    expect(() => new CredentialCipher(key(8)).decodeAndDecrypt(encoded)).toThrow();
+    const envelope = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+    const moved = { ...envelope, context: { endpoint: 'http://evil:9200' } };
+    expect(() =>
+      cipher.decodeAndDecrypt(Buffer.from(JSON.stringify(moved)).toString('base64'))
+    ).toThrow();
+  });
+
+  it('needs a 32-byte wrapping key, as OSD', () => {
+    expect(() => new CredentialCipher(new Array(16).fill(1))).toThrow(/32 bytes/);
+  });
+});
+
+describe('checkAttributes', () => {
+  const good = {
+    title: 'B',
+    endpoint: 'http://127.0.0.1:9201/',
+    auth: { type: 'username_password', credentials: { username: 'u', password: 'p' } },
+  };
+
+  it('keeps a valid data source, less the trailing slash', () => {
+    expect(checkAttributes(good)).toEqual({ ...good, endpoint: 'http://127.0.0.1:9201' });
+    expect(checkAttributes({ ...good, auth: { type: 'no_auth' } }).auth).toEqual({
+      type: 'no_auth',
+    });
+  });
+
+  it.each([
+    [{ ...good, title: ' ' }, /"title"/],
+    [{ ...good, endpoint: 'ftp://x' }, /"endpoint"/],
+    [{ ...good, endpoint: 'http://u:p@x:9200' }, /"endpoint"/],
+    [{ ...good, auth: { type: 'username_password', credentials: { username: 'u' } } }, /password/],
+    [{ ...good, auth: { type: 'sigv4' } }, /sigv4/],
+    [{ ...good, auth: { type: 'magic' } }, /Invalid auth type/],
+  ])('refuses %j', (attributes, message) => {
+    expect(() => checkAttributes(attributes)).toThrow(message);
+  });
+
+  it('shows a browser no credentials', () => {
+    const view = publicView({ id: 'x', type: 'data-source', attributes: checkAttributes(good) });
+    expect(JSON.stringify(view)).not.toContain('"p"');
+    expect(view.attributes.auth).toEqual({ type: 'username_password' });
+  });
+});
+
+describe('findOptions', () => {
+  it('reads type, page, per_page and fields as OSD’s _find takes them', () => {
+    expect(findOptions({ type: 'data-source' })).toEqual({ page: 1, perPage: 20 });
+    expect(
+      findOptions({
+        type: ['data-source'],
+        page: '2',
+        per_page: '5',
+        fields: ['title', 'auth.type'],
+      })
+    ).toEqual({ page: 2, perPage: 5, fields: ['title', 'auth.type'] });
+  });
+
+  it.each([
+    [{}, /\[request query.type\]/],
+    [{ type: 'index-pattern' }, /only "data-source"/],
+    [{ type: ['data-source', 'config'] }, /only "data-source"/],
+    [{ type: 'data-source', per_page: 'ten' }, /\[request query.per_page\]/],
+    [{ type: 'data-source', search: 'b*' }, /\[request query.search\]: not supported/],
+    [{ type: 'data-source', pages: '1' }, /definition for this key is missing/],
+  ])('refuses %j', (query, message) => {
+    expect(() => findOptions(query)).toThrow(message);
+  });
+
+  it('gives only the fields asked for', () => {
+    const object = {
+      id: 'x',
+      type: 'data-source' as const,
+      attributes: checkAttributes({
+        title: 'B',
+        endpoint: 'http://b:1',
+        auth: { type: 'no_auth' },
+      }),
+    };
+    expect(publicView(object, ['title', 'auth.type']).attributes).toEqual({
+      title: 'B',
+      auth: { type: 'no_auth' },
+    });
+  });
+});
+
+describe('manifest and dependencies', () => {
+  const manifest = (fields: Record<string, unknown>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'manifest-'));
+    writeFileSync(
+      join(dir, 'opensearch_dashboards.json'),
+      JSON.stringify({ id: 'p', version: '3.4.0', server: true, ...fields })
+    );
+    return readManifest(dir);
+  };
+
+  it('reads the data source fields of OSD 3.x manifests and checks their types', () => {
+    expect(
+      manifest({ supportedOSDataSourceVersions: '>=3.0.0', requiredOSDataSourcePlugins: ['x'] })
+    ).toMatchObject({
+      supportedOSDataSourceVersions: '>=3.0.0',
+      requiredOSDataSourcePlugins: ['x'],
+    });
+    expect(() => manifest({ supportedOSDataSourceVersions: 3 })).toThrow(/version range/);
+    expect(() => manifest({ requiredOSDataSourcePlugins: 'x' })).toThrow(/array of strings/);
+    expect(() => manifest({ supportedDataSources: '*' })).toThrow(/unrecognized properties/);
+  });
+
+  it('gives a plugin the host plugins it lists, and stops on a missing required one', () => {
+    const optional = manifest({ optionalPlugins: ['dataSource', 'other'] });
+    expect(resolveDependencies(optional, new Set(['dataSource']))).toEqual(['dataSource']);
+    expect(resolveDependencies(optional, new Set())).toEqual([]);
+    expect(resolveDependencies(manifest({}), new Set(['dataSource']))).toEqual([]);
+    expect(() =>
+      resolveDependencies(manifest({ requiredPlugins: ['dataSource'] }), new Set())
+    ).toThrow(/missing required dependencies: \[dataSource\]/);
+  });
+});
+
+describe('the dataSource context and setup contract', () => {
+  let host: Awaited<ReturnType<typeof startInProcessHost>> | undefined;
+  afterEach(async () => {
+    await host?.stop();
+    host = undefined;
+  });
+
+  it.each([
+    ['a plugin that lists it', DATA_SOURCE_FIXTURE, true, ['core', 'dataSource'], ['dataSource']],
+    ['a plugin that does not', FIXTURE_PLUGIN, true, ['core'], []],
+    ['any plugin while it is off', DATA_SOURCE_FIXTURE, false, ['core'], []],
+  ])('goes to %s only', async (_what, pluginDir, enabled, contexts, deps) => {
+    host = await startInProcessHost({
+      pluginDir,
+      plugins: { fixture: { delay_ms: 1 } },
+      dataSource: { enabled, wrappingKey: key(3) },
+    });
+    expect(seen.setupDeps).toEqual(deps);
+    const res = await host.server.inject({
+      url: '/api/fixture/contexts',
+      headers: { authorization: `Basic ${Buffer.from('u:p').toString('base64')}` },
+    });
+    expect(JSON.parse(res.payload)).toEqual({ contexts });
+  });
+
+  it('does not start without a wrapping key', async () => {
+    await expect(
+      startInProcessHost({
+        pluginDir: DATA_SOURCE_FIXTURE,
+        plugins: { fixture: { delay_ms: 1 } },
+        dataSource: { enabled: true },
+      })
+    ).rejects.toThrow(/wrappingKey/);
+  });
+});
