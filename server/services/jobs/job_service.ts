@@ -17,15 +17,7 @@ import { FINAL_JOB_STATES, Job, JobsQuery } from '../../../common/api/jobs';
 import { parseWriteQuery } from '../ppl/parse_query';
 import { validateLookupName } from '../../../common/substrate/names';
 import type { LookupsConfig } from '../../config';
-import {
-  BadRequestError,
-  ConflictError,
-  isOpenSearchResponseError,
-  LookupError,
-  NotFoundError,
-  openSearchReason,
-  openSearchStatus,
-} from '../../lib/errors';
+import { BadRequestError, ConflictError, LookupError, NotFoundError } from '../../lib/errors';
 import type { Ceiling } from '../ceiling';
 import type { LeaseStore } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
@@ -36,6 +28,7 @@ import {
   type PublishCandidate,
   type WriteProgress,
 } from '../writer/lookup_writer';
+import { isUnexpectedJobError, jobErrorMessage } from './job_errors';
 import type { JobStore, StoredJob } from './job_store';
 import { importWork, queryWork, type JobRunDeps, type JobWork } from './job_work';
 import { backingIndexName } from '../../../common/substrate/names';
@@ -277,13 +270,13 @@ export class JobService {
     } catch (error) {
       await release();
       const cancelled = error instanceof WriteCancelledError;
-      if (!cancelled && !(error instanceof LookupError) && !isOpenSearchResponseError(error)) {
+      if (!cancelled && isUnexpectedJobError(error)) {
         this.deps.logger.error(error instanceof Error ? error : String(error));
       }
       await this.end(entry, {
         state: cancelled ? 'cancelled' : 'failed',
         phase: undefined,
-        error: cancelled ? undefined : sanitized(error),
+        error: cancelled ? undefined : jobErrorMessage(error),
         error_attributes: !cancelled && error instanceof LookupError ? error.attributes : undefined,
         finished_at: new Date().toISOString(),
       }).catch((e: Error) =>
@@ -376,17 +369,4 @@ export class JobService {
     job.heartbeat_at = now;
     await this.deps.store.put(job);
   }
-}
-
-/** What a user may read of an error: our own messages whole, anything else summarized. */
-function sanitized(error: unknown): string {
-  if (error instanceof LookupError) return error.message;
-  const status = openSearchStatus(error);
-  if (isOpenSearchResponseError(error) && status !== undefined && status < 500) {
-    const reason = openSearchReason(error);
-    return status === 403
-      ? `OpenSearch refused this for the job's user: ${reason}. Ask an administrator for the index permissions it names.`
-      : `OpenSearch refused the job's request (${status}): ${reason}`;
-  }
-  return 'The job stopped on an unexpected error; it is in the server log.';
 }

@@ -15,9 +15,10 @@ import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { Job } from '../../../common/api/jobs';
 import type { RunTrigger } from '../../../common/api/schedules';
 import { nextRunAfter, parseCadence } from '../../../common/schedules/cadence';
-import { ConflictError, LookupError, openSearchReason, openSearchStatus } from '../../lib/errors';
+import { ConflictError, LookupError } from '../../lib/errors';
 import type { Ceiling } from '../ceiling';
 import type { JobService } from '../jobs/job_service';
+import { isUnexpectedJobError, jobErrorMessage } from '../jobs/job_errors';
 import type { JobStore } from '../jobs/job_store';
 import { checkImpersonation, impersonating } from './impersonation';
 import { publishGuard } from './publish_guards';
@@ -196,14 +197,7 @@ export class ScheduleRunner {
     error: unknown
   ): Promise<Job> {
     const now = new Date().toISOString();
-    const status = openSearchStatus(error);
-    const message =
-      error instanceof LookupError
-        ? error.message
-        : status !== undefined && status < 500
-          ? `OpenSearch refused the run for ${schedule.owner} (${status}): ${openSearchReason(error as Parameters<typeof openSearchReason>[0])}`
-          : 'The run could not start on an unexpected error; it is in the server log.';
-    if (!(error instanceof LookupError) && (status === undefined || status >= 500)) {
+    if (isUnexpectedJobError(error)) {
       this.deps.logger.error(error instanceof Error ? error : String(error));
     }
     const job = {
@@ -213,7 +207,7 @@ export class ScheduleRunner {
       query: schedule.query,
       state: 'failed' as const,
       progress: { rows_read: 0, rows_written: 0, elapsed_ms: 0 },
-      error: message,
+      error: jobErrorMessage(error),
       ...(error instanceof LookupError && error.attributes
         ? { error_attributes: error.attributes }
         : {}),
