@@ -41,6 +41,21 @@ export class JobStore {
     return doc.found ? doc._source?.job : undefined;
   }
 
+  /** Several jobs in one request, by id; the ones not found are left out. */
+  async getMany(ids: string[]): Promise<Map<string, StoredJob>> {
+    const found = new Map<string, StoredJob>();
+    if (ids.length === 0) return found;
+    const { body } = await this.index.client.mget(
+      { index: this.index.name, body: { ids: ids.map(jobId) } },
+      { ignore: [404] }
+    );
+    const docs = (body as { docs?: Array<{ found?: boolean; _source?: { job: StoredJob } }> }).docs;
+    for (const doc of docs ?? []) {
+      if (doc.found && doc._source) found.set(doc._source.job.id, doc._source.job);
+    }
+    return found;
+  }
+
   /** Asks whoever runs the job to stop it at the next batch. */
   async requestCancel(id: string) {
     await this.index.client.update({

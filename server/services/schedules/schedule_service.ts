@@ -91,8 +91,16 @@ export class ScheduleService {
     const owner = await this.owner(ctx);
     const now = new Date();
     const stored = await this.deps.store.list({ owner });
-    return Promise.all(
-      stored.map(async ({ schedule }) => this.view(schedule, await this.lastJob(schedule), now))
+    // Every schedule's last run, in one request.
+    const lastJobs = await this.deps.jobStore.getMany(
+      stored.flatMap(({ schedule }) => (schedule.last_job_id ? [schedule.last_job_id] : []))
+    );
+    return stored.map(({ schedule }) =>
+      this.view(
+        schedule,
+        schedule.last_job_id ? lastJobs.get(schedule.last_job_id) : undefined,
+        now
+      )
     );
   }
 
