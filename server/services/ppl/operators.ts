@@ -64,12 +64,13 @@ export async function* whereOp(
   input: RowStream,
   condition: Expr,
   types: Types,
-  budget: QueryBudget = unlimitedBudget()
+  budget: QueryBudget = unlimitedBudget(),
+  now?: Date
 ): RowStream {
   for await (const batch of input) {
     const kept: Batch = [];
     await budget.eachRow(batch, (row) => {
-      if (evaluatePredicate(condition, row, { types })) kept.push(row);
+      if (evaluatePredicate(condition, row, { types, now })) kept.push(row);
     });
     if (kept.length > 0) yield kept;
   }
@@ -79,7 +80,8 @@ export async function* evalOp(
   input: RowStream,
   command: EvalCommand,
   typesBefore: Types,
-  budget: QueryBudget = unlimitedBudget()
+  budget: QueryBudget = unlimitedBudget(),
+  now?: Date
 ): RowStream {
   // Each assignment sees the ones before it, with its type.
   const types = new Map(typesBefore);
@@ -90,7 +92,8 @@ export async function* evalOp(
   });
   for await (const batch of input) {
     await budget.eachRow(batch, (row) => {
-      for (const step of steps) row[step.name] = evaluate(step.expr, row, { types: step.types });
+      for (const step of steps)
+        row[step.name] = evaluate(step.expr, row, { types: step.types, now });
     });
     yield batch;
   }

@@ -22,9 +22,14 @@ export function planWhere(ctx: PlanContext, command: WhereCommand): void {
   ctx.checkFields(command.condition);
   const types = ctx.types();
   const { budget } = ctx;
-  ctx.add(command.span, 'streams', (input) => whereOp(input, command.condition, types, budget), {
-    keepsCount: false,
-  });
+  ctx.add(
+    command.span,
+    'streams',
+    (input) => whereOp(input, command.condition, types, budget, ctx.deps.now),
+    {
+      keepsCount: false,
+    }
+  );
 }
 
 /** The columns `fields` keeps: patterns in the order written (each column once), or all but. */
@@ -97,7 +102,7 @@ export function planEval(ctx: PlanContext, command: EvalCommand): void {
     ctx.setColumn(a.field.name, type);
   }
   const { budget } = ctx;
-  ctx.add(command.span, 'streams', (input) => evalOp(input, command, types, budget));
+  ctx.add(command.span, 'streams', (input) => evalOp(input, command, types, budget, ctx.deps.now));
 }
 
 export function planDedup(ctx: PlanContext, command: DedupCommand): void {

@@ -187,10 +187,15 @@ function pushDown(
         const rest = joinConjuncts(residual)!;
         const types = ctx.types();
         const { budget } = ctx;
-        ctx.add(command.span, 'streams', (input) => whereOp(input, rest, types, budget), {
-          keepsCount: false,
-          detail: `evaluated in the server: ${residual.map((r) => ctx.commandText(r.span)).join(' AND ')}`,
-        });
+        ctx.add(
+          command.span,
+          'streams',
+          (input) => whereOp(input, rest, types, budget, ctx.deps.now),
+          {
+            keepsCount: false,
+            detail: `evaluated in the server: ${residual.map((r) => ctx.commandText(r.span)).join(' AND ')}`,
+          }
+        );
         break;
       }
       continue;
