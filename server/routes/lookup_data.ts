@@ -155,8 +155,11 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
       const { job, ...options } = request.query;
       if (job) {
         // The file is read and checked while the request is open; the job writes it after.
-        const prepared = await prepareImport(await ctx.ceiling(), name, file, options);
-        return response.accepted({ body: await ctx.jobs.submitImport(ctx, name, prepared) });
+        const ceiling = await ctx.ceiling();
+        const job = await ctx.jobs.submitImport(ctx, name, () =>
+          prepareImport(ceiling, name, file, options)
+        );
+        return response.accepted({ body: job });
       }
       const body = await writeUnderLease(ctx, name, 'import', (deps) =>
         importLookup(deps, name, file, options)

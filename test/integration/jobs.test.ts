@@ -374,4 +374,25 @@ describe('admission', () => {
     await until(narrow, second.body.id, (j) => j.state === 'finished');
     expect(await indexExists(admin, `${c}__lookup`)).toBe(false);
   });
+
+  it('with max_queued 0 runs a job at once when a slot is free, and refuses an import job before reading its file', async () => {
+    const none = await startHost({ jobs: { max_concurrent: 1, max_queued: 0 } });
+    const [a, b] = ['q0a', 'q0b'].map((label) => testNames.lookup(label));
+    const running = await submit(none, bigQuery(a));
+    expect(running.status).toBe(202);
+    const form = new FormData();
+    form.append('file', new Blob(['host,n\nh1,1\n'], { type: 'text/csv' }), 'hosts.csv');
+    const res = await fetch(`${none.url}${apiPaths.import(b)}?job=true`, {
+      method: 'POST',
+      headers: {
+        'osd-xsrf': 'true',
+        authorization: basicAuthorization(users.writer.username ?? '', users.writer.password ?? ''),
+      },
+      body: form,
+    });
+    expect(res.status).toBe(429);
+    expect(await res.json()).toMatchObject({ attributes: { reason: 'jobs_queue_full' } });
+    await until(none, running.body.id, (j) => j.state === 'finished');
+    expect(await indexExists(admin, `${b}__lookup`)).toBe(false);
+  });
 });

@@ -92,8 +92,18 @@ export class JobService {
     return this.accept(ctx, queryWork(output.name, query, this.deps), options);
   }
 
-  /** Accepts an import whose file is already checked and spooled; the job owns the spool. */
-  async submitImport(ctx: JobCaller, name: string, prepared: PreparedImport): Promise<Job> {
+  /**
+   * Accepts an import: the file is checked and spooled by `prepare` while the request is open,
+   * and only when the queue has room (a full queue refuses before the upload is spooled); the job
+   * then owns the spool.
+   */
+  async submitImport(
+    ctx: JobCaller,
+    name: string,
+    prepare: () => Promise<PreparedImport>
+  ): Promise<Job> {
+    this.assertQueueRoom();
+    const prepared = await prepare();
     try {
       return await this.accept(ctx, importWork(name, prepared, this.deps), {});
     } catch (error) {
@@ -108,14 +118,7 @@ export class JobService {
     const check = validateLookupName(name, { purpose: 'write' });
     if (!check.ok) throw new BadRequestError(check.message, { field: 'name' });
 
-    // Waiting jobs hold a lease and the caller's client each: their number is bounded.
-    if (this.waiting.length >= this.deps.config.jobs.max_queued) {
-      throw new LookupError(
-        429,
-        `${this.waiting.length} write jobs are already waiting on this server; try again when some have finished.`,
-        { reason: 'jobs_queue_full', max_queued: this.deps.config.jobs.max_queued }
-      );
-    }
+    this.assertQueueRoom();
     const [user, ceiling] = await Promise.all([ctx.user(), ctx.ceiling()]);
     const id = randomUUID();
     const { lease } = await this.deps.leases.acquire(name, { operation: 'job', user, job_id: id });
@@ -168,6 +171,19 @@ export class JobService {
     const accepted = toApi({ ...job, progress: { ...job.progress } });
     this.admit(() => void this.run(id, work, runDeps));
     return accepted;
+  }
+
+  /** Waiting jobs hold a lease and the caller's client each: their number is bounded. */
+  private assertQueueRoom(): void {
+    const { max_concurrent, max_queued } = this.deps.config.jobs;
+    // A job that starts at once does not wait: max_queued 0 still runs up to max_concurrent.
+    if (this.active >= max_concurrent && this.waiting.length >= max_queued) {
+      throw new LookupError(
+        429,
+        `${this.waiting.length} write jobs are already waiting on this server; try again when some have finished.`,
+        { reason: 'jobs_queue_full', max_queued: this.deps.config.jobs.max_queued }
+      );
+    }
   }
 
   async list(ctx: JobCaller, query: JobsQuery): Promise<Job[]> {
