@@ -17,6 +17,7 @@ import type { Job } from '../../common/api/jobs';
 import { apiPaths } from '../../common/api/paths';
 import type { ListResponse } from '../../common/api/codecs';
 import type { Schedule, ScheduleDetail, ScheduleRun } from '../../common/api/schedules';
+import { PLUGIN_INDEX } from '../../server/services/plugin_index/plugin_index';
 import { callApi, Caller } from '../support/api';
 import { adminClient, adminPassword, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
@@ -404,6 +405,36 @@ describe('the catalog', () => {
     });
     await disable(host, { ...schedule, every: '1s' });
     expect(stale.body.lookups[0].refresh).toMatchObject({ scheduled: true, stale: true });
+  });
+});
+
+describe('a host that dies between claiming a run and starting it', () => {
+  it('leaves that due time to the next host once its claim expires', async () => {
+    const idle = await startHost({ schedules: { enabled: false, min_interval_ms: 1000 } });
+    const name = testNames.lookup('schedclaim');
+    const { body: schedule } = await create(idle, { query: hostsQuery(name, 2), every: '1h' });
+    // What a claiming host leaves when it dies before its job exists: next_run_at already moved
+    // on, a lease that has expired, and no job named in it.
+    await admin.update({
+      index: PLUGIN_INDEX,
+      id: `schedule:${schedule.id}`,
+      refresh: true,
+      body: {
+        doc: {
+          schedule: {
+            lease: {
+              host: 'a-host-that-died',
+              expires_at: new Date(Date.now() - 1000).toISOString(),
+            },
+          },
+        },
+      },
+    });
+    const waker = await startHost();
+    const run = (await untilRuns(waker, schedule.id, 1)).runs[0];
+    await disable(waker, schedule);
+    expect(run).toMatchObject({ state: 'finished', trigger: 'schedule' });
+    expect(await readRowsSorted(admin, name, 'host')).toHaveLength(2);
   });
 });
 

@@ -7,7 +7,8 @@
  * Schedules as the plugin index keeps them (server identity). A due run is claimed with
  * optimistic concurrency on the schedule's own document (`if_seq_no`/`if_primary_term`): the
  * claim moves `next_run_at` past now and sets a lease naming the host, so of several hosts one
- * runs each due time, and runs missed while every host was down collapse into one.
+ * runs each due time, and runs missed while every host was down collapse into one. A claim whose
+ * host died before it started the job is taken up again once its lease expires.
  */
 import type { ScheduleFields } from '../../../common/api/schedules';
 import type { PluginIndex } from '../plugin_index/plugin_index';
@@ -116,16 +117,28 @@ export class ScheduleStore {
     return this.search({ bool: { filter: terms } }, [{ 'schedule.created_at': 'asc' }]);
   }
 
-  /** Enabled schedules whose next run is at or before `now`. */
+  /**
+   * Enabled schedules whose next run is at or before `now`, and those whose run was claimed by a
+   * host that died before starting its job (the claim's lease expired with no job named): the
+   * claim already moved `next_run_at` on, so without this that due time would be lost.
+   */
   async due(now: Date): Promise<Versioned[]> {
+    const at = now.toISOString();
+    const abandonedClaim = {
+      bool: {
+        filter: [
+          { exists: { field: 'schedule.lease.host' } },
+          { range: { 'schedule.lease.expires_at': { lte: at } } },
+        ],
+        must_not: [{ exists: { field: 'schedule.lease.job_id' } }],
+      },
+    };
     return this.search(
       {
         bool: {
-          filter: [
-            { term: { type: 'schedule' } },
-            { term: { 'schedule.enabled': true } },
-            { range: { 'schedule.next_run_at': { lte: now.toISOString() } } },
-          ],
+          filter: [{ term: { type: 'schedule' } }, { term: { 'schedule.enabled': true } }],
+          should: [{ range: { 'schedule.next_run_at': { lte: at } } }, abandonedClaim],
+          minimum_should_match: 1,
         },
       },
       [{ 'schedule.next_run_at': 'asc' }]
