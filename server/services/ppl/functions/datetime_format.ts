@@ -9,18 +9,14 @@
  */
 import {
   calcWeek,
-  civilFromDays,
   DAY_NAMES,
-  dayOfWeek,
-  dayOfYear,
   daysFromCivil,
   daysInMonth,
   Instant,
   MONTH_NAMES,
   NANOS_PER_SECOND,
 } from './datetime_values';
-
-export const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+import { expandSpecifiers, FIELDS, FieldFormatter, formatting, pad } from './datetime_specifiers';
 
 function ordinal(n: number): string {
   const tens = n % 100;
@@ -28,144 +24,55 @@ function ordinal(n: number): string {
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 }
 
-export interface Parts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  nanos: number;
-}
-
-export function partsOf(at: Instant): Parts {
-  const c = civilFromDays(at.day);
-  const s = Math.floor(at.nanos / NANOS_PER_SECOND);
-  return {
-    year: c.year,
-    month: c.month,
-    day: c.day,
-    hour: Math.floor(s / 3600),
-    minute: Math.floor(s / 60) % 60,
-    second: s % 60,
-    nanos: at.nanos % NANOS_PER_SECOND,
-  };
-}
+/** MySQL's specifiers (DATE_FORMAT's table). */
+const MYSQL_SPECIFIERS: Readonly<Record<string, FieldFormatter>> = {
+  a: FIELDS.dayNameShort,
+  b: FIELDS.monthNameShort,
+  c: (f) => String(f.p.month),
+  D: (f) => ordinal(f.p.day),
+  d: FIELDS.day2,
+  e: (f) => String(f.p.day),
+  f: FIELDS.micros6,
+  H: FIELDS.hour2,
+  h: FIELDS.hour12,
+  I: FIELDS.hour12,
+  i: FIELDS.minute2,
+  j: FIELDS.dayOfYear3,
+  k: (f) => String(f.p.hour),
+  l: (f) => String(f.h12),
+  M: FIELDS.monthName,
+  m: FIELDS.month2,
+  p: FIELDS.amPm,
+  r: (f) => `${pad(f.h12)}:${pad(f.p.minute)}:${pad(f.p.second)} ${FIELDS.amPm(f)}`,
+  S: FIELDS.second2,
+  s: FIELDS.second2,
+  T: FIELDS.time24,
+  U: FIELDS.weekFromSunday,
+  u: (f) => pad(calcWeek(f.at.day, 1).week),
+  V: (f) => pad(calcWeek(f.at.day, 6).week),
+  v: (f) => pad(calcWeek(f.at.day, 3).week),
+  W: FIELDS.dayName,
+  w: FIELDS.weekday0,
+  X: (f) => pad(calcWeek(f.at.day, 6).year, 4),
+  x: (f) => pad(calcWeek(f.at.day, 3).year, 4),
+  Y: FIELDS.year4,
+  y: FIELDS.year2,
+};
 
 const TIME_SPECIFIERS = new Set(['f', 'H', 'h', 'I', 'i', 'k', 'l', 'p', 'r', 'S', 's', 'T', '%']);
 
 /**
  * MySQL's DATE_FORMAT. With `timeOnly` (TIME_FORMAT), a date specifier makes the result null.
+ * An unknown specifier gives its letter.
  */
 export function mysqlFormat(at: Instant, format: string, timeOnly = false): string | null {
-  const p = partsOf(at);
-  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
-  let out = '';
-  for (let i = 0; i < format.length; i++) {
-    const c = format.charAt(i);
-    if (c !== '%' || i + 1 >= format.length) {
-      out += c;
-      continue;
-    }
-    const s = format.charAt(++i);
-    if (timeOnly && !TIME_SPECIFIERS.has(s) && /[a-zA-Z]/.test(s)) {
-      return null;
-    }
-    switch (s) {
-      case 'a':
-        out += DAY_NAMES[dayOfWeek(at.day) - 1].slice(0, 3);
-        break;
-      case 'b':
-        out += MONTH_NAMES[p.month - 1].slice(0, 3);
-        break;
-      case 'c':
-        out += String(p.month);
-        break;
-      case 'D':
-        out += ordinal(p.day);
-        break;
-      case 'd':
-        out += pad(p.day);
-        break;
-      case 'e':
-        out += String(p.day);
-        break;
-      case 'f':
-        out += pad(Math.floor(p.nanos / 1000), 6);
-        break;
-      case 'H':
-        out += pad(p.hour);
-        break;
-      case 'h':
-      case 'I':
-        out += pad(h12);
-        break;
-      case 'i':
-        out += pad(p.minute);
-        break;
-      case 'j':
-        out += pad(dayOfYear(at.day), 3);
-        break;
-      case 'k':
-        out += String(p.hour);
-        break;
-      case 'l':
-        out += String(h12);
-        break;
-      case 'M':
-        out += MONTH_NAMES[p.month - 1];
-        break;
-      case 'm':
-        out += pad(p.month);
-        break;
-      case 'p':
-        out += p.hour < 12 ? 'AM' : 'PM';
-        break;
-      case 'r':
-        out += `${pad(h12)}:${pad(p.minute)}:${pad(p.second)} ${p.hour < 12 ? 'AM' : 'PM'}`;
-        break;
-      case 'S':
-      case 's':
-        out += pad(p.second);
-        break;
-      case 'T':
-        out += `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
-        break;
-      case 'U':
-        out += pad(calcWeek(at.day, 4).week);
-        break;
-      case 'u':
-        out += pad(calcWeek(at.day, 1).week);
-        break;
-      case 'V':
-        out += pad(calcWeek(at.day, 6).week);
-        break;
-      case 'v':
-        out += pad(calcWeek(at.day, 3).week);
-        break;
-      case 'W':
-        out += DAY_NAMES[dayOfWeek(at.day) - 1];
-        break;
-      case 'w':
-        out += String(dayOfWeek(at.day) - 1);
-        break;
-      case 'X':
-        out += pad(calcWeek(at.day, 6).year, 4);
-        break;
-      case 'x':
-        out += pad(calcWeek(at.day, 3).year, 4);
-        break;
-      case 'Y':
-        out += pad(p.year, 4);
-        break;
-      case 'y':
-        out += pad(p.year % 100);
-        break;
-      default:
-        out += s;
-    }
-  }
-  return out;
+  const f = formatting(at);
+  return expandSpecifiers(format, (rest) => {
+    const s = rest.charAt(0);
+    if (timeOnly && !TIME_SPECIFIERS.has(s) && /[a-zA-Z]/.test(s)) return null;
+    const field = MYSQL_SPECIFIERS[s];
+    return { text: field ? field(f) : s, length: 1 };
+  });
 }
 
 /** GET_FORMAT's table (MySQL's). */

@@ -4,153 +4,84 @@
  */
 
 /** POSIX-style STRFTIME (datetime.md's table), in UTC with English abbreviations. */
+import { calcWeek, epochSeconds, Instant } from './datetime_values';
 import {
-  calcWeek,
-  DAY_NAMES,
-  dayOfWeek,
-  dayOfYear,
-  epochSeconds,
-  Instant,
-  MONTH_NAMES,
-} from './datetime_values';
-import { pad, partsOf } from './datetime_format';
+  expandSpecifiers,
+  Expansion,
+  FIELDS,
+  FieldFormatter,
+  Formatting,
+  formatting,
+  pad,
+} from './datetime_specifiers';
 
 const spacePad = (n: number): string => String(n).padStart(2, ' ');
+const isoWeek = (f: Formatting) => calcWeek(f.at.day, 3 | 2);
+
+/** The POSIX specifiers of one letter. */
+const POSIX_SPECIFIERS: Readonly<Record<string, FieldFormatter>> = {
+  a: FIELDS.dayNameShort,
+  A: FIELDS.dayNameShort,
+  b: FIELDS.monthNameShort,
+  B: FIELDS.monthNameShort,
+  c: (f) =>
+    `${FIELDS.dayNameShort(f)} ${FIELDS.monthNameShort(f)} ${pad(f.p.day)} ${FIELDS.time24(f)} ${f.p.year}`,
+  C: (f) => pad(Math.floor(f.p.year / 100)),
+  d: FIELDS.day2,
+  e: (f) => spacePad(f.p.day),
+  f: FIELDS.micros6,
+  F: (f) => `${pad(f.p.year, 4)}-${pad(f.p.month)}-${pad(f.p.day)}`,
+  g: (f) => pad(isoWeek(f).year % 100),
+  G: (f) => pad(isoWeek(f).year, 4),
+  H: FIELDS.hour2,
+  I: FIELDS.hour12,
+  j: FIELDS.dayOfYear3,
+  k: (f) => spacePad(f.p.hour),
+  m: FIELDS.month2,
+  M: FIELDS.minute2,
+  N: (f) => pad(f.p.nanos, 9),
+  Q: (f) => pad(Math.floor(f.p.nanos / 1e6), 3),
+  p: FIELDS.amPm,
+  s: (f) => String(Math.floor(epochSeconds(f.at))),
+  S: FIELDS.second2,
+  T: FIELDS.time24,
+  X: FIELDS.time24,
+  U: FIELDS.weekFromSunday,
+  V: (f) => pad(isoWeek(f).week),
+  w: FIELDS.weekday0,
+  x: (f) => `${pad(f.p.month)}/${pad(f.p.day)}/${pad(f.p.year, 4)}`,
+  y: FIELDS.year2,
+  Y: (f) => String(f.p.year),
+  z: () => '+0000',
+  Z: () => 'UTC',
+  '%': () => '%',
+};
+
+/** Specifiers longer than one letter: `%3N` (sub-second digits), `%:z` offsets, `%Ez`. */
+function longSpecifier(rest: string, f: Formatting): Expansion {
+  const precision = /^(\d)([NQ])/.exec(rest);
+  if (precision) {
+    const digits = Number(precision[1]);
+    const n = precision[2] === 'Q' && ![3, 6, 9].includes(digits) ? 3 : digits;
+    return { text: pad(f.p.nanos, 9).slice(0, Math.max(1, Math.min(9, n))), length: 2 };
+  }
+  const colons = /^(:{1,3})z/.exec(rest);
+  if (colons) {
+    const offsets = ['+00:00', '+00:00:00', '+00'];
+    return { text: offsets[colons[1].length - 1], length: colons[0].length };
+  }
+  return rest.startsWith('Ez') ? { text: '+0', length: 2 } : null;
+}
 
 export function strftime(at: Instant, format: string): string {
-  const p = partsOf(at);
-  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
-  const dayName = DAY_NAMES[dayOfWeek(at.day) - 1].slice(0, 3);
-  const monthName = MONTH_NAMES[p.month - 1].slice(0, 3);
-  const iso = calcWeek(at.day, 3 | 2);
-  let out = '';
-  for (let i = 0; i < format.length; i++) {
-    const c = format.charAt(i);
-    if (c !== '%' || i + 1 >= format.length) {
-      out += c;
-      continue;
-    }
-    const rest = format.slice(i + 1);
-    const precision = /^(\d)([NQ])/.exec(rest);
-    if (precision) {
-      const digits = Number(precision[1]);
-      const n = precision[2] === 'Q' && ![3, 6, 9].includes(digits) ? 3 : digits;
-      out += pad(p.nanos, 9).slice(0, Math.max(1, Math.min(9, n)));
-      i += 2;
-      continue;
-    }
-    const colons = /^(:{1,3})z/.exec(rest);
-    if (colons) {
-      out += colons[1].length === 1 ? '+00:00' : colons[1].length === 2 ? '+00:00:00' : '+00';
-      i += colons[0].length;
-      continue;
-    }
-    if (rest.startsWith('Ez')) {
-      out += '+0';
-      i += 2;
-      continue;
-    }
-    const s = format.charAt(++i);
-    switch (s) {
-      case 'a':
-      case 'A':
-        out += dayName;
-        break;
-      case 'b':
-      case 'B':
-        out += monthName;
-        break;
-      case 'c':
-        out += `${dayName} ${monthName} ${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)} ${p.year}`;
-        break;
-      case 'C':
-        out += pad(Math.floor(p.year / 100));
-        break;
-      case 'd':
-        out += pad(p.day);
-        break;
-      case 'e':
-        out += spacePad(p.day);
-        break;
-      case 'f':
-        out += pad(Math.floor(p.nanos / 1000), 6);
-        break;
-      case 'F':
-        out += `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
-        break;
-      case 'g':
-        out += pad(iso.year % 100);
-        break;
-      case 'G':
-        out += pad(iso.year, 4);
-        break;
-      case 'H':
-        out += pad(p.hour);
-        break;
-      case 'I':
-        out += pad(h12);
-        break;
-      case 'j':
-        out += pad(dayOfYear(at.day), 3);
-        break;
-      case 'k':
-        out += spacePad(p.hour);
-        break;
-      case 'm':
-        out += pad(p.month);
-        break;
-      case 'M':
-        out += pad(p.minute);
-        break;
-      case 'N':
-        out += pad(p.nanos, 9);
-        break;
-      case 'Q':
-        out += pad(Math.floor(p.nanos / 1e6), 3);
-        break;
-      case 'p':
-        out += p.hour < 12 ? 'AM' : 'PM';
-        break;
-      case 's':
-        out += String(Math.floor(epochSeconds(at)));
-        break;
-      case 'S':
-        out += pad(p.second);
-        break;
-      case 'T':
-      case 'X':
-        out += `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
-        break;
-      case 'U':
-        out += pad(calcWeek(at.day, 4).week);
-        break;
-      case 'V':
-        out += pad(iso.week);
-        break;
-      case 'w':
-        out += String(dayOfWeek(at.day) - 1);
-        break;
-      case 'x':
-        out += `${pad(p.month)}/${pad(p.day)}/${pad(p.year, 4)}`;
-        break;
-      case 'y':
-        out += pad(p.year % 100);
-        break;
-      case 'Y':
-        out += String(p.year);
-        break;
-      case 'z':
-        out += '+0000';
-        break;
-      case 'Z':
-        out += 'UTC';
-        break;
-      case '%':
-        out += '%';
-        break;
-      default:
-        out += `%${s}`;
-    }
-  }
-  return out;
+  const f = formatting(at);
+  return (
+    expandSpecifiers(format, (rest) => {
+      const long = longSpecifier(rest, f);
+      if (long) return long;
+      const s = rest.charAt(0);
+      const field = POSIX_SPECIFIERS[s];
+      return { text: field ? field(f) : `%${s}`, length: 1 };
+    }) ?? ''
+  );
 }
