@@ -40,7 +40,8 @@ function renderPicker({
   return renderWithProviders(<DataSourcePicker />, { route, services });
 }
 
-const input = () => screen.getByRole('combobox', { name: 'Data source' });
+/** The combo box's text input, found by its label (as a screen reader names it). */
+const input = () => screen.getByLabelText('Data source');
 
 /** Opens the list; its options render in a portal, so they are looked up in the document. */
 async function openOptions() {
@@ -77,7 +78,8 @@ describe('DataSourcePicker', () => {
       fields: ['id', 'title', 'auth.type'],
       perPage: 10000,
     });
-    expect(input()).toBeTruthy();
+    expect(input().tagName).toBe('INPUT');
+    expect(input().getAttribute('data-test-subj')).toBe('comboBoxSearchInput');
   });
 
   it('shows the source the URL names as chosen', async () => {

@@ -11,9 +11,9 @@
  * the URL (`?dataSourceId=`), which the app reads; without the Data Source plugin there is no
  * picker, as in OSD plugins.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useHistory, useLocation } from 'react-router-dom';
-import { EuiComboBox, type EuiComboBoxOptionOption } from '@elastic/eui';
+import { EuiComboBox, EuiFormLabel, type EuiComboBoxOptionOption } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { SavedObjectsClientContract } from 'opensearch-dashboards/public';
 import {
@@ -58,6 +58,7 @@ function SourcesComboBox({
   onChoose: (id: string) => void;
   onListFailed: () => void;
 }) {
+  const inputId = useId();
   const [sources, setSources] = useState<DataSourceOption[] | undefined>();
   useEffect(() => {
     let current = true;
@@ -87,8 +88,10 @@ function SourcesComboBox({
   });
   return (
     <EuiComboBox<string>
-      aria-label={pickerLabel()}
-      prepend={pickerLabel()}
+      // The input itself is labelled by the prepended label (an aria-label on the combo box
+      // does not reach its input in OUI 1.22).
+      id={inputId}
+      prepend={<EuiFormLabel htmlFor={inputId}>{pickerLabel()}</EuiFormLabel>}
       singleSelection={{ asPlainText: true }}
       isClearable={false}
       isLoading={sources === undefined}
@@ -99,6 +102,7 @@ function SourcesComboBox({
         if (id !== undefined && id !== selectedId) onChoose(id);
       }}
       compressed
+      fullWidth
       data-test-subj="dataSourceSelectorComboBox"
     />
   );
@@ -121,7 +125,8 @@ export function DataSourcePicker() {
 
   const Selector = dataSourcePlugins?.dataSourceManagement?.ui.DataSourceSelector;
   return (
-    <div className="lookupsDataSourcePicker" data-test-subj="lookupsDataSourcePicker">
+    // Wide enough for a cluster's title; the combo box fills it.
+    <div style={{ width: 320 }} data-test-subj="lookupsDataSourcePicker">
       {Selector ? (
         <Selector
           savedObjectsClient={savedObjects.client}
