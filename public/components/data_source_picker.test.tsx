@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SavedObjectsStart } from 'opensearch-dashboards/public';
 import type { DataSourceSelectorProps, LookupsSetupDeps } from '../services/data_source';
 import { fakeServices, renderWithProviders } from '../../test/support/render';
@@ -163,5 +163,25 @@ describe('DataSourcePicker', () => {
     });
     fireEvent.click(screen.getByText('osd selector'));
     expect(history.location.search).toBe('?dataSourceId=c-2');
+  });
+
+  it('gives OSD’s selector the local cluster as chosen, so it does not pick the default', () => {
+    const seen: DataSourceSelectorProps[] = [];
+    const DataSourceSelector = (props: DataSourceSelectorProps) => {
+      seen.push(props);
+      return null;
+    };
+    const withSelector = (hideLocalCluster: boolean): LookupsSetupDeps => ({
+      dataSource: { dataSourceEnabled: true, hideLocalCluster },
+      dataSourceManagement: { ui: { DataSourceSelector } },
+    });
+    renderPicker({ route: '/lookups', plugins: withSelector(false) });
+    expect(seen.at(-1)?.defaultOption).toEqual([{ id: '' }]);
+    // With no local cluster to show, OSD's selector picks the default data source itself, and
+    // what it picks goes to the URL.
+    const { history } = renderPicker({ route: '/lookups', plugins: withSelector(true) });
+    expect(seen.at(-1)?.defaultOption).toBeUndefined();
+    act(() => seen.at(-1)!.onSelectedDataSource([{ id: 'b-1', label: 'Cluster B' }]));
+    expect(history.location.search).toBe('?dataSourceId=b-1');
   });
 });

@@ -138,7 +138,12 @@ export function DataSourcePicker() {
           hideLocalCluster={dataSource.hideLocalCluster}
           fullWidth={false}
           compressed
-          defaultOption={dataSourceId ? [{ id: dataSourceId }] : undefined}
+          // The URL's choice, the local cluster (`''`) included: without it OSD's selector
+          // picks the default data source on mount, and local would never stay chosen. Only
+          // with no local cluster to show does it pick (the default), which then goes to the URL.
+          defaultOption={
+            dataSourceId || !dataSource.hideLocalCluster ? [{ id: dataSourceId ?? '' }] : undefined
+          }
         />
       ) : (
         <SourcesComboBox
