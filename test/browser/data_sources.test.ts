@@ -137,6 +137,10 @@ it('writes a lookup on B with a PPL outputlookup query', async () => {
   await pick('Cluster B');
   await page().waitForURL((url) => url.searchParams.get('dataSourceId') === sourceB);
   expect(new URL(page().url()).pathname).toBe('/app/lookups/query');
+  // The app mounts afresh on B; its picker lists the sources again and names B by its title.
+  await picker().getByText('Cluster B').waitFor();
+  expect(await axeViolations(page())).toEqual([]);
+  await screenshot(page(), 'data-source-query-b');
   await typeQuery(
     page(),
     `source=${hosts} | where load > 5 | sort host | fields host, load | outputlookup ${name}`
@@ -165,7 +169,7 @@ it('shows the lookup in B’s catalog, with no violations, and a reload stays on
   await page().reload();
   await testSubj(`lookupsCatalogRow-${name}`).waitFor();
   expect(dataSourceInUrl()).toBe(sourceB);
-  expect(await picker().innerText()).toContain('Cluster B');
+  await picker().getByText('Cluster B').waitFor();
 
   // The lookup's own page, from its catalog link, stays on B too.
   await testSubj(`lookupsCatalogLink-${name}`).click();
@@ -173,7 +177,7 @@ it('shows the lookup in B’s catalog, with no violations, and a reload stays on
   expect(dataSourceInUrl()).toBe(sourceB);
   await testSubj('lookupsRowsTable').waitFor();
   expect(await testSubj('lookupsRowsTotal').innerText()).toContain(`of ${WRITTEN.length}`);
-  expect(await picker().innerText()).toContain('Cluster B');
+  await picker().getByText('Cluster B').waitFor();
 });
 
 it('does not show B’s lookup in the local cluster’s catalog', async () => {
