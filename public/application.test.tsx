@@ -133,6 +133,20 @@ describe('the app on a data source', () => {
     expect(history.location.search).toBe('?dataSourceId=b-1');
   });
 
+  it('keeps the query being written when the source changes', async () => {
+    renderApp('/query?dataSourceId=b-1');
+    const input = (await screen.findByTestId('pplEditorInput')) as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: 'source=hosts | head 3' } });
+    await pick('Local cluster');
+    await waitFor(() =>
+      expect((screen.getByTestId('pplEditorInput') as HTMLTextAreaElement).value).toBe(
+        'source=hosts | head 3'
+      )
+    );
+    // A new editor: the app was mounted afresh on the local cluster.
+    expect(screen.getByTestId('pplEditorInput')).not.toBe(input);
+  });
+
   it('shows the server’s message naming a source that cannot be reached', async () => {
     renderApp('/lookups?dataSourceId=down');
     expect((await screen.findByText(UNREACHABLE, { exact: false })).textContent).toContain(
