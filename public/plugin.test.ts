@@ -29,7 +29,10 @@ const initializerContext = {
 
 function coreStart(): CoreStart {
   const services = fakeServices();
-  return { ...services, i18n: { Context: ({ children }) => children } };
+  const savedObjects = {
+    client: { find: () => Promise.resolve({ savedObjects: [], total: 0, page: 1, perPage: 0 }) },
+  };
+  return { ...services, savedObjects, i18n: { Context: ({ children }) => children } };
 }
 
 /** Runs the plugin's setup against a recording core; returns what it registered. */
@@ -138,6 +141,25 @@ describe('LookupsPlugin', () => {
     expect(start.application.navigateToApp).toHaveBeenCalledWith('lookups', {
       path: '/lookups/web%20hosts/versions',
     });
+  });
+
+  it('start: navigateToLookup on a data source keeps it in the path', async () => {
+    const start = coreStart();
+    const contract = plugin(initializerContext).start(start);
+    await contract.navigateToLookup('hosts', 'rows', { dataSourceId: 'b-1' });
+    expect(start.application.navigateToApp).toHaveBeenCalledWith('lookups', {
+      path: '/lookups/hosts/rows?dataSourceId=b-1',
+    });
+  });
+
+  it('start: runQuery on a data source sends its id with the query', async () => {
+    const start = coreStart();
+    (start.http.post as jest.Mock).mockResolvedValueOnce({ kind: 'rows', rows: [] });
+    const contract = plugin(initializerContext).start(start);
+    await contract.runQuery('source = a', { dataSourceId: 'b-1' });
+    const [, options] = (start.http.post as jest.Mock).mock.calls[0];
+    expect(options.query).toEqual({ dataSourceId: 'b-1' });
+    expect(JSON.parse(options.body)).toEqual({ query: 'source = a' });
   });
 
   it('start: runQuery rejects with the server’s message, status and attributes', async () => {

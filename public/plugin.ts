@@ -26,6 +26,7 @@ import {
 import { APP_ID, PLUGIN_NAME } from '../common';
 import { appRoutes } from '../common/api/paths';
 import { createLookupsApi } from './services/api_client';
+import { pathOnDataSource, type LookupsSetupDeps } from './services/data_source';
 import type { LookupsPublicConfig, LookupsPublicSetup, LookupsPublicStart } from './types';
 
 export class LookupsPlugin implements Plugin<LookupsPublicSetup, LookupsPublicStart> {
@@ -35,7 +36,10 @@ export class LookupsPlugin implements Plugin<LookupsPublicSetup, LookupsPublicSt
     this.config = initializerContext.config.get<LookupsPublicConfig>();
   }
 
-  setup(core: CoreSetup<object, LookupsPublicStart>): LookupsPublicSetup {
+  setup(
+    core: CoreSetup<object, LookupsPublicStart>,
+    dataSourcePlugins: LookupsSetupDeps = {}
+  ): LookupsPublicSetup {
     const config = this.config;
     core.application.register({
       id: APP_ID,
@@ -47,7 +51,7 @@ export class LookupsPlugin implements Plugin<LookupsPublicSetup, LookupsPublicSt
         // Loaded on first mount only: the app stays out of the bundle every page loads.
         const { renderApp } = await import('./application');
         const [coreStart] = await core.getStartServices();
-        return renderApp(coreStart, params, config);
+        return renderApp(coreStart, params, config, dataSourcePlugins);
       },
     });
     const navLink = { id: APP_ID, category: DEFAULT_APP_CATEGORIES.investigate, order: 400 };
@@ -57,15 +61,17 @@ export class LookupsPlugin implements Plugin<LookupsPublicSetup, LookupsPublicSt
   }
 
   start(core: CoreStart): LookupsPublicStart {
-    const api = createLookupsApi(core.http);
+    const api = (dataSourceId?: string) => createLookupsApi(core.http, { dataSourceId });
     return {
-      runQuery: (query: string) => api.query(query),
-      navigateToLookup: (name: string, tab?: string) =>
-        core.application.navigateToApp(APP_ID, { path: appRoutes.lookup(name, tab) }),
-      submitJob: (query) => api.submitJob(query),
-      getJob: (id) => api.job(id),
-      scheduleQuery: (schedule) => api.createSchedule(schedule),
-      schedules: () => api.schedules(),
+      runQuery: (query, options = {}) => api(options.dataSourceId).query(query),
+      navigateToLookup: (name, tab, options = {}) =>
+        core.application.navigateToApp(APP_ID, {
+          path: pathOnDataSource(appRoutes.lookup(name, tab), options.dataSourceId),
+        }),
+      submitJob: (query, options = {}) => api(options.dataSourceId).submitJob(query),
+      getJob: (id, options = {}) => api(options.dataSourceId).job(id),
+      scheduleQuery: (schedule) => api().createSchedule(schedule),
+      schedules: () => api().schedules(),
     };
   }
 

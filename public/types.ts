@@ -21,24 +21,33 @@ export interface LookupsPublicConfig {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LookupsPublicSetup {}
 
+/** Which data source a call acts on (OSD's data source id); none: the local cluster. */
+export interface OnDataSource {
+  dataSourceId?: string;
+}
+
 export interface LookupsPublicStart {
   /**
    * Runs a PPL query that may end in `outputlookup` (POST /api/lookups/_query). Rejects with a
    * LookupsApiError carrying the server's message, status and attributes (a syntax error's
    * position, the ceiling's setting).
    */
-  runQuery(query: string): Promise<QueryResponse>;
-  /** Opens the lookups app on one lookup, optionally on one of its tabs (e.g. `versions`). */
-  navigateToLookup(name: string, tab?: string): Promise<void>;
+  runQuery(query: string, options?: OnDataSource): Promise<QueryResponse>;
+  /**
+   * Opens the lookups app on one lookup, optionally on one of its tabs (e.g. `versions`), on
+   * the data source named (the app then stays on it).
+   */
+  navigateToLookup(name: string, tab?: string, options?: OnDataSource): Promise<void>;
   /**
    * Starts a write (a query ending in `outputlookup`) as a durable job and answers it at once
-   * (`queued`); follow it with `getJob`.
+   * (`queued`); follow it with `getJob` on the same data source.
    */
-  submitJob(query: string): Promise<Job>;
-  getJob(id: string): Promise<Job>;
+  submitJob(query: string, options?: OnDataSource): Promise<Job>;
+  getJob(id: string, options?: OnDataSource): Promise<Job>;
   /**
    * Schedules a query ending in `outputlookup` (saved-query scheduling): it then runs on its
-   * cadence as the signed-in user, who owns the schedule.
+   * cadence as the signed-in user, who owns the schedule. Local cluster only: the server
+   * refuses schedules on a data source.
    */
   scheduleQuery(schedule: ScheduleBody): Promise<Schedule>;
   /** The signed-in user's schedules. */

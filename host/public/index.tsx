@@ -20,7 +20,11 @@ import { HostHeader } from './chrome';
 import { ChromeService } from './chrome_service';
 import { createHttp } from './http';
 import { readInjectedMetadata } from './metadata';
+import { createSavedObjects } from './saved_objects';
 import { GlobalToasts, ToastsService } from './toasts';
+
+/** OSD's Data Source plugin, which the host's server side runs when `data_source.enabled`. */
+const DATA_SOURCE_PLUGIN_ID = 'dataSource';
 
 function loginUrl(basePath: string) {
   const { pathname, search, hash } = window.location;
@@ -98,7 +102,18 @@ async function boot(rootElement: HTMLElement) {
   // The host runs one plugin, and only when the server lists it among the enabled UI plugins
   // (OSD ships no browser code of a disabled plugin); its browser config is what the server
   // exposed (exposeToBrowser), keyed by the manifest id.
-  const uiPlugin = metadata.uiPlugins[0];
+  const uiPlugin = metadata.uiPlugins.find((p) => p.id !== DATA_SOURCE_PLUGIN_ID);
+  // The host's browser side of the Data Source plugin: its setup contract, from its exposed
+  // config, as OSD's data_source plugin returns it (the host has no `dataSourceManagement`).
+  const dataSourceConfig = metadata.uiPlugins.find((p) => p.id === DATA_SOURCE_PLUGIN_ID)?.config;
+  const pluginsSetup = dataSourceConfig
+    ? {
+        [DATA_SOURCE_PLUGIN_ID]: {
+          dataSourceEnabled: dataSourceConfig.enabled === true,
+          hideLocalCluster: dataSourceConfig.hideLocalCluster === true,
+        },
+      }
+    : {};
   const initializerContext: PluginInitializerContext = {
     opaqueId: Symbol(uiPlugin?.id ?? 'none'),
     env: { mode: { dev: false, prod: true }, packageInfo: { version: metadata.version } },
@@ -117,12 +132,13 @@ async function boot(rootElement: HTMLElement) {
   };
 
   // As OSD: every plugin's setup, then core's start, then every plugin's start.
-  instance?.setup(coreSetup);
+  instance?.setup(coreSetup, pluginsSetup);
   const coreStart: CoreStart = {
     http,
     notifications: { toasts },
     chrome: chrome.start(),
     application: application.start(),
+    savedObjects: createSavedObjects(http),
     i18n: { Context: I18nProvider },
   };
   const pluginStart = instance?.start(coreStart) as LookupsPublicStart;

@@ -140,11 +140,18 @@ export async function startHost(config: HostConfig) {
     );
   }
 
-  // The UI plugins the page starts: OSD ships a disabled plugin's browser side to nobody.
-  const uiPlugins =
-    plugin.enabled && plugin.manifest.ui
+  // The UI plugins the page starts: OSD ships a disabled plugin's browser side to nobody. The
+  // Data Source plugin's browser config is what OSD's exposes (`enabled`, `hideLocalCluster`),
+  // listed first as OSD lists a dependency before its dependants; the host's page runs one
+  // plugin, so it ships the Data Source plugin only to a plugin that depends on it.
+  const uiPlugins = [
+    ...(dataSource && dependencies.includes(DATA_SOURCE_PLUGIN_ID)
+      ? [{ id: DATA_SOURCE_PLUGIN_ID, config: { enabled: true, hideLocalCluster: false } }]
+      : []),
+    ...(plugin.enabled && plugin.manifest.ui
       ? [{ id: plugin.manifest.id, config: plugin.browserConfig }]
-      : [];
+      : []),
+  ];
   server.route({
     method: 'GET',
     path: '/',

@@ -89,3 +89,17 @@ it('keys the browser config and UI plugin by manifest id, and keeps the app URL 
   expect(metadata.uiPlugins.map((p: { id: string }) => p.id)).toEqual(['lookupsDashboards']);
   expect(Object.keys(metadata.pluginConfig)).toEqual(['lookupsDashboards']);
 });
+
+it('ships the Data Source plugin’s browser config before the plugin that depends on it', async () => {
+  host = await startInProcessHost({
+    pluginDir: resolve(__dirname, '../..'),
+    dataSource: { enabled: true, wrappingKey: new Array(32).fill(5) },
+  });
+  const page = await host.server.inject({ url: '/app/lookups/lookups', headers: AUTH });
+  const metadata = injectedMetadata(page.payload);
+  expect(metadata.uiPlugins.map((p: { id: string }) => p.id)).toEqual([
+    'dataSource',
+    'lookupsDashboards',
+  ]);
+  expect(metadata.pluginConfig.dataSource).toEqual({ enabled: true, hideLocalCluster: false });
+});

@@ -5,7 +5,8 @@
 
 /*
  * The frame every page of the app shares, in the OSD look: the app's title, a tab bar between
- * Query and Catalog (real links, so a tab opens in a new browser tab too), and the page below.
+ * Query and Catalog (real links, so a tab opens in a new browser tab too), the data source
+ * picker (when OSD runs the Data Source plugin), and the page below.
  */
 import type { ReactNode } from 'react';
 import {
@@ -22,6 +23,7 @@ import { i18n } from '@osd/i18n';
 import { appRoutes } from '../../common/api/paths';
 import { useAppSelector, type AppPage } from '../store';
 import { appTitle } from './chrome';
+import { DataSourcePicker } from './data_source_picker';
 import { useRouterLink } from './router_link';
 import { useTabArrowKeys } from './tab_keys';
 
@@ -69,6 +71,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <EuiTitle size="l">
               <h1 data-test-subj="lookupsLandingTitle">{appTitle()}</h1>
             </EuiTitle>
+          </EuiPageHeaderSection>
+          {/* On every page, so the source the page acts on is always in view (schedules on a
+              data source are refused by the server with a message that says why). */}
+          <EuiPageHeaderSection>
+            <DataSourcePicker />
           </EuiPageHeaderSection>
         </EuiPageHeader>
         <EuiTabs onKeyDown={onTabKeys}>

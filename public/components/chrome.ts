@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { useHistory } from 'react-router-dom';
 import { i18n } from '@osd/i18n';
 import { APP_ID } from '../../common';
+import { pathOnDataSource } from '../services/data_source';
 import { useServices } from '../services/services_context';
 
 export interface Crumb {
@@ -23,7 +24,7 @@ export interface Crumb {
 export const appTitle = () => i18n.translate('lookups.app.title', { defaultMessage: 'Lookups' });
 
 export function useAppChrome(crumbs: Crumb[]) {
-  const { chrome, application } = useServices();
+  const { chrome, application, dataSourceId } = useServices();
   const history = useHistory();
   // The crumbs are compared by content: callers may build a new array on every render.
   const key = JSON.stringify(crumbs);
@@ -36,7 +37,10 @@ export function useAppChrome(crumbs: Crumb[]) {
           ? { text: crumb.text }
           : {
               text: crumb.text,
-              href: application.getUrlForApp(APP_ID, { path: crumb.path }),
+              // On the chosen data source, as every link inside the app.
+              href: application.getUrlForApp(APP_ID, {
+                path: pathOnDataSource(crumb.path, dataSourceId),
+              }),
               onClick: (event: unknown) => {
                 (event as { preventDefault?: () => void })?.preventDefault?.();
                 history.push(crumb.path!);
@@ -45,5 +49,5 @@ export function useAppChrome(crumbs: Crumb[]) {
       )
     );
     chrome.docTitle.change([...trail.map((c) => c.text)].reverse());
-  }, [chrome, application, history, key]);
+  }, [chrome, application, dataSourceId, history, key]);
 }

@@ -5,7 +5,8 @@
 
 /*
  * Links inside the app: a real `href` (so open-in-new-tab and copy-link work) whose plain click
- * stays in the app's router instead of reloading the page.
+ * stays in the app's router instead of reloading the page. Both go through the app's history,
+ * which keeps the chosen data source (`?dataSourceId=`) on every path (services/data_source.ts).
  */
 import { useCallback, type MouseEvent } from 'react';
 import { useHistory } from 'react-router-dom';

@@ -211,3 +211,40 @@ describe('createLookupsApi: catalog and data routes', () => {
     });
   });
 });
+
+describe('createLookupsApi on a data source', () => {
+  it('sends the data source id with every call, beside the call’s own query', async () => {
+    const { http, calls } = fakeHttp(() => Promise.resolve({ lookups: [], jobs: [] }));
+    const api = createLookupsApi(http, { dataSourceId: 'b-1' });
+    await api.list();
+    await api.rows('hosts', { from: 10, size: 5 });
+    await api.query('source=web', { size: 3 });
+    await api.jobs({ state: 'running' });
+    await api.migrate('hosts', { dryRun: true });
+    await api.remove('hosts');
+    expect(calls.map((c) => [c.method, c.path, c.options?.query])).toEqual([
+      ['GET', apiPaths.list(), { dataSourceId: 'b-1' }],
+      ['GET', apiPaths.rows('hosts'), { from: 10, size: 5, dataSourceId: 'b-1' }],
+      ['POST', apiPaths.query(), { dataSourceId: 'b-1' }],
+      ['GET', apiPaths.jobs(), { state: 'running', dataSourceId: 'b-1' }],
+      ['POST', apiPaths.migrate('hosts'), { dry_run: true, dataSourceId: 'b-1' }],
+      ['DELETE', apiPaths.lookup('hosts'), { dataSourceId: 'b-1' }],
+    ]);
+    // The body is the call's own.
+    expect(JSON.parse(String(calls[2].options?.body))).toEqual({ query: 'source=web', size: 3 });
+  });
+
+  it('puts the data source in export links', () => {
+    const { http } = fakeHttp(() => Promise.resolve());
+    expect(createLookupsApi(http, { dataSourceId: 'b 1' }).exportUrl('lk', 'csv')).toBe(
+      '/api/lookups/lk/_export?format=csv&dataSourceId=b+1'
+    );
+  });
+
+  it('sends no data source on the local cluster', async () => {
+    const { http, calls } = fakeHttp(() => Promise.resolve({ lookups: [] }));
+    await createLookupsApi(http, {}).list();
+    await createLookupsApi(http, { dataSourceId: '' }).list();
+    expect(calls.map((c) => c.options?.query)).toEqual([undefined, undefined]);
+  });
+});

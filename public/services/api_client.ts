@@ -9,7 +9,13 @@
  * `LookupsApiError` whose message is the server's own `message` (which says what to do), not
  * the HTTP status text OSD's fetch error carries.
  */
-import type { HttpFetchQuery, HttpStart, IHttpFetchError } from 'opensearch-dashboards/public';
+import type {
+  HttpFetchOptions,
+  HttpFetchQuery,
+  HttpHandler,
+  HttpStart,
+  IHttpFetchError,
+} from 'opensearch-dashboards/public';
 import type { Job, JobState, JobsResponse } from '../../common/api/jobs';
 import type {
   RunScheduleResponse,
@@ -183,7 +189,34 @@ function importQuery(options: ImportOptions): HttpFetchQuery {
 
 const asFetchQuery = (query: HttpFetchQuery | undefined): HttpFetchQuery | undefined => query;
 
-export function createLookupsApi(http: HttpStart): LookupsApi {
+export interface LookupsApiOptions {
+  /** The data source every call acts on (`?dataSourceId=`); none: the local cluster. */
+  dataSourceId?: string;
+}
+
+/** `http` whose every call carries `dataSourceId` in its query, beside the call's own keys. */
+function onDataSource(http: HttpStart, dataSourceId: string | undefined): HttpStart {
+  if (!dataSourceId) return http;
+  const scoped =
+    (handler: HttpHandler): HttpHandler =>
+    (path: string, options?: HttpFetchOptions) =>
+      handler(path, { ...options, query: { ...options?.query, dataSourceId } });
+  return {
+    ...http,
+    fetch: scoped(http.fetch),
+    get: scoped(http.get),
+    post: scoped(http.post),
+    put: scoped(http.put),
+    delete: scoped(http.delete),
+    patch: scoped(http.patch),
+  };
+}
+
+export function createLookupsApi(
+  coreHttp: HttpStart,
+  { dataSourceId }: LookupsApiOptions = {}
+): LookupsApi {
+  const http = onDataSource(coreHttp, dataSourceId);
   const postJson = <T>(path: string, body: unknown, signal?: AbortSignal) =>
     call(() => http.post<T>(path, { body: JSON.stringify(body), signal }));
   return {
@@ -267,7 +300,10 @@ export function createLookupsApi(http: HttpStart): LookupsApi {
       );
     },
     exportUrl: (name, format) =>
-      `${http.basePath.prepend(apiPaths.export(name))}?${new URLSearchParams({ format })}`,
+      `${http.basePath.prepend(apiPaths.export(name))}?${new URLSearchParams({
+        format,
+        ...(dataSourceId ? { dataSourceId } : {}),
+      })}`,
     sources: (signal) => call(() => http.get<SourcesResponse>(apiPaths.sources(), { signal })),
     sourceFields: (name, signal) =>
       call(() => http.get<SourceFieldsResponse>(apiPaths.sourceFields(name), { signal })),

@@ -13,9 +13,11 @@ import type {
   ChromeStart,
   HttpStart,
   NotificationsStart,
+  SavedObjectsStart,
 } from 'opensearch-dashboards/public';
 import type { LookupsPublicConfig } from '../types';
 import { createLookupsApi, type LookupsApi } from './api_client';
+import type { LookupsSetupDeps } from './data_source';
 
 export interface LookupsServices {
   http: HttpStart;
@@ -27,6 +29,12 @@ export interface LookupsServices {
   currentUser?: string;
   /** Browser storage for per-user state; `window.localStorage` unless a test passes its own. */
   storage?: Storage;
+  /** Core's saved objects: the picker lists data sources through its client. */
+  savedObjects?: SavedObjectsStart;
+  /** The data source picker's plugins; none when OSD runs without the Data Source plugin. */
+  dataSourcePlugins?: LookupsSetupDeps;
+  /** The data source the app acts on (the URL's `dataSourceId`); none: the local cluster. */
+  dataSourceId?: string;
 }
 
 const ServicesContext = createContext<LookupsServices | null>(null);
@@ -50,8 +58,8 @@ export function useServices(): LookupsServices {
   return services;
 }
 
-/** The typed API client over the context's `http`. */
+/** The typed API client over the context's `http`, on the context's data source. */
 export function useApi(): LookupsApi {
-  const { http } = useServices();
-  return useMemo(() => createLookupsApi(http), [http]);
+  const { http, dataSourceId } = useServices();
+  return useMemo(() => createLookupsApi(http, { dataSourceId }), [http, dataSourceId]);
 }

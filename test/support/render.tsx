@@ -20,6 +20,7 @@ import { appendAppPath } from '../../host/public/application';
 import { HostScopedHistory } from '../../host/public/history';
 import { LookupsRoot } from '../../public/application';
 import { createLookupsApi } from '../../public/services/api_client';
+import { keepDataSource } from '../../public/services/data_source';
 import type { LookupsServices } from '../../public/services/services_context';
 import { createLookupsStore, type RootState } from '../../public/store';
 
@@ -170,7 +171,8 @@ export function renderWithProviders(
   }: { route?: string; services?: FakeServices; preloadedState?: Partial<RootState> } = {}
 ) {
   const store = createLookupsStore(createLookupsApi(services.http), preloadedState);
-  const history = appHistory(route);
+  // As renderApp: navigation inside the app keeps the chosen data source.
+  const history = keepDataSource(appHistory(route));
   const result = render(
     <LookupsRoot services={services} store={store}>
       <Router history={history}>{ui}</Router>

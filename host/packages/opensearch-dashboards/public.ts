@@ -350,12 +350,40 @@ export const DEFAULT_NAV_GROUPS: Record<DefaultNavGroupId, ChromeNavGroup> = Obj
   },
 });
 
+// ---- saved objects ---------------------------------------------------------------------------
+/** The options of the browser saved objects client's `find` this host answers. */
+export interface SavedObjectsFindOptions {
+  type: string | string[];
+  fields?: string[];
+  page?: number;
+  perPage?: number;
+}
+export interface SimpleSavedObject<T = unknown> {
+  id: string;
+  type: string;
+  attributes: T;
+  updated_at?: string;
+}
+export interface SavedObjectsFindResponsePublic<T = unknown> {
+  savedObjects: Array<SimpleSavedObject<T>>;
+  total: number;
+  page: number;
+  perPage: number;
+}
+export interface SavedObjectsClientContract {
+  find<T = unknown>(options: SavedObjectsFindOptions): Promise<SavedObjectsFindResponsePublic<T>>;
+}
+export interface SavedObjectsStart {
+  client: SavedObjectsClientContract;
+}
+
 // ---- lifecycle -------------------------------------------------------------------------------
 export interface CoreStart {
   http: HttpStart;
   notifications: NotificationsStart;
   chrome: ChromeStart;
   application: ApplicationStart;
+  savedObjects: SavedObjectsStart;
   i18n: { Context: (props: { children: ReactNode }) => ReactNode };
 }
 export interface CoreSetup<TPluginsStart extends object = object, TStart = unknown> {

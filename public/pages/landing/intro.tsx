@@ -15,6 +15,7 @@ import {
   EuiFlexItem,
   EuiSpacer,
   EuiText,
+  EuiTitle,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 
@@ -64,11 +65,18 @@ export function LookupsIntro() {
               'A lookup is a named table made from the results of a PPL query. Later searches join against it to enrich their events, and you manage its versions in the catalog.',
           })}
         </p>
-        <h3>
+      </EuiText>
+      <EuiSpacer size="m" />
+      {/* The page's first heading under its h1, so an h2 (axe: heading-order). */}
+      <EuiTitle size="xs">
+        <h2>
           {i18n.translate('lookups.intro.outputlookup.title', {
             defaultMessage: 'Write a lookup with outputlookup',
           })}
-        </h3>
+        </h2>
+      </EuiTitle>
+      <EuiSpacer size="s" />
+      <EuiText size="s">
         <p>
           {i18n.translate('lookups.intro.outputlookup.body', {
             defaultMessage:

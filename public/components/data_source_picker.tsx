@@ -1,0 +1,159 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * The data source picker. Inside OSD with the Data Source Management plugin it is that
+ * plugin's own `ui.DataSourceSelector`; where no such component is given (the standalone host)
+ * it is an equivalent combo box that lists sources the same way (`data-source` saved objects
+ * through core's saved objects client, the local cluster first). Choosing a source puts it in
+ * the URL (`?dataSourceId=`), which the app reads; without the Data Source plugin there is no
+ * picker, as in OSD plugins.
+ */
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useHistory, useLocation } from 'react-router-dom';
+import { EuiComboBox, EuiFormLabel, type EuiComboBoxOptionOption } from '@elastic/eui';
+import { i18n } from '@osd/i18n';
+import type { SavedObjectsClientContract } from 'opensearch-dashboards/public';
+import {
+  choosingDataSource,
+  listDataSources,
+  type DataSourceOption,
+} from '../services/data_source';
+import { useServices } from '../services/services_context';
+
+const localCluster = (): DataSourceOption => ({
+  id: '',
+  label: i18n.translate('lookups.dataSource.localCluster', { defaultMessage: 'Local cluster' }),
+});
+
+const pickerLabel = () =>
+  i18n.translate('lookups.dataSource.label', { defaultMessage: 'Data source' });
+
+/** Puts the chosen source in the URL, on the page shown (its other query keys kept). */
+function useChooseDataSource() {
+  const history = useHistory();
+  const location = useLocation();
+  return useCallback(
+    (id: string) =>
+      history.push({
+        pathname: location.pathname,
+        search: choosingDataSource(location.search, id || undefined),
+      }),
+    [history, location.pathname, location.search]
+  );
+}
+
+function SourcesComboBox({
+  client,
+  selectedId,
+  hideLocalCluster,
+  onChoose,
+  onListFailed,
+}: {
+  client: SavedObjectsClientContract;
+  selectedId: string;
+  hideLocalCluster: boolean;
+  onChoose: (id: string) => void;
+  onListFailed: () => void;
+}) {
+  const inputId = useId();
+  const [sources, setSources] = useState<DataSourceOption[] | undefined>();
+  useEffect(() => {
+    let current = true;
+    listDataSources(client).then(
+      (listed) => current && setSources(listed),
+      () => {
+        if (!current) return;
+        setSources([]);
+        onListFailed();
+      }
+    );
+    return () => {
+      current = false;
+    };
+  }, [client, onListFailed]);
+
+  const choices = [...(hideLocalCluster ? [] : [localCluster()]), ...(sources ?? [])];
+  // A source the list lacks (deleted, or the list failed) still shows as chosen, by its id.
+  const selected = choices.find((c) => c.id === selectedId) ?? {
+    id: selectedId,
+    label: selectedId || localCluster().label,
+  };
+  const asOption = (c: DataSourceOption): EuiComboBoxOptionOption<string> => ({
+    label: c.label,
+    value: c.id,
+    key: c.id || 'local',
+  });
+  return (
+    <EuiComboBox<string>
+      // The input itself is labelled by the prepended label (an aria-label on the combo box
+      // does not reach its input in OUI 1.22).
+      id={inputId}
+      prepend={<EuiFormLabel htmlFor={inputId}>{pickerLabel()}</EuiFormLabel>}
+      singleSelection={{ asPlainText: true }}
+      isClearable={false}
+      isLoading={sources === undefined}
+      options={choices.map(asOption)}
+      selectedOptions={[asOption(selected)]}
+      onChange={(chosen) => {
+        const id = chosen[0]?.value;
+        if (id !== undefined && id !== selectedId) onChoose(id);
+      }}
+      compressed
+      fullWidth
+      data-test-subj="dataSourceSelectorComboBox"
+    />
+  );
+}
+
+export function DataSourcePicker() {
+  const { dataSourcePlugins, savedObjects, notifications, dataSourceId } = useServices();
+  const choose = useChooseDataSource();
+  const onListFailed = useCallback(
+    () =>
+      notifications.toasts.addWarning(
+        i18n.translate('lookups.dataSource.listFailed', {
+          defaultMessage: 'Unable to fetch existing data sources',
+        })
+      ),
+    [notifications.toasts]
+  );
+  const dataSource = dataSourcePlugins?.dataSource;
+  if (!dataSource?.dataSourceEnabled || !savedObjects) return null;
+
+  const Selector = dataSourcePlugins?.dataSourceManagement?.ui.DataSourceSelector;
+  return (
+    // Wide enough for a cluster's title; the combo box fills it.
+    <div style={{ width: 320 }} data-test-subj="lookupsDataSourcePicker">
+      {Selector ? (
+        <Selector
+          savedObjectsClient={savedObjects.client}
+          notifications={notifications.toasts}
+          onSelectedDataSource={(chosen) => {
+            if (chosen[0] && chosen[0].id !== (dataSourceId ?? '')) choose(chosen[0].id);
+          }}
+          disabled={false}
+          hideLocalCluster={dataSource.hideLocalCluster}
+          fullWidth={false}
+          compressed
+          // The URL's choice, the local cluster (`''`) included: without it OSD's selector
+          // picks the default data source on mount, and local would never stay chosen. Only
+          // with no local cluster to show does it pick (the default), which then goes to the URL.
+          defaultOption={
+            dataSourceId || !dataSource.hideLocalCluster ? [{ id: dataSourceId ?? '' }] : undefined
+          }
+        />
+      ) : (
+        <SourcesComboBox
+          client={savedObjects.client}
+          selectedId={dataSourceId ?? ''}
+          hideLocalCluster={dataSource.hideLocalCluster}
+          onChoose={choose}
+          onListFailed={onListFailed}
+        />
+      )}
+    </div>
+  );
+}

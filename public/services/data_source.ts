@@ -1,0 +1,145 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * The data source the app works on (OSD's multiple data sources). The choice lives in the URL
+ * as the `dataSourceId` query parameter, as OSD plugins keep it: no id (or an empty one) is the
+ * local cluster. `keepDataSource` makes every navigation inside the app keep it, so links,
+ * redirects and page pushes need not know about it; only the picker changes it.
+ */
+import type { ComponentType } from 'react';
+import type { History, LocationDescriptorObject } from 'history';
+import type { SavedObjectsClientContract } from 'opensearch-dashboards/public';
+
+export const DATA_SOURCE_PARAM = 'dataSourceId';
+
+/** The saved object type OSD keeps data sources as. */
+export const DATA_SOURCE_SAVED_OBJECT_TYPE = 'data-source';
+
+/** The data source a URL's search string names; undefined for the local cluster. */
+export function readDataSourceId(search: string): string | undefined {
+  return new URLSearchParams(search).get(DATA_SOURCE_PARAM) || undefined;
+}
+
+/** `search` with the data source set to `id` (removed for the local cluster), other keys kept. */
+export function withDataSourceId(search: string, id: string | undefined): string {
+  const params = new URLSearchParams(search);
+  if (id) params.set(DATA_SOURCE_PARAM, id);
+  else params.delete(DATA_SOURCE_PARAM);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** An app path (`/lookups/x?tab=1`) on the data source `id`. */
+export function pathOnDataSource(path: string, id: string | undefined): string {
+  const at = path.indexOf('?');
+  const pathname = at < 0 ? path : path.slice(0, at);
+  return `${pathname}${withDataSourceId(at < 0 ? '' : path.slice(at), id)}`;
+}
+
+type Target = string | LocationDescriptorObject<unknown>;
+
+/**
+ * `search` choosing the data source `id` explicitly: an empty `dataSourceId` for the local
+ * cluster, which `keepDataSource` then drops from the URL (a target without the key keeps the
+ * current source).
+ */
+export function choosingDataSource(search: string, id: string | undefined): string {
+  const params = new URLSearchParams(search);
+  params.set(DATA_SOURCE_PARAM, id ?? '');
+  return `?${params}`;
+}
+
+/** The target location on the data source it names, else on the current one. */
+function keepIn(target: Target, current: string | undefined): Target {
+  const search =
+    typeof target === 'string'
+      ? target.includes('?')
+        ? target.slice(target.indexOf('?'))
+        : ''
+      : (target.search ?? '');
+  const named = new URLSearchParams(search).has(DATA_SOURCE_PARAM);
+  const id = named ? readDataSourceId(search) : current;
+  if (typeof target === 'string') return pathOnDataSource(target, id);
+  return { ...target, search: withDataSourceId(search, id) };
+}
+
+/**
+ * The app's history, whose `push`, `replace` and `createHref` keep the current data source
+ * unless the target sets `dataSourceId` itself (an empty value: the local cluster).
+ */
+export function keepDataSource<H extends History<unknown>>(history: H): H {
+  const current = () => readDataSourceId(history.location.search);
+  return new Proxy(history, {
+    get(target, property) {
+      if (property === 'push' || property === 'replace') {
+        return (to: Target, state?: unknown) => {
+          const next = keepIn(to, current());
+          if (typeof next === 'string') target[property](next, state);
+          else target[property](next);
+        };
+      }
+      if (property === 'createHref') {
+        return (location: LocationDescriptorObject<unknown>) =>
+          target.createHref(keepIn(location, current()) as LocationDescriptorObject<unknown>);
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** One choice of the picker; the local cluster's id is `''`, as in OSD's selector. */
+export interface DataSourceOption {
+  id: string;
+  label: string;
+}
+
+/**
+ * The data sources the picker offers, listed as OSD's selector lists them: `data-source` saved
+ * objects with their id, title and auth type, in the order the saved objects API answers.
+ */
+export async function listDataSources(
+  client: SavedObjectsClientContract
+): Promise<DataSourceOption[]> {
+  const answer = await client.find<{ title?: string }>({
+    type: DATA_SOURCE_SAVED_OBJECT_TYPE,
+    fields: ['id', 'title', 'auth.type'],
+    perPage: 10000,
+  });
+  return answer.savedObjects.map((object) => ({
+    id: object.id,
+    label: object.attributes?.title || object.id,
+  }));
+}
+
+/** What OSD's `dataSource` plugin gives dependants at setup (the parts used here). */
+export interface DataSourcePluginSetup {
+  dataSourceEnabled: boolean;
+  hideLocalCluster: boolean;
+}
+
+/** The props of OSD's `dataSourceManagement.ui.DataSourceSelector` the app passes. */
+export interface DataSourceSelectorProps {
+  savedObjectsClient: SavedObjectsClientContract;
+  notifications: unknown;
+  onSelectedDataSource: (options: Array<{ id: string; label?: string }>) => void;
+  disabled: boolean;
+  hideLocalCluster: boolean;
+  fullWidth: boolean;
+  compressed?: boolean;
+  defaultOption?: Array<{ id: string; label?: string }>;
+}
+
+/** What OSD's `dataSourceManagement` plugin gives dependants at setup (the parts used here). */
+export interface DataSourceManagementPluginSetup {
+  ui: { DataSourceSelector: ComponentType<DataSourceSelectorProps> };
+}
+
+/** The optional plugins the app's data source picker uses, as setup receives them. */
+export interface LookupsSetupDeps {
+  dataSource?: DataSourcePluginSetup;
+  dataSourceManagement?: DataSourceManagementPluginSetup;
+}

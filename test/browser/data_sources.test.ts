@@ -1,0 +1,205 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * Multiple data sources in the browser, against two real nodes: node B is registered with the
+ * host's Data Source plugin under a user who exists on B only; the writer picks B in the app,
+ * writes a lookup there with a PPL `outputlookup` query, finds it in B's catalog and not in the
+ * local one, and a reload stays on B. A source that cannot be reached shows the server's
+ * message naming it.
+ */
+import { randomBytes } from 'crypto';
+import { Client } from '@opensearch-project/opensearch';
+import { buildPublic } from '../../scripts/build_public';
+import { NODE_B_ONLY_USERS } from '../../scripts/opensearch/security';
+import { dataSourceIndexName } from '../../server/services/plugin_index/plugin_index';
+import { callApi } from '../support/api';
+import {
+  axeViolations,
+  dismissToasts,
+  launchBrowser,
+  logIn,
+  screenshot,
+  typeQuery,
+  unexpectedConsoleErrors,
+  type BrowserSession,
+} from '../support/browser';
+import { adminClient, adminPassword, TestNames, uniqueName } from '../support/cluster';
+import { freePort, startTestHost, type TestHost } from '../support/host';
+import { readRowsSorted } from '../support/lookups';
+import { users } from '../support/users';
+
+const B_URL = process.env.OPENSEARCH_B_URL ?? 'http://127.0.0.1:9201';
+const bOnly = NODE_B_ONLY_USERS.b_only_analyst;
+const local = adminClient();
+const nodeB = new Client({ node: B_URL, auth: { username: 'admin', password: adminPassword() } });
+const onB = new TestNames();
+const savedObjectsIndex = uniqueName('.kibana_lookups_ds_ui_test');
+const hosts = uniqueName('hosts_ds_ui');
+const name = onB.lookup('ds_ui');
+const DOCS = [
+  { host: 'b-1', load: 3 },
+  { host: 'b-2', load: 9 },
+  { host: 'b-3', load: 7 },
+];
+/** What the query below writes: the hosts with a load over 5, by host. */
+const WRITTEN = DOCS.filter((d) => d.load > 5).sort((a, b) => a.host.localeCompare(b.host));
+
+let host: TestHost;
+let browser: BrowserSession;
+let sourceB: string;
+let unreachable: string;
+const page = () => browser.page;
+const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
+const picker = () => testSubj('lookupsDataSourcePicker');
+
+async function registerDataSource(attributes: Record<string, unknown>): Promise<string> {
+  const res = await callApi<{ id: string }>(host.url, 'POST', '/api/saved_objects/data-source', {
+    caller: users.writer,
+    body: { attributes },
+  });
+  expect(res.status).toBe(200);
+  return res.body.id;
+}
+
+async function pick(label: string) {
+  await picker().locator('[data-test-subj="comboBoxToggleListButton"]').click();
+  await page().getByRole('option', { name: label, exact: true }).click();
+}
+
+/** The catalog has answered: its table, its empty state or its error. */
+async function catalogShown() {
+  await page()
+    .locator(
+      '[data-test-subj="lookupsCatalogTable"], [data-test-subj="lookupsCatalogEmpty"], [data-test-subj="lookupsCatalogError"]'
+    )
+    .first()
+    .waitFor();
+}
+
+const dataSourceInUrl = () => new URL(page().url()).searchParams.get('dataSourceId');
+
+beforeAll(async () => {
+  await buildPublic();
+  host = await startTestHost({
+    LOOKUPS_DATA_SOURCE_ENABLED: 'true',
+    LOOKUPS_DATA_SOURCE_WRAPPING_KEY: randomBytes(32).toString('hex'),
+    LOOKUPS_SAVED_OBJECTS_INDEX: savedObjectsIndex,
+  });
+  sourceB = await registerDataSource({
+    title: 'Cluster B',
+    endpoint: B_URL,
+    auth: {
+      type: 'username_password',
+      credentials: { username: bOnly.username, password: bOnly.password },
+    },
+  });
+  unreachable = await registerDataSource({
+    title: 'Nowhere',
+    endpoint: `http://127.0.0.1:${await freePort()}`,
+    auth: { type: 'no_auth' },
+  });
+  onB.track(hosts);
+  await nodeB.bulk({
+    refresh: true,
+    body: DOCS.flatMap((doc) => [{ index: { _index: hosts } }, doc]),
+  });
+  browser = await launchBrowser();
+  await logIn(page(), host.url, users.writer, '/app/lookups/query');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+  await onB.drop(nodeB);
+  await local.indices
+    .delete({
+      index: [savedObjectsIndex, dataSourceIndexName(sourceB), dataSourceIndexName(unreachable)],
+      ignore_unavailable: true,
+    })
+    .catch(() => undefined);
+  await nodeB.close();
+});
+
+it('offers the local cluster and each registered source, the local cluster first', async () => {
+  await picker().waitFor();
+  expect(await picker().innerText()).toContain('Local cluster');
+  await picker().locator('[data-test-subj="comboBoxToggleListButton"]').click();
+  const options = await page().getByRole('option').allInnerTexts();
+  expect(options[0]).toBe('Local cluster');
+  expect(options).toEqual(expect.arrayContaining(['Cluster B', 'Nowhere']));
+  await page().keyboard.press('Escape');
+});
+
+it('writes a lookup on B with a PPL outputlookup query', async () => {
+  await pick('Cluster B');
+  await page().waitForURL((url) => url.searchParams.get('dataSourceId') === sourceB);
+  expect(new URL(page().url()).pathname).toBe('/app/lookups/query');
+  // The app mounts afresh on B; its picker lists the sources again and names B by its title.
+  await picker().getByText('Cluster B').waitFor();
+  expect(await axeViolations(page())).toEqual([]);
+  await screenshot(page(), 'data-source-query-b');
+  await typeQuery(
+    page(),
+    `source=${hosts} | where load > 5 | sort host | fields host, load | outputlookup ${name}`
+  );
+  await testSubj('lookupsQueryRun').click();
+  await page()
+    .locator(
+      '[data-test-subj="lookupsWriteSummary"], [data-test-subj="lookupsQueryError"], [data-test-subj="lookupsJobFailed"]'
+    )
+    .first()
+    .waitFor();
+  expect(await testSubj('lookupsWriteSummary').count()).toBe(1);
+  expect(await readRowsSorted(nodeB, name, 'host')).toEqual(WRITTEN);
+  expect((await local.indices.exists({ index: `${name}__lookup` })).body).toBe(false);
+});
+
+it('shows the lookup in B’s catalog, with no violations, and a reload stays on B', async () => {
+  await testSubj('lookupsTab-catalog').click();
+  await page().waitForURL((url) => url.pathname === '/app/lookups/lookups');
+  expect(dataSourceInUrl()).toBe(sourceB);
+  await testSubj(`lookupsCatalogRow-${name}`).waitFor();
+  await dismissToasts(page());
+  expect(await axeViolations(page())).toEqual([]);
+  await screenshot(page(), 'data-source-catalog-b');
+
+  await page().reload();
+  await testSubj(`lookupsCatalogRow-${name}`).waitFor();
+  expect(dataSourceInUrl()).toBe(sourceB);
+  await picker().getByText('Cluster B').waitFor();
+
+  // The lookup's own page, from its catalog link, stays on B too.
+  await testSubj(`lookupsCatalogLink-${name}`).click();
+  await page().waitForURL((url) => url.pathname === `/app/lookups/lookups/${name}/rows`);
+  expect(dataSourceInUrl()).toBe(sourceB);
+  await testSubj('lookupsRowsTable').waitFor();
+  expect(await testSubj('lookupsRowsTotal').innerText()).toContain(`of ${WRITTEN.length}`);
+  await picker().getByText('Cluster B').waitFor();
+});
+
+it('does not show B’s lookup in the local cluster’s catalog', async () => {
+  await testSubj('lookupsTab-catalog').click();
+  await catalogShown();
+  await pick('Local cluster');
+  await page().waitForURL((url) => !url.searchParams.has('dataSourceId'));
+  await catalogShown();
+  await testSubj('lookupsCatalogLoading').waitFor({ state: 'detached' });
+  expect(await testSubj(`lookupsCatalogRow-${name}`).count()).toBe(0);
+});
+
+it('shows the server’s message naming a source that cannot be reached', async () => {
+  await pick('Nowhere');
+  await page().waitForURL((url) => url.searchParams.get('dataSourceId') === unreachable);
+  const error = testSubj('lookupsCatalogError');
+  await error.waitFor();
+  expect(await error.innerText()).toContain(`Data source "${unreachable}" cannot be reached`);
+  await screenshot(page(), 'data-source-unreachable');
+});
+
+it('raised no errors in the page', () => {
+  expect(browser.pageErrors).toEqual([]);
+  expect(unexpectedConsoleErrors(browser, [/\b502\b/])).toEqual([]);
+});
