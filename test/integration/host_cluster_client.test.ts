@@ -99,3 +99,27 @@ it("forwards only the caller's authorization header on the long-numeral client",
     );
   expect(denied).toBe(403);
 });
+
+it("forwards the security plugin's securitytenant header only where requestHeadersWhitelist names it, as OSD does", async () => {
+  const headers = {
+    authorization: basicAuthorization(users.writer.username ?? '', users.writer.password ?? ''),
+    securitytenant: 'global_tenant',
+  };
+  const tenantSeen = async (c: HostClusterClient) => {
+    const { body } = await c
+      .asScoped({ headers })
+      .asCurrentUser.transport.request({ method: 'GET', path: '/_plugins/_security/authinfo' });
+    return (body as { user_requested_tenant?: string | null }).user_requested_tenant ?? null;
+  };
+  // OSD's default list is authorization only: the tenant stays behind.
+  expect(await tenantSeen(client)).toBeNull();
+  const withTenants = new HostClusterClient(OPENSEARCH_URL, loadHostConfig([]).internalUser, [
+    'authorization',
+    'securitytenant',
+  ]);
+  try {
+    expect(await tenantSeen(withTenants)).toBe('global_tenant');
+  } finally {
+    await withTenants.close();
+  }
+});
