@@ -10,12 +10,8 @@
  * local one, and a reload stays on B. A source that cannot be reached shows the server's
  * message naming it.
  */
-import { randomBytes } from 'crypto';
 import { Client } from '@opensearch-project/opensearch';
 import { buildPublic } from '../../scripts/build_public';
-import { NODE_B_ONLY_USERS } from '../../scripts/opensearch/security';
-import { dataSourceIndexName } from '../../server/services/plugin_index/plugin_index';
-import { callApi } from '../support/api';
 import {
   axeViolations,
   dismissToasts,
@@ -27,16 +23,14 @@ import {
   type BrowserSession,
 } from '../support/browser';
 import { adminClient, adminPassword, TestNames, uniqueName } from '../support/cluster';
-import { freePort, startTestHost, type TestHost } from '../support/host';
+import type { TestHost } from '../support/host';
 import { readRowsSorted } from '../support/lookups';
+import { B_URL, startHostWithTwoSources, type TwoSources } from '../support/data_sources';
 import { users } from '../support/users';
 
-const B_URL = process.env.OPENSEARCH_B_URL ?? 'http://127.0.0.1:9201';
-const bOnly = NODE_B_ONLY_USERS.b_only_analyst;
 const local = adminClient();
 const nodeB = new Client({ node: B_URL, auth: { username: 'admin', password: adminPassword() } });
 const onB = new TestNames();
-const savedObjectsIndex = uniqueName('.kibana_lookups_ds_ui_test');
 const hosts = uniqueName('hosts_ds_ui');
 const name = onB.lookup('ds_ui');
 const DOCS = [
@@ -49,20 +43,12 @@ const WRITTEN = DOCS.filter((d) => d.load > 5).sort((a, b) => a.host.localeCompa
 
 let host: TestHost;
 let browser: BrowserSession;
+let sources: TwoSources;
 let sourceB: string;
 let unreachable: string;
 const page = () => browser.page;
 const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
 const picker = () => testSubj('lookupsDataSourcePicker');
-
-async function registerDataSource(attributes: Record<string, unknown>): Promise<string> {
-  const res = await callApi<{ id: string }>(host.url, 'POST', '/api/saved_objects/data-source', {
-    caller: users.writer,
-    body: { attributes },
-  });
-  expect(res.status).toBe(200);
-  return res.body.id;
-}
 
 async function pick(label: string) {
   await picker().locator('[data-test-subj="comboBoxToggleListButton"]').click();
@@ -83,24 +69,8 @@ const dataSourceInUrl = () => new URL(page().url()).searchParams.get('dataSource
 
 beforeAll(async () => {
   await buildPublic();
-  host = await startTestHost({
-    LOOKUPS_DATA_SOURCE_ENABLED: 'true',
-    LOOKUPS_DATA_SOURCE_WRAPPING_KEY: randomBytes(32).toString('hex'),
-    LOOKUPS_SAVED_OBJECTS_INDEX: savedObjectsIndex,
-  });
-  sourceB = await registerDataSource({
-    title: 'Cluster B',
-    endpoint: B_URL,
-    auth: {
-      type: 'username_password',
-      credentials: { username: bOnly.username, password: bOnly.password },
-    },
-  });
-  unreachable = await registerDataSource({
-    title: 'Nowhere',
-    endpoint: `http://127.0.0.1:${await freePort()}`,
-    auth: { type: 'no_auth' },
-  });
+  sources = await startHostWithTwoSources('ds_ui_test');
+  ({ host, sourceB, unreachable } = sources);
   onB.track(hosts);
   await nodeB.bulk({
     refresh: true,
@@ -112,14 +82,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await host?.stop();
+  await sources?.stop();
   await onB.drop(nodeB);
-  await local.indices
-    .delete({
-      index: [savedObjectsIndex, dataSourceIndexName(sourceB), dataSourceIndexName(unreachable)],
-      ignore_unavailable: true,
-    })
-    .catch(() => undefined);
   await nodeB.close();
 });
 

@@ -9,7 +9,6 @@
  * under the credentials of a user who exists on B only. A request with `dataSourceId` acts on
  * B as that user; without it, on the local cluster as the caller.
  */
-import { randomBytes } from 'crypto';
 import { Client } from '@opensearch-project/opensearch';
 import { apiPaths } from '../../common/api/paths';
 import type { Job } from '../../common/api/jobs';
@@ -21,23 +20,21 @@ import type {
   QueryWriteResponse,
   WriteResponse,
 } from '../../common/api/codecs';
-import { NODE_B_ONLY_USERS } from '../../scripts/opensearch/security';
 import { dataSourceIndexName } from '../../server/services/plugin_index/plugin_index';
 import { callApi, type Caller } from '../support/api';
 import { adminClient, adminPassword, TestNames, uniqueName } from '../support/cluster';
-import { freePort, startTestHost, TestHost } from '../support/host';
+import type { TestHost } from '../support/host';
 import { aliasFilterOf, createImporterLookups, readRowsSorted } from '../support/lookups';
+import { B_URL, bOnly, startHostWithTwoSources, type TwoSources } from '../support/data_sources';
 import { users } from '../support/users';
 
-const B_URL = process.env.OPENSEARCH_B_URL ?? 'http://127.0.0.1:9201';
-const bOnly = NODE_B_ONLY_USERS.b_only_analyst;
 const local = adminClient();
 const nodeB = new Client({ node: B_URL, auth: { username: 'admin', password: adminPassword() } });
 const onLocal = new TestNames();
 const onB = new TestNames();
-const savedObjectsIndex = uniqueName('.kibana_lookups_ds_test');
 
 let host: TestHost;
+let sources: TwoSources;
 let sourceB: string;
 let unreachable: string;
 
@@ -55,54 +52,27 @@ const onSource = (id: string, query: Record<string, string | number | boolean> =
   dataSourceId: id,
 });
 
-async function registerDataSource(attributes: Record<string, unknown>): Promise<string> {
-  const res = await api<{ id: string }>('POST', '/api/saved_objects/data-source', {
-    body: { attributes },
-  });
-  expect(res.status).toBe(200);
-  return res.body.id;
-}
-
 async function indexExists(client: Client, index: string) {
   return (await client.indices.exists({ index })).body;
 }
 
 beforeAll(async () => {
-  host = await startTestHost({
-    LOOKUPS_DATA_SOURCE_ENABLED: 'true',
-    LOOKUPS_DATA_SOURCE_WRAPPING_KEY: randomBytes(32).toString('hex'),
-    LOOKUPS_SAVED_OBJECTS_INDEX: savedObjectsIndex,
-  });
-  sourceB = await registerDataSource({
-    title: 'Cluster B',
-    endpoint: B_URL,
-    auth: {
-      type: 'username_password',
-      credentials: { username: bOnly.username, password: bOnly.password },
-    },
-  });
-  unreachable = await registerDataSource({
-    title: 'Nowhere',
-    endpoint: `http://127.0.0.1:${await freePort()}`,
-    auth: { type: 'no_auth' },
-  });
+  sources = await startHostWithTwoSources('ds_test');
+  ({ host, sourceB, unreachable } = sources);
 });
 afterAll(async () => {
-  await host?.stop();
+  await sources?.stop();
   await onLocal.drop(local);
   await onB.drop(nodeB);
-  await local.indices
-    .delete({
-      index: [savedObjectsIndex, dataSourceIndexName(sourceB), dataSourceIndexName(unreachable)],
-      ignore_unavailable: true,
-    })
-    .catch(() => undefined);
   await nodeB.close();
 });
 
 describe('registered data sources', () => {
   it('keeps the password encrypted at rest and never hands it to the browser', async () => {
-    const stored = await local.get({ index: savedObjectsIndex, id: `data-source:${sourceB}` });
+    const stored = await local.get({
+      index: sources.savedObjectsIndex,
+      id: `data-source:${sourceB}`,
+    });
     const attributes = (
       stored.body._source as {
         'data-source': { auth: { credentials: { username: string; password: unknown } } };
