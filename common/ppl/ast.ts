@@ -14,7 +14,7 @@
  * Where PPL has a default, the node holds the effective value and, under `written`, what the query
  * actually said: the planner acts on the first, and messages and round-trips use the second.
  */
-import type { CombiningCommand, MultiSearch } from './commands/combining';
+import type { CombiningCommand, MultiSearch } from './commands/combining_ast';
 import type { ExtractionCommand } from './commands/extraction';
 import type { SearchExpr } from './commands/search_ast';
 import type { ShapingCommand } from './commands/shaping';

@@ -60,20 +60,22 @@ export const SUPPORTED_COMMANDS = [
   'appendcol',
   'foreach',
   'join',
+  'union',
   'outputlookup',
 ] as const;
 export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
 
 /**
- * PPL commands this plugin does not run yet. Naming them lets an error say "not supported here"
- * rather than "unknown command" for a query that the SQL plugin itself would accept.
+ * PPL commands this plugin does not run yet, with what to do instead. Naming them lets an error
+ * say "not supported here" rather than "unknown command" for a query the SQL plugin would accept.
  */
-export const UNSUPPORTED_PPL_COMMANDS: readonly string[] = [
-  'explain',
-  'timewrap',
-  'union',
-  'xyseries',
-];
+export const UNSUPPORTED_PPL_COMMANDS: Readonly<Record<string, string>> = {
+  timewrap:
+    'its periods align to the search end time, which a materialized lookup has no part in; use timechart and eval the period',
+  cluster: 'text-similarity clustering is not implemented; group with patterns or stats',
+  multikv: 'table-text extraction is not implemented; extract columns with rex or parse',
+  format: 'formatting rows into a search string is not implemented',
+};
 
 /** PPL commands that cannot run inside Dashboards at all, with the reason given to the user. */
 export const REFUSED_COMMANDS: Readonly<Record<string, string>> = {
@@ -83,6 +85,12 @@ export const REFUSED_COMMANDS: Readonly<Record<string, string>> = {
   graphlookup:
     'it walks a graph across indices in the SQL plugin engine, which this plugin does not host',
   show: 'it lists external data sources of the SQL plugin, which this plugin cannot read',
+  explain: 'the plan of a query here is shown by POST /api/lookups/_explain',
+  collect:
+    'it writes into an existing index; a query here writes a lookup, with outputlookup at its end',
+  rest: 'it reads cluster management endpoints, not the indices a lookup is made from',
+  highlight:
+    "it adds highlight fragments to the SQL plugin's response, which a lookup's rows cannot hold",
 };
 
 /** The options of `outputlookup`, written `name=value` before the lookup name, in any order. */

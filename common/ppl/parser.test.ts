@@ -640,9 +640,10 @@ describe('parsePpl: errors say where and what', () => {
       expected: [...SUPPORTED_COMMANDS],
     },
     {
-      query: 'source=x | union a',
-      at: 'union',
-      detail: /the command "union" is not supported here; supported commands: where,/,
+      query: 'source=x | timewrap 1day',
+      at: 'timewrap',
+      detail:
+        /the command "timewrap" is not supported here: its periods align to .*; supported commands: where,/,
     },
     {
       query: 'source=x | makeresults',

@@ -11,7 +11,7 @@
  */
 import type { Query } from '../../../common/ppl/ast';
 import { planCommand } from './commands';
-import { planMultiSearch } from './commands/combining';
+import { planMultiSearch } from './commands/subsearch';
 import { planIndexSource, planMakeResults, PlannedSource } from './commands/source';
 import { projectOp, RowStream } from './operators';
 import { CompiledPipeline, PlanContext, PipelineDeps, SubPlanner } from './plan_context';

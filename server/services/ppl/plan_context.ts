@@ -12,7 +12,7 @@
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { PlanStep, SchemaColumn } from '../../../common/api/codecs';
 import type { Command, Expr, FieldPattern, OutputLookup, Span } from '../../../common/ppl/ast';
-import type { Subsearch } from '../../../common/ppl/commands/combining';
+import type { Subsearch } from '../../../common/ppl/commands/combining_ast';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
 import { QueryBudget, unlimitedBudget } from './budget';

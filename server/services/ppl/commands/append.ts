@@ -1,0 +1,138 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * The append family in the server: `append` streams the subsearch's rows after the main ones;
+ * `appendpipe` and `appendcol` hold the rows so far (bounded) to run their commands over them;
+ * `foreach` plans its template once per matching column.
+ */
+import type {
+  AppendColCommand,
+  AppendCommand,
+  AppendPipeCommand,
+  ForeachCommand,
+} from '../../../../common/ppl/commands/combining_ast';
+import { readField } from '../evaluate';
+import type { Row, RowStream } from '../operators';
+import { parseForeachTemplate } from '../../../../common/ppl/parser';
+import {
+  Column,
+  matchPattern,
+  Operator,
+  PlanContext,
+  wildcardCaptures,
+  type CompiledPipeline,
+} from '../plan_context';
+import { collect, copies, requireSub, unionColumns } from './combine_rows';
+
+export async function planAppend(ctx: PlanContext, command: AppendCommand): Promise<void> {
+  const sub: CompiledPipeline = await requireSub(ctx, command.span).compile(command.search);
+  ctx.columns = unionColumns(ctx.columns, sub.columns as Column[]);
+  ctx.add(
+    command.span,
+    'streams',
+    async function* (input) {
+      yield* input;
+      yield* sub.run();
+    },
+    { keepsCount: false, detail: 'the subsearch runs after the main rows' }
+  );
+}
+
+export async function planAppendPipe(ctx: PlanContext, command: AppendPipeCommand): Promise<void> {
+  const inner = await requireSub(ctx, command.span).plan(command.commands, ctx.columns);
+  ctx.columns = unionColumns(ctx.columns, inner.columns);
+  const { maxRows } = ctx.deps;
+  const operators: Operator[] = inner.operators;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const rows = await collect(input, 'appendpipe', maxRows);
+      for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
+      yield* operators.reduce<RowStream>((stream, op) => op(stream), copies(rows));
+    },
+    { keepsCount: false, detail: ctx.buffered() }
+  );
+}
+
+/** `foreach`: the template parsed for each matching column (in column order) and planned in turn. */
+export async function planForeach(ctx: PlanContext, command: ForeachCommand): Promise<void> {
+  const sub = requireSub(ctx, command.span);
+  const matched: Array<{ name: string; match: string }> = [];
+  for (const c of ctx.columns) {
+    const p = command.patterns.find((pattern) => matchPattern(pattern, c.name));
+    if (p)
+      matched.push({
+        name: c.name,
+        match: p.wildcard ? (wildcardCaptures(p.pattern, c.name) ?? []).join('') : c.name,
+      });
+  }
+  if (matched.length === 0) {
+    throw ctx.error(
+      `foreach: no field matches ${command.patterns.map((p) => p.pattern).join(', ')}`,
+      command.span
+    );
+  }
+  const operators: Operator[] = [];
+  for (const m of matched) {
+    const text = command.template
+      .split(command.fieldStr)
+      .join(m.name)
+      .split(command.matchStr)
+      .join(m.match);
+    const parsed = parseForeachTemplate(text);
+    if (!parsed.ok) {
+      throw ctx.error(
+        `foreach: for "${m.name}" the template reads "${text}": ${parsed.error.detail}`,
+        command.templateSpan
+      );
+    }
+    const planned = await sub.plan(parsed.commands, ctx.columns);
+    ctx.columns = planned.columns;
+    operators.push(...planned.operators);
+  }
+  ctx.add(
+    command.span,
+    'streams',
+    (input) => operators.reduce<RowStream>((stream, op) => op(stream), input),
+    {
+      keepsCount: false,
+      detail: `the template once for each of ${matched.map((m) => m.name).join(', ')}`,
+    }
+  );
+}
+
+/** `appendcol`: row i of the commands' output joined to row i of the rows so far. */
+export async function planAppendCol(ctx: PlanContext, command: AppendColCommand): Promise<void> {
+  const inner = await requireSub(ctx, command.span).plan(command.commands, ctx.columns);
+  const before = ctx.columns.map((c) => c.name);
+  const added = inner.columns.filter((c) => command.override || !before.includes(c.name));
+  ctx.columns = unionColumns(ctx.columns, inner.columns);
+  if (command.override) for (const c of inner.columns) ctx.setColumn(c.name, c.type);
+  const { maxRows } = ctx.deps;
+  const operators: Operator[] = inner.operators;
+  const names = added.map((c) => c.name);
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const rows = await collect(input, 'appendcol', maxRows);
+      const side = await collect(
+        operators.reduce<RowStream>((stream, op) => op(stream), copies(rows)),
+        'appendcol',
+        maxRows
+      );
+      const out: Row[] = [];
+      for (let i = 0; i < Math.max(rows.length, side.length); i++) {
+        const row: Row = rows[i] ? { ...rows[i] } : {};
+        if (side[i]) for (const n of names) row[n] = readField(side[i], n);
+        out.push(row);
+      }
+      for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
+    },
+    { keepsCount: false, detail: ctx.buffered() }
+  );
+}
