@@ -16,6 +16,7 @@
  */
 import type { CombiningCommand, MultiSearch } from './commands/combining_ast';
 import type { ExtractionCommand } from './commands/extraction';
+import type { XySeriesCommand } from './commands/pivot';
 import type { SearchExpr } from './commands/search_ast';
 import type { ShapingCommand } from './commands/shaping';
 import type { SpanBucket, WindowCommand } from './commands/windows';
@@ -446,6 +447,7 @@ export type Command =
   | ShapingCommand
   | ExtractionCommand
   | WindowCommand
+  | XySeriesCommand
   | CombiningCommand;
 
 export interface OutputLookupOptionNode {

@@ -55,6 +55,7 @@ export const SUPPORTED_COMMANDS = [
   'trendline',
   'timechart',
   'chart',
+  'xyseries',
   'append',
   'appendpipe',
   'appendcol',

@@ -252,6 +252,9 @@ class Parser extends JoinParser {
         return this.parseTimechart(start);
       case 'chart':
         return this.parseChart(start);
+      // pivots (commands/pivot.ts)
+      case 'xyseries':
+        return this.parseXySeries(start);
       // combining (commands/subsearch.ts, append.ts, join.ts)
       case 'union':
         return this.parseUnion(start);

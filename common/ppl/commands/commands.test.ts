@@ -215,6 +215,21 @@ describe('commands', () => {
     expect(refused('source=a | union')).toMatch(/a dataset to union/);
   });
 
+  it('xyseries: options, the x and name fields, the listed values, the value fields', () => {
+    expect(
+      first('source=a | xyseries sep="-" format="$VAL$ $AGG$" u s in ("200", "404") c, d')
+    ).toMatchObject({
+      kind: 'XySeries',
+      x: { name: 'u' },
+      nameField: { name: 's' },
+      values: ['200', '404'],
+      dataFields: [{ name: 'c' }, { name: 'd' }],
+      sep: '-',
+      format: '$VAL$ $AGG$',
+    });
+    expect(refused('source=a | xyseries u s c')).toMatch(/expected in/);
+  });
+
   it('commands of the 3.x index that do not run here name the reason', () => {
     expect(refused('source=a | collect index=b')).toMatch(
       /"collect" cannot run in Dashboards: .*outputlookup/

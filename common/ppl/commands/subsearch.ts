@@ -12,12 +12,12 @@
 import type { Command, Span } from '../ast';
 import type { Token } from '../tokenizer';
 import type { MultiSearch, Subsearch, UnionCommand } from './combining_ast';
-import { WindowParser } from './windows';
+import { PivotParser } from './pivot';
 
 /** How deep subsearches may nest. */
 export const MAX_SUBSEARCH_DEPTH = 8;
 
-export class SubsearchParser extends WindowParser {
+export class SubsearchParser extends PivotParser {
   private subsearchDepth = 0;
 
   /** Commands separated by `|` up to `]` (the first one without a `|` when `needPipe` is false). */

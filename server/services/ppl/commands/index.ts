@@ -16,6 +16,7 @@ import { planJoin } from './join';
 import { planUnion, planWhereSubsearch } from './subsearch';
 import { planGrok, planParse, planPatterns, planRegex, planRex } from './extraction';
 import { planLookup } from './lookup';
+import { planXySeries } from './pivot';
 import { planDedup, planEval, planFields, planHead, planRename, planSort, planWhere } from './rows';
 import {
   planAddTotals,
@@ -109,6 +110,8 @@ export async function planCommand(ctx: PlanContext, command: Command): Promise<v
       return planAppendCol(ctx, command);
     case 'WhereSubsearch':
       return planWhereSubsearch(ctx, command);
+    case 'XySeries':
+      return planXySeries(ctx, command);
     case 'Union':
       return planUnion(ctx, command);
     case 'Foreach':
