@@ -31,6 +31,11 @@ export interface ScanRequest {
   formatDates?: string[];
   /** Stop after this many documents. */
   limit?: number;
+  /**
+   * Add each hit's metadata to its document: `_id`, `_index`, `_routing`, `_score` (scores are
+   * tracked although the scan is sorted) and `_sort` (the first value it is sorted by).
+   */
+  metadata?: boolean;
   pageSize: number;
   keepAlive?: string;
   /** Told when the point in time could not be closed (it expires by itself). */
@@ -42,6 +47,10 @@ interface PageAnswer {
   _shards: { failed: number };
   hits: {
     hits: Array<{
+      _id?: string;
+      _index?: string;
+      _routing?: string;
+      _score?: number | null;
       _source?: Record<string, unknown>;
       fields?: Record<string, unknown[]>;
       sort: unknown[];
@@ -99,6 +108,7 @@ export async function* scanDocuments(
           query: request.query,
           sort: [...(request.sort ?? []), { _shard_doc: 'asc' }],
           track_total_hits: false,
+          ...(request.metadata ? { track_scores: true } : {}),
           ...source,
           ...(dates.length > 0
             ? { fields: dates.map((field) => ({ field, format: PPL_TIMESTAMP_FORMAT })) }
@@ -118,9 +128,22 @@ export async function* scanDocuments(
       if (hits.length === 0) return;
       left -= hits.length;
       after = hits[hits.length - 1].sort;
-      yield dates.length > 0
-        ? hits.map((h) => withDates(h._source ?? {}, h.fields, dates))
-        : hits.map((h) => h._source ?? {});
+      const docs =
+        dates.length > 0
+          ? hits.map((h) => withDates(h._source ?? {}, h.fields, dates))
+          : hits.map((h) => h._source ?? {});
+      if (request.metadata) {
+        hits.forEach((h, i) => {
+          Object.assign(docs[i], {
+            _id: h._id ?? null,
+            _index: h._index ?? null,
+            _routing: h._routing ?? null,
+            _score: h._score ?? null,
+            _sort: request.sort && request.sort.length > 0 ? (h.sort[0] ?? null) : null,
+          });
+        });
+      }
+      yield docs;
       if (hits.length < size) return;
     }
   } finally {

@@ -60,7 +60,7 @@ export async function compilePipeline(
         : await planIndexSource(ctx, query.source, commands);
   for (const command of commands) await planCommand(ctx, command);
 
-  const columns = ctx.columns.map((c) => ({ name: c.name, type: c.type }));
+  const columns = ctx.columns.filter((c) => !c.hidden).map((c) => ({ name: c.name, type: c.type }));
   const names = columns.map((c) => c.name);
   const operators = [...ctx.operators, (input: RowStream) => projectOp(input, names)];
   const preserved = ctx.countPreserved;

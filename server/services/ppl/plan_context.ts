@@ -32,6 +32,8 @@ export interface PipelineDeps {
 export interface Column {
   name: string;
   type: PplType;
+  /** A metadata field (commands/metadata.ts): readable, in the output only once `fields` names it. */
+  hidden?: boolean;
 }
 
 export type Operator = (input: RowStream) => RowStream;
