@@ -14,7 +14,13 @@
 import { AGGREGATION_ENTRIES, FUNCTION_CATALOG } from './functions';
 
 /** Commands that open a query. `source=<index>` (optionally after `search`) is the usual one. */
-export const LEADING_COMMANDS = ['search', 'makeresults', 'describe', 'multisearch'] as const;
+export const LEADING_COMMANDS = [
+  'search',
+  'makeresults',
+  'describe',
+  'multisearch',
+  'union',
+] as const;
 
 /** Commands that may follow a `|`. `outputlookup` must be the last one. */
 export const SUPPORTED_COMMANDS = [
@@ -120,6 +126,8 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   chart: ['limit', 'useother', 'usenull', 'nullstr', 'otherstr'],
   timechart: ['timefield', 'span', 'limit', 'useother', 'usenull', 'nullstr'],
   join: ['type', 'overwrite', 'max', 'left', 'right'],
+  union: ['maxout'],
+  xyseries: ['sep', 'format'],
   top: ['limit', 'countfield', 'showcount', 'usenull'],
   rare: ['limit', 'countfield', 'showcount', 'usenull'],
   outputlookup: OUTPUTLOOKUP_OPTIONS,
