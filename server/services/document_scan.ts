@@ -33,7 +33,8 @@ export interface ScanRequest {
   limit?: number;
   /**
    * Add each hit's metadata to its document: `_id`, `_index`, `_routing`, `_score` (scores are
-   * tracked although the scan is sorted) and `_sort` (the first value it is sorted by).
+   * tracked although the scan is sorted) and `_sort` (the first value it is sorted by; -2 when
+   * the scan is not sorted, as PPL gives it).
    */
   metadata?: boolean;
   pageSize: number;
@@ -57,6 +58,9 @@ interface PageAnswer {
     }>;
   };
 }
+
+/** `_sort` of a document of an unsorted scan, as PPL shows it (identifiers.md). */
+const UNSORTED = -2;
 
 /** OpenSearch's (java.time) pattern for PPL's timestamps; `.000` is dropped after. */
 export const PPL_TIMESTAMP_FORMAT = 'yyyy-MM-dd HH:mm:ss.SSS';
@@ -139,7 +143,7 @@ export async function* scanDocuments(
             _index: h._index ?? null,
             _routing: h._routing ?? null,
             _score: h._score ?? null,
-            _sort: request.sort && request.sort.length > 0 ? (h.sort[0] ?? null) : null,
+            _sort: request.sort && request.sort.length > 0 ? (h.sort[0] ?? null) : UNSORTED,
           });
         });
       }

@@ -87,3 +87,12 @@ it('sort by _id runs in the server, ascending as text', async () => {
   expect(res.status).toBe(200);
   expect(res.body.datarows).toEqual([...ids].sort().map((id) => [id]));
 });
+
+it('_sort is -2 on an unsorted scan and the sort value of a pushed-down sort', async () => {
+  const unsorted = await run('source=web_logs | where status = 503 | head 3 | fields _sort');
+  expect(unsorted.body.datarows).toEqual([[-2], [-2], [-2]]);
+  const sorted = await run('source=web_logs | sort - bytes | head 2 | fields _sort, bytes');
+  expect(sorted.status).toBe(200);
+  for (const [value, bytes] of sorted.body.datarows as Array<[number, number]>)
+    expect(value).toBe(bytes);
+});
