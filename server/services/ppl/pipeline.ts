@@ -47,6 +47,7 @@ export async function compilePipeline(
   text: string
 ): Promise<CompiledPipeline> {
   const ctx = new PlanContext(deps, text, subPlanner(deps, text));
+  ctx.leading = query.source;
   if (query.source.kind === 'Source') {
     const only = query.source.indices.length === 1 ? query.source.indices[0].name : undefined;
     ctx.sourceName = query.source.alias ?? only;

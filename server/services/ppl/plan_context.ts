@@ -195,6 +195,8 @@ export class PlanContext {
   readonly budget: QueryBudget;
   /** The source's name for `<name>.field` (its alias, or its one index). */
   sourceName?: string;
+  /** The query's leading command (appendcol's subsearch reads it again); none in a sub-plan. */
+  leading?: Subsearch['source'];
 
   constructor(
     readonly deps: PipelineDeps,

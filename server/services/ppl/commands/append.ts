@@ -25,7 +25,7 @@ import {
   wildcardCaptures,
   type CompiledPipeline,
 } from '../plan_context';
-import { collect, copies, requireSub, unionColumns } from './combine_rows';
+import { collect, copies, OUT_BATCH, requireSub, unionColumns } from './combine_rows';
 
 export async function planAppend(ctx: PlanContext, command: AppendCommand): Promise<void> {
   const sub: CompiledPipeline = await requireSub(ctx, command.span).compile(command.search);
@@ -105,16 +105,57 @@ export async function planForeach(ctx: PlanContext, command: ForeachCommand): Pr
   );
 }
 
-/** `appendcol`: row i of the commands' output joined to row i of the rows so far. */
+/**
+ * `appendcol`: row i of the subsearch joined to row i of the rows so far (appendcol.md). The
+ * subsearch reads the query's source again (its commands after it); held in the server, at most
+ * max_rows, while the rows so far stream past. Inside appendpipe or foreach, where there is no
+ * source of its own, it runs over the rows so far (held).
+ */
 export async function planAppendCol(ctx: PlanContext, command: AppendColCommand): Promise<void> {
-  const inner = await requireSub(ctx, command.span).plan(command.commands, ctx.columns);
+  const sub = requireSub(ctx, command.span);
+  const leading = ctx.leading;
+  const fromSource = leading
+    ? await sub.compile({
+        kind: 'Subsearch',
+        source: leading,
+        commands: command.commands,
+        span: command.span,
+      })
+    : undefined;
+  const inner = fromSource
+    ? { columns: fromSource.columns as Column[], operators: [] as Operator[] }
+    : await sub.plan(command.commands, ctx.columns);
   const before = ctx.columns.map((c) => c.name);
   const added = inner.columns.filter((c) => command.override || !before.includes(c.name));
   ctx.columns = unionColumns(ctx.columns, inner.columns);
   if (command.override) for (const c of inner.columns) ctx.setColumn(c.name, c.type);
   const { maxRows } = ctx.deps;
-  const operators: Operator[] = inner.operators;
   const names = added.map((c) => c.name);
+  const pair = (row: Row, side: Row | undefined): Row => {
+    if (side) for (const n of names) row[n] = readField(side, n);
+    return row;
+  };
+  if (fromSource) {
+    ctx.add(
+      command.span,
+      'buffers',
+      async function* (input) {
+        const side = await collect(fromSource.run(), 'appendcol', maxRows);
+        let i = 0;
+        for await (const batch of input) {
+          yield batch.map((row) => pair({ ...row }, side[i++]));
+        }
+        for (let j = i; j < side.length; j += OUT_BATCH)
+          yield side.slice(j, j + OUT_BATCH).map((r) => pair({}, r));
+      },
+      {
+        keepsCount: false,
+        detail: `the subsearch over the source, its rows held in the server (at most ${maxRows}) and paired in order`,
+      }
+    );
+    return;
+  }
+  const operators: Operator[] = inner.operators;
   ctx.add(
     command.span,
     'buffers',
@@ -126,12 +167,9 @@ export async function planAppendCol(ctx: PlanContext, command: AppendColCommand)
         maxRows
       );
       const out: Row[] = [];
-      for (let i = 0; i < Math.max(rows.length, side.length); i++) {
-        const row: Row = rows[i] ? { ...rows[i] } : {};
-        if (side[i]) for (const n of names) row[n] = readField(side[i], n);
-        out.push(row);
-      }
-      for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
+      for (let i = 0; i < Math.max(rows.length, side.length); i++)
+        out.push(pair(rows[i] ? { ...rows[i] } : {}, side[i]));
+      for (let i = 0; i < out.length; i += OUT_BATCH) yield out.slice(i, i + OUT_BATCH);
     },
     { keepsCount: false, detail: ctx.buffered() }
   );

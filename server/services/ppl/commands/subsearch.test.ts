@@ -248,3 +248,46 @@ describe('multisearch', () => {
     ]);
   });
 });
+
+describe('appendcol', () => {
+  const sizes = data([
+    { k: 'a', n: 3 },
+    { k: 'b', n: 7 },
+    { k: 'c', n: 5 },
+  ]);
+
+  it("reads the query's source again, not the rows so far (appendcol.md)", async () => {
+    // The main rows are filtered; the subsearch counts every row of the source.
+    expect(
+      await rows(`${sizes} | where n > 4 | fields n | appendcol [ stats count() as c ]`)
+    ).toEqual([
+      [7, 3],
+      [5, null],
+    ]);
+    // A longer subsearch adds rows with only its columns.
+    expect(await rows(`${sizes} | where n = 7 | fields n | appendcol [ fields k ]`)).toEqual([
+      [7, 'a'],
+      [null, 'b'],
+      [null, 'c'],
+    ]);
+  });
+
+  it('override=true replaces the values of a shared column where the subsearch has a row', async () => {
+    expect(
+      await rows(
+        `${sizes} | fields k, n | appendcol override=true [ where n > 4 | eval n = n * 100 | fields n ]`
+      )
+    ).toEqual([
+      ['a', 700],
+      ['b', 500],
+      ['c', 5],
+    ]);
+    expect(
+      await rows(`${sizes} | fields k, n | appendcol [ where n > 4 | eval n = n * 100 | fields n ]`)
+    ).toEqual([
+      ['a', 3],
+      ['b', 7],
+      ['c', 5],
+    ]);
+  });
+});
