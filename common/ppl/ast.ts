@@ -16,7 +16,7 @@
  */
 import type { CombiningCommand, MultiSearch } from './commands/combining_ast';
 import type { ExtractionCommand } from './commands/extraction';
-import type { XySeriesCommand } from './commands/pivot';
+import type { TimewrapCommand, XySeriesCommand } from './commands/pivot';
 import type { SearchExpr } from './commands/search_ast';
 import type { ShapingCommand } from './commands/shaping';
 import type { SpanBucket, WindowCommand } from './commands/windows';
@@ -448,6 +448,7 @@ export type Command =
   | ExtractionCommand
   | WindowCommand
   | XySeriesCommand
+  | TimewrapCommand
   | CombiningCommand;
 
 export interface OutputLookupOptionNode {

@@ -62,6 +62,7 @@ export const SUPPORTED_COMMANDS = [
   'timechart',
   'chart',
   'xyseries',
+  'timewrap',
   'append',
   'appendpipe',
   'appendcol',
@@ -77,8 +78,6 @@ export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
  * say "not supported here" rather than "unknown command" for a query the SQL plugin would accept.
  */
 export const UNSUPPORTED_PPL_COMMANDS: Readonly<Record<string, string>> = {
-  timewrap:
-    'its periods align to the search end time, which a materialized lookup has no part in; use timechart and eval the period',
   cluster: 'text-similarity clustering is not implemented; group with patterns or stats',
   multikv: 'table-text extraction is not implemented; extract columns with rex or parse',
   format: 'formatting rows into a search string is not implemented',
@@ -128,6 +127,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   join: ['type', 'overwrite', 'max', 'left', 'right'],
   union: ['maxout'],
   xyseries: ['sep', 'format'],
+  timewrap: ['align'],
   top: ['limit', 'countfield', 'showcount', 'usenull'],
   rare: ['limit', 'countfield', 'showcount', 'usenull'],
   outputlookup: OUTPUTLOOKUP_OPTIONS,

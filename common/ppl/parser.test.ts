@@ -640,10 +640,10 @@ describe('parsePpl: errors say where and what', () => {
       expected: [...SUPPORTED_COMMANDS],
     },
     {
-      query: 'source=x | timewrap 1day',
-      at: 'timewrap',
+      query: 'source=x | cluster message',
+      at: 'cluster',
       detail:
-        /the command "timewrap" is not supported here: its periods align to .*; supported commands: where,/,
+        /the command "cluster" is not supported here: text-similarity .*; supported commands: where,/,
     },
     {
       query: 'source=x | makeresults',

@@ -159,7 +159,9 @@ class Parser extends JoinParser {
       if (name === 'outputlookup') {
         output = this.parseOutputLookup();
       } else {
-        commands.push(this.parseCommand(after, name));
+        const command = this.parseCommand(after, name);
+        commands.push(command);
+        if (command.kind === 'Timewrap') this.checkTimewrap(commands, command);
       }
     }
     return {
@@ -255,6 +257,8 @@ class Parser extends JoinParser {
       // pivots (commands/pivot.ts)
       case 'xyseries':
         return this.parseXySeries(start);
+      case 'timewrap':
+        return this.parseTimewrap(start);
       // combining (commands/subsearch.ts, append.ts, join.ts)
       case 'union':
         return this.parseUnion(start);

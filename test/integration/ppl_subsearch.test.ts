@@ -47,7 +47,39 @@ interface Case {
   ordered?: boolean;
 }
 
+const DAY = 86_400_000;
+const SIX_HOURS = 21_600_000;
+/** timewrap 1day over `timechart span=6h count()` between two times, worked out per document. */
+function wrappedCounts(from: string, to: string): Table {
+  const lo = Date.parse(`${from.replace(' ', 'T')}Z`);
+  const hi = Date.parse(`${to.replace(' ', 'T')}Z`);
+  const reference = Math.floor(hi / DAY);
+  const days = [reference - 2, reference - 1, reference];
+  const counts = new Map<number, Map<number, number>>();
+  for (const d of docs) {
+    const t = ms(d);
+    if (t < lo || t > hi) continue;
+    const day = Math.floor(t / DAY);
+    const offset = Math.floor((t - day * DAY) / SIX_HOURS) * SIX_HOURS;
+    const perDay = counts.get(offset) ?? new Map<number, number>();
+    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    counts.set(offset, perDay);
+  }
+  return [...counts.keys()]
+    .sort((a, b) => a - b)
+    .map((offset) => [
+      stamp(reference * DAY + offset),
+      ...days.map((day) => counts.get(offset)!.get(day) ?? null),
+    ]);
+}
+
 const cases: Case[] = [
+  {
+    query:
+      "source=web_logs | where @timestamp >= '2026-11-10 00:00:00' and @timestamp <= '2026-11-12 20:00:00' | timechart span=6h count() | timewrap 1day",
+    ordered: true,
+    expected: () => wrappedCounts('2026-11-10 00:00:00', '2026-11-12 20:00:00'),
+  },
   {
     query:
       'source=web_logs | where status = 404 and host in [ source=web_logs | where region = "eu-west" and bytes > 40000 | fields host ] | stats count()',
@@ -247,6 +279,17 @@ describe('outputlookup after the new commands', () => {
           docs.filter((d) => d.status === 404 || d.status === 500),
           (d) => d.host
         ),
+    ],
+    [
+      'timewrap',
+      "source=web_logs | where @timestamp >= '2026-11-11 00:00:00' and @timestamp <= '2026-11-12 23:00:00' | timechart span=1d count() | timewrap 1day | rename `count()_1day_before` as n, `count()_latest_day` as host | fields n, host",
+      () => {
+        // Each day's documents up to the range's end (23:00 on the 12th).
+        const end = Date.parse('2026-11-12T23:00:00Z');
+        const perDay = (day: string) =>
+          docs.filter((d) => d['@timestamp'].startsWith(day) && ms(d) <= end).length;
+        return [[perDay('2026-11-11'), perDay('2026-11-12')]];
+      },
     ],
     [
       'xyseries',

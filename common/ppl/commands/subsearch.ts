@@ -12,12 +12,12 @@
 import type { Command, Span } from '../ast';
 import type { Token } from '../tokenizer';
 import type { MultiSearch, Subsearch, UnionCommand } from './combining_ast';
-import { PivotParser } from './pivot';
+import { TimewrapParser } from './pivot';
 
 /** How deep subsearches may nest. */
 export const MAX_SUBSEARCH_DEPTH = 8;
 
-export class SubsearchParser extends PivotParser {
+export class SubsearchParser extends TimewrapParser {
   private subsearchDepth = 0;
 
   /** Commands separated by `|` up to `]` (the first one without a `|` when `needPipe` is false). */
@@ -43,7 +43,9 @@ export class SubsearchParser extends PivotParser {
           []
         );
       }
-      commands.push(this.parseCommand(t, name));
+      const command = this.parseCommand(t, name);
+      commands.push(command);
+      if (command.kind === 'Timewrap') this.checkTimewrap(commands, command);
       pipeSeen = false;
     }
   }

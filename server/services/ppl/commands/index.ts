@@ -16,7 +16,7 @@ import { planJoin } from './join';
 import { planUnion, planWhereSubsearch } from './subsearch';
 import { planGrok, planParse, planPatterns, planRegex, planRex } from './extraction';
 import { planLookup } from './lookup';
-import { planXySeries } from './pivot';
+import { planTimewrap, planXySeries } from './pivot';
 import { planDedup, planEval, planFields, planHead, planRename, planSort, planWhere } from './rows';
 import {
   planAddTotals,
@@ -112,6 +112,8 @@ export async function planCommand(ctx: PlanContext, command: Command): Promise<v
       return planWhereSubsearch(ctx, command);
     case 'XySeries':
       return planXySeries(ctx, command);
+    case 'Timewrap':
+      return planTimewrap(ctx, command);
     case 'Union':
       return planUnion(ctx, command);
     case 'Foreach':

@@ -68,3 +68,60 @@ describe('xyseries', () => {
     );
   });
 });
+
+describe('timewrap', () => {
+  // Requests at 06:00 and 18:00 on three days; the first day also at 12:00.
+  const hits = `${data([
+    { ts: '2026-03-01 06:00:00', v: 1 },
+    { ts: '2026-03-01 12:00:00', v: 2 },
+    { ts: '2026-03-01 18:00:00', v: 3 },
+    { ts: '2026-03-02 06:00:00', v: 10 },
+    { ts: '2026-03-02 18:00:00', v: 20 },
+    { ts: '2026-03-03 06:00:00', v: 100 },
+  ])} | eval @timestamp = timestamp(ts)`;
+  const range = (from: string, to: string) =>
+    `${hits} | where @timestamp >= '${from}' and @timestamp <= '${to}' | timechart span=6h sum(v)`;
+
+  it('one column per day of the range, oldest first; a row per time of day', async () => {
+    const r = await run(`${range('2026-03-01 00:00:00', '2026-03-03 23:00:00')} | timewrap 1day`);
+    expect(r.names).toEqual([
+      '@timestamp',
+      'sum(v)_2days_before',
+      'sum(v)_1day_before',
+      'sum(v)_latest_day',
+    ]);
+    // Times of day of the reference day (Mar 3); no row on a day is null.
+    expect(r.rows).toEqual([
+      ['2026-03-03 06:00:00', 1, 10, 100],
+      ['2026-03-03 12:00:00', 2, null, null],
+      ['2026-03-03 18:00:00', 3, 20, null],
+    ]);
+  });
+
+  it('the range end picks the latest period; a span of several units counts them', async () => {
+    const r = await run(`${range('2026-03-01 00:00:00', '2026-03-02 20:00:00')} | timewrap 2d`);
+    // Epoch-aligned 2-day periods: Feb 28–Mar 1 and Mar 2–3 (the range ends on Mar 2, so Mar 3
+    // has no rows); Mar 1 lies a day and more into its period, shown on Mar 3.
+    expect(r.names).toEqual(['@timestamp', 'sum(v)_2days_before', 'sum(v)_latest_day']);
+    expect(r.rows).toEqual([
+      ['2026-03-02 06:00:00', null, 10],
+      ['2026-03-02 18:00:00', null, 20],
+      ['2026-03-03 06:00:00', 1, null],
+      ['2026-03-03 12:00:00', 2, null],
+      ['2026-03-03 18:00:00', 3, null],
+    ]);
+  });
+
+  it('is refused without a timechart before it or without the range start', async () => {
+    const parsed = parsePpl(`${hits} | timewrap 1day`);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error.detail).toMatch(/timewrap must follow a timechart/);
+    await expect(
+      run(
+        `${hits} | where @timestamp <= '2026-03-03 00:00:00' | timechart span=6h sum(v) | timewrap 1d`
+      )
+    ).rejects.toThrow(/timewrap needs the time range's start/);
+    const monthly = parsePpl(`${range('2026-03-01', '2026-03-02')} | timewrap 1month`);
+    expect(monthly.ok).toBe(false);
+  });
+});
