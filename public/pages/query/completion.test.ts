@@ -93,6 +93,7 @@ describe('completionsAt', () => {
       'timechart',
       'chart',
       'xyseries',
+      'timewrap',
       'append',
       'appendpipe',
       'appendcol',
