@@ -189,11 +189,9 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
     const row: Row = {};
     for (const o of out) {
       const src = o.side === 'left' ? l : r;
-      let v = src ? readField(src, o.from) : null;
-      // With overwrite, a left row without a match keeps its own value.
-      if (o.side === 'right' && r === null && l !== null && command.fields && inLeft(o.from))
-        v = readField(l, o.from);
-      row[o.name] = v;
+      // With overwrite, a shared column is the right side's: null for a left row without a
+      // match (join.md).
+      row[o.name] = src ? readField(src, o.from) : null;
     }
     return row;
   };

@@ -291,3 +291,22 @@ describe('appendcol', () => {
     ]);
   });
 });
+
+describe('join overwrite', () => {
+  const left = `${data([
+    { k: 1, c: 'x' },
+    { k: 2, c: 'y' },
+  ])} | fields k, c`;
+  const right = `[ ${data([{ k: 1, c: 'R' }])} | fields k, c ]`;
+
+  it("overwrite=true: a shared column is the right side's, null without a match (join.md)", async () => {
+    expect(await rows(`${left} | join type=left overwrite=true k ${right}`)).toEqual([
+      [1, 'R'],
+      [2, null],
+    ]);
+    expect(await rows(`${left} | join type=left overwrite=false k ${right}`)).toEqual([
+      [1, 'x'],
+      [2, 'y'],
+    ]);
+  });
+});
