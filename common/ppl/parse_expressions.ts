@@ -403,6 +403,10 @@ export abstract class ExpressionParser extends NameParser {
         span: { start: t.start, end: operand.span.end },
       };
     }
+    if (this.isPunct(t, '[')) {
+      // A scalar subsearch (subquery.md): its one value.
+      return this.subsearchPredicate('Scalar', [], false, t);
+    }
     return this.parsePrimary();
   }
 

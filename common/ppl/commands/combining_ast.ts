@@ -101,11 +101,12 @@ export interface UnionCommand {
 
 /**
  * A subsearch inside a `where` condition (subquery.md): `<expr> [not] in [ … ]`,
- * `(<expr>, …) [not] in [ … ]`, `exists [ … ]`. In the condition it stands as the field `slot`,
- * which the server fills per row with the predicate's (three-valued) result.
+ * `(<expr>, …) [not] in [ … ]`, `exists [ … ]`, or a scalar `[ … ]` (the one value its one row
+ * gives). In the condition it stands as the field `slot`, which the server fills per row with the
+ * predicate's (three-valued) result or the scalar's value.
  */
 export interface SubsearchPredicate {
-  kind: 'InSubsearch' | 'Exists';
+  kind: 'InSubsearch' | 'Exists' | 'Scalar';
   /** `in`: the values compared with the subsearch's first columns, in order. */
   values: Expr[];
   /** `not in` (a `not exists` is a NOT around the slot). */

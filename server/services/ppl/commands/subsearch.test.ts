@@ -310,3 +310,28 @@ describe('join overwrite', () => {
     ]);
   });
 });
+
+describe('scalar subsearch in where', () => {
+  it('compares with the one value of the subsearch', async () => {
+    // Average size (2 + 5 + 1) / 3 = 2.67: only blue is above.
+    expect(
+      await rows(`${teams} | where size > [ ${teams} | stats avg(size) ] | fields team`)
+    ).toEqual([['blue']]);
+    expect(
+      await rows(
+        `${teams} | where size = [ ${teams} | stats min(size) ] or team = 'red' | fields team`
+      )
+    ).toEqual([['red'], ['green']]);
+  });
+
+  it('is null without rows and an error with more than one', async () => {
+    expect(
+      await rows(
+        `${teams} | where size > [ ${teams} | where size > 9 | fields size ] | fields team`
+      )
+    ).toEqual([]);
+    await expect(
+      rows(`${teams} | where size > [ ${teams} | fields size ] | fields team`)
+    ).rejects.toThrow(/a scalar subsearch gives more than one row/);
+  });
+});

@@ -21,6 +21,7 @@ import { evaluate, evaluatePredicate, readField, toPplString } from '../evaluate
 import type { Row, RowStream, Types } from '../operators';
 import {
   fieldRefs,
+  QueryError,
   type Column,
   type CompiledPipeline,
   type PlanContext,
@@ -48,17 +49,26 @@ export async function planWhereSubsearch(
   command: WhereSubsearchCommand
 ): Promise<void> {
   const sub = requireSub(ctx, command.span);
-  const prepared: Array<{ slot: string; prepare: () => Promise<RowTest>; detail: string }> = [];
+  const prepared: Array<{
+    slot: string;
+    prepare: () => Promise<RowTest>;
+    detail: string;
+    type?: PplType;
+  }> = [];
   for (const p of command.predicates) {
     prepared.push({
       slot: p.slot,
-      ...(p.kind === 'Exists' ? await planExists(ctx, sub, p) : await planIn(ctx, sub, p)),
+      ...(p.kind === 'Exists'
+        ? await planExists(ctx, sub, p)
+        : p.kind === 'Scalar'
+          ? await planScalar(ctx, sub, p)
+          : await planIn(ctx, sub, p)),
     });
   }
   for (const ref of fieldRefs(command.condition))
     if (!isSlot(ref.name)) ctx.requireColumn(ref.name, ref.span);
   const types = ctx.types();
-  for (const p of prepared) types.set(p.slot, 'boolean');
+  for (const p of prepared) types.set(p.slot, p.type ?? 'boolean');
   const { condition } = command;
   const { budget } = ctx;
   ctx.add(
@@ -116,6 +126,40 @@ async function planIn(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) 
         if (set.has(keyText(key))) return !negated;
         return sawNull ? null : negated;
       };
+    },
+  };
+}
+
+/**
+ * A scalar subsearch (uncorrelated): its first column's value in its one row, null without rows;
+ * more than one row is an error, as a scalar subquery's.
+ */
+async function planScalar(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) {
+  const compiled = await sub.compile(p.search);
+  const column = compiled.columns[0];
+  if (column === undefined)
+    throw ctx.error('the subsearch gives no column for its value', p.search.span);
+  const query = ctx.text;
+  return {
+    type: column.type,
+    detail: `the subsearch runs once for its value (${column.name})`,
+    prepare: async (): Promise<RowTest> => {
+      let first: Row | undefined;
+      let count = 0;
+      for await (const batch of compiled.run()) {
+        count += batch.length;
+        first ??= batch[0];
+        if (count > 1) break;
+      }
+      if (count > 1) {
+        throw new QueryError(
+          'a scalar subsearch gives more than one row: end it with stats or head 1',
+          query,
+          p.search.span
+        );
+      }
+      const value = first === undefined ? null : readField(first, column.name);
+      return () => value;
     },
   };
 }
