@@ -96,3 +96,25 @@ it('_sort is -2 on an unsorted scan and the sort value of a pushed-down sort', a
   for (const [value, bytes] of sorted.body.datarows as Array<[number, number]>)
     expect(value).toBe(bytes);
 });
+
+it('a where on _id or _index is pushed down (ids and term queries)', async () => {
+  const res = await callApi<{ plan: Array<{ command: string; mode: string }> }>(
+    host.url,
+    'POST',
+    apiPaths.explain(),
+    {
+      caller: users.writer,
+      body: { query: `source=web_logs | where _id = '${sample[0].id}' and _index = 'web_logs'` },
+    }
+  );
+  expect(res.status).toBe(200);
+  expect(res.body.plan).toEqual([
+    expect.objectContaining({ mode: 'pushed_down', command: expect.stringContaining('where _id') }),
+  ]);
+  const rows = await run(
+    `source=web_logs | where _id = '${sample[0].id}' and _index = 'web_logs' | fields host`
+  );
+  expect(rows.body.datarows).toEqual([[sample[0].host]]);
+  const none = await run(`source=web_logs | where _index != 'web_logs' | stats count()`);
+  expect(none.body.datarows).toEqual([[0]]);
+});
