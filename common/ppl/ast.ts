@@ -14,8 +14,9 @@
  * Where PPL has a default, the node holds the effective value and, under `written`, what the query
  * actually said: the planner acts on the first, and messages and round-trips use the second.
  */
-import type { CombiningCommand, MultiSearch } from './commands/combining';
+import type { CombiningCommand, MultiSearch } from './commands/combining_ast';
 import type { ExtractionCommand } from './commands/extraction';
+import type { TimewrapCommand, XySeriesCommand } from './commands/pivot';
 import type { SearchExpr } from './commands/search_ast';
 import type { ShapingCommand } from './commands/shaping';
 import type { SpanBucket, WindowCommand } from './commands/windows';
@@ -446,6 +447,8 @@ export type Command =
   | ShapingCommand
   | ExtractionCommand
   | WindowCommand
+  | XySeriesCommand
+  | TimewrapCommand
   | CombiningCommand;
 
 export interface OutputLookupOptionNode {

@@ -14,7 +14,13 @@
 import { AGGREGATION_ENTRIES, FUNCTION_CATALOG } from './functions';
 
 /** Commands that open a query. `source=<index>` (optionally after `search`) is the usual one. */
-export const LEADING_COMMANDS = ['search', 'makeresults', 'describe', 'multisearch'] as const;
+export const LEADING_COMMANDS = [
+  'search',
+  'makeresults',
+  'describe',
+  'multisearch',
+  'union',
+] as const;
 
 /** Commands that may follow a `|`. `outputlookup` must be the last one. */
 export const SUPPORTED_COMMANDS = [
@@ -55,25 +61,27 @@ export const SUPPORTED_COMMANDS = [
   'trendline',
   'timechart',
   'chart',
+  'xyseries',
+  'timewrap',
   'append',
   'appendpipe',
   'appendcol',
   'foreach',
   'join',
+  'union',
   'outputlookup',
 ] as const;
 export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
 
 /**
- * PPL commands this plugin does not run yet. Naming them lets an error say "not supported here"
- * rather than "unknown command" for a query that the SQL plugin itself would accept.
+ * PPL commands this plugin does not run yet, with what to do instead. Naming them lets an error
+ * say "not supported here" rather than "unknown command" for a query the SQL plugin would accept.
  */
-export const UNSUPPORTED_PPL_COMMANDS: readonly string[] = [
-  'explain',
-  'timewrap',
-  'union',
-  'xyseries',
-];
+export const UNSUPPORTED_PPL_COMMANDS: Readonly<Record<string, string>> = {
+  cluster: 'text-similarity clustering is not implemented; group with patterns or stats',
+  multikv: 'table-text extraction is not implemented; extract columns with rex or parse',
+  format: 'formatting rows into a search string is not implemented',
+};
 
 /** PPL commands that cannot run inside Dashboards at all, with the reason given to the user. */
 export const REFUSED_COMMANDS: Readonly<Record<string, string>> = {
@@ -83,6 +91,12 @@ export const REFUSED_COMMANDS: Readonly<Record<string, string>> = {
   graphlookup:
     'it walks a graph across indices in the SQL plugin engine, which this plugin does not host',
   show: 'it lists external data sources of the SQL plugin, which this plugin cannot read',
+  explain: 'the plan of a query here is shown by POST /api/lookups/_explain',
+  collect:
+    'it writes into an existing index; a query here writes a lookup, with outputlookup at its end',
+  rest: 'it reads cluster management endpoints, not the indices a lookup is made from',
+  highlight:
+    "it adds highlight fragments to the SQL plugin's response, which a lookup's rows cannot hold",
 };
 
 /** The options of `outputlookup`, written `name=value` before the lookup name, in any order. */
@@ -111,6 +125,9 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   chart: ['limit', 'useother', 'usenull', 'nullstr', 'otherstr'],
   timechart: ['timefield', 'span', 'limit', 'useother', 'usenull', 'nullstr'],
   join: ['type', 'overwrite', 'max', 'left', 'right'],
+  union: ['maxout'],
+  xyseries: ['sep', 'format'],
+  timewrap: ['align'],
   top: ['limit', 'countfield', 'showcount', 'usenull'],
   rare: ['limit', 'countfield', 'showcount', 'usenull'],
   outputlookup: OUTPUTLOOKUP_OPTIONS,

@@ -15,7 +15,7 @@ import type {
   SortKey,
   WhereCommand,
 } from './ast';
-import type { Subsearch, WhereInSubsearch } from './commands/combining';
+import type { SubsearchPredicate, WhereSubsearchCommand } from './commands/combining_ast';
 import { SORT_TYPES } from './language';
 import type { Token } from './tokenizer';
 import { SourceParser } from './parse_sources';
@@ -31,39 +31,21 @@ export class CommandParser extends SourceParser {
   // -------------------------------------------------------------------------------------------
   // Row commands
 
-  protected parseWhere(start: Token): WhereCommand | WhereInSubsearch {
+  /** `where <condition>`; subsearches in it (subquery.md) make it a `WhereSubsearch`. */
+  protected parseWhere(start: Token): WhereCommand | WhereSubsearchCommand {
     this.next();
-    // `where <field> [not] in [ <subsearch> ]` (subquery.md): the field's value among the
-    // subsearch's first column.
-    const save = this.pos;
-    const field =
-      this.isWord(this.peek()) || this.peek().quoted === true ? this.glueName('field') : undefined;
-    if (field !== undefined && !field.wildcard) {
-      let negated = false;
-      if (this.isWord(this.peek(), 'not')) {
-        negated = true;
-        this.next();
-      }
-      if (this.isWord(this.peek(), 'in') && this.isPunct(this.tokenAt(1), '[')) {
-        this.next();
-        const search = this.parseSubsearch();
-        return {
-          kind: 'WhereInSubsearch',
-          field: this.fieldRef(field, 'where … in'),
-          negated,
-          search,
-          span: this.spanFrom(start),
-        };
-      }
+    const outer = this.wherePredicates;
+    const predicates: SubsearchPredicate[] = [];
+    this.wherePredicates = predicates;
+    try {
+      const condition = this.parseExpression('a condition');
+      const span = this.spanFrom(start);
+      return predicates.length === 0
+        ? { kind: 'Where', condition, span }
+        : { kind: 'WhereSubsearch', condition, predicates, span };
+    } finally {
+      this.wherePredicates = outer;
     }
-    this.pos = save;
-    const condition = this.parseExpression('a condition');
-    return { kind: 'Where', condition, span: this.spanFrom(start) };
-  }
-
-  /** `[ <subsearch> ]`: parsed by the combining family (commands/combining.ts). */
-  protected parseSubsearch(): Subsearch {
-    return this.fail(this.peek(), 'subsearches are not supported here', []);
   }
 
   protected parseFields(start: Token): FieldsCommand {

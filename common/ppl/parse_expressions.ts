@@ -7,7 +7,8 @@
  * Expressions: `or` down to primaries, with the limits that keep recursion bounded. Function calls
  * are parse_calls.ts's.
  */
-import type { BinaryExpr, Expr, FieldRef, IntervalUnit, Literal } from './ast';
+import type { BinaryExpr, Expr, FieldRef, IntervalUnit, Literal, Span } from './ast';
+import type { Subsearch, SubsearchPredicate } from './commands/combining_ast';
 import { AGGREGATION_FUNCTIONS, EXPRESSION_KEYWORDS } from './language';
 import type { Token } from './tokenizer';
 import { INTEGRAL_RANGES } from './types';
@@ -90,6 +91,53 @@ function tooDeep(root: Expr): boolean {
 export abstract class ExpressionParser extends NameParser {
   /** How deeply expression parsing has recursed (see {@link MAX_EXPRESSION_NESTING}). */
   protected nesting = 0;
+  /** The subsearches of the `where` condition being parsed; undefined outside a `where`. */
+  protected wherePredicates: SubsearchPredicate[] | undefined;
+
+  /** `[ <subsearch> ]`: parsed by the combining family (commands/subsearch.ts). */
+  protected parseSubsearch(): Subsearch {
+    return this.fail(this.peek(), 'subsearches are not supported here', []);
+  }
+
+  /**
+   * `exists [ … ]`, `<values> [not] in [ … ]` inside a condition: the predicate recorded for the
+   * `where`, and a placeholder field standing for its result in the condition.
+   */
+  private subsearchPredicate(
+    kind: SubsearchPredicate['kind'],
+    values: Expr[],
+    negated: boolean,
+    from: Span
+  ): FieldRef {
+    const predicates = this.wherePredicates;
+    if (predicates === undefined) {
+      this.fail(
+        this.peek(),
+        'a subsearch [ … ] in a condition is only supported in where (where … in [ … ], where exists [ … ])',
+        []
+      );
+    }
+    const search = this.parseSubsearch();
+    const span: Span = { start: from.start, end: search.span.end };
+    const slot = `\u0000subsearch${predicates.length}`;
+    predicates.push({ kind, values, negated, search, slot, span });
+    return { kind: 'Field', name: slot, quoted: true, span };
+  }
+
+  /** Whether `(` at the cursor opens a tuple followed by `[not] in [` (`(a, b) in [ … ]`). */
+  private atTupleIn(): boolean {
+    if (!this.isPunct(this.peek(), '(')) return false;
+    let depth = 0;
+    for (let k = 0; ; k++) {
+      const t = this.tokenAt(k);
+      if (this.atEnd(t) || this.isPunct(t, '|') || this.isPunct(t, '[')) return false;
+      if (this.isPunct(t, '(')) depth++;
+      if (this.isPunct(t, ')') && --depth === 0) {
+        const after = this.isWord(this.tokenAt(k + 1), 'not') ? k + 2 : k + 1;
+        return this.isWord(this.tokenAt(after), 'in') && this.isPunct(this.tokenAt(after + 1), '[');
+      }
+    }
+  }
 
   // -------------------------------------------------------------------------------------------
   // Expressions
@@ -180,10 +228,32 @@ export abstract class ExpressionParser extends NameParser {
   }
 
   protected parsePredicate(): Expr {
+    const first = this.peek();
+    if (this.isWord(first, 'exists') && this.isPunct(this.tokenAt(1), '[')) {
+      this.next();
+      return this.subsearchPredicate('Exists', [], false, first);
+    }
+    if (this.atTupleIn()) {
+      this.next();
+      const values = this.list(() => this.parseExpression('a value'), 'required');
+      this.expectPunct(')', [',', ')']);
+      const negated = this.isWord(this.peek(), 'not');
+      if (negated) this.next();
+      this.next();
+      return this.subsearchPredicate('InSubsearch', values, negated, first);
+    }
     let left = this.parseSum();
     for (;;) {
       const t = this.peek();
-      if (t.kind === 'operator' && COMPARISON_OPERATORS.has(t.text)) {
+      const notIn = this.isWord(t, 'not') && this.isWord(this.tokenAt(1), 'in');
+      if (
+        (this.isWord(t, 'in') && this.isPunct(this.tokenAt(1), '[')) ||
+        (notIn && this.isPunct(this.tokenAt(2), '['))
+      ) {
+        this.next();
+        if (notIn) this.next();
+        left = this.subsearchPredicate('InSubsearch', [left], notIn, left.span);
+      } else if (t.kind === 'operator' && COMPARISON_OPERATORS.has(t.text)) {
         this.next();
         const op = (t.text === '==' ? '=' : t.text) as BinaryExpr['op'];
         left = this.binary(op, left, this.parseSum());
@@ -332,6 +402,10 @@ export abstract class ExpressionParser extends NameParser {
         operand,
         span: { start: t.start, end: operand.span.end },
       };
+    }
+    if (this.isPunct(t, '[')) {
+      // A scalar subsearch (subquery.md): its one value.
+      return this.subsearchPredicate('Scalar', [], false, t);
     }
     return this.parsePrimary();
   }

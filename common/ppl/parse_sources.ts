@@ -12,9 +12,9 @@
  * terms side by side), parentheses. Precedence as documented: NOT, then OR, then AND.
  */
 import type { FieldRef, IndexName, MakeResults, SourceCommand, Span } from './ast';
-import type { MultiSearch } from './commands/combining';
+import type { MultiSearch } from './commands/combining_ast';
 import type { SearchExpr, SearchValue } from './commands/search_ast';
-import { SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';
+import { REFUSED_COMMANDS, SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';
 import { MAKERESULTS_MAX_COUNT, MakeResultsDataError, parseInlineData } from './makeresults';
 import type { Token } from './tokenizer';
 import { INTEGRAL_RANGES } from './types';
@@ -24,7 +24,7 @@ export class SourceParser extends CallParser {
   // -------------------------------------------------------------------------------------------
   // Leading: source and makeresults
 
-  /** `multisearch [ … ] [ … ]`: parsed by the combining family (commands/combining.ts). */
+  /** `multisearch [ … ] [ … ]`, `union …`: parsed by the combining family (commands/subsearch.ts). */
   protected parseMultiSearch(start: Token): MultiSearch {
     return this.fail(start, 'multisearch is not supported here', []);
   }
@@ -34,7 +34,7 @@ export class SourceParser extends CallParser {
     if (this.isWord(start, 'makeresults')) {
       return this.parseMakeResults();
     }
-    if (this.isWord(start, 'multisearch')) {
+    if (this.isWord(start, 'multisearch', 'union')) {
       return this.parseMultiSearch(start);
     }
     if (this.isWord(start, 'describe')) {
@@ -66,9 +66,13 @@ export class SourceParser extends CallParser {
     }
     if (this.isWord(t)) {
       const word = t.text.toLowerCase();
+      const refused = REFUSED_COMMANDS[word];
+      if (refused !== undefined) {
+        this.fail(t, `the command "${t.text}" cannot run in Dashboards: ${refused}`, []);
+      }
       if (
         (SUPPORTED_COMMANDS as readonly string[]).includes(word) ||
-        UNSUPPORTED_PPL_COMMANDS.includes(word)
+        word in UNSUPPORTED_PPL_COMMANDS
       ) {
         this.fail(
           t,

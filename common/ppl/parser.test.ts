@@ -640,9 +640,10 @@ describe('parsePpl: errors say where and what', () => {
       expected: [...SUPPORTED_COMMANDS],
     },
     {
-      query: 'source=x | union a',
-      at: 'union',
-      detail: /the command "union" is not supported here; supported commands: where,/,
+      query: 'source=x | cluster message',
+      at: 'cluster',
+      detail:
+        /the command "cluster" is not supported here: text-similarity .*; supported commands: where,/,
     },
     {
       query: 'source=x | makeresults',

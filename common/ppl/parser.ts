@@ -11,7 +11,8 @@
  * It is built in layers, one class extending the next: parse_cursor.ts (tokens and errors),
  * parse_names.ts (names, lists, option values), parse_expressions.ts, then one module per command
  * family (parse_sources.ts, parse_commands.ts, parse_aggregations.ts, parse_lookups.ts, then
- * commands/shaping.ts, commands/extraction.ts, commands/windows.ts, commands/combining.ts, each
+ * commands/shaping.ts, commands/extraction.ts, commands/windows.ts, then the combining family
+ * (commands/subsearch.ts, append.ts, join.ts; node types in combining_ast.ts), each
  * holding its commands' AST nodes beside their parsing, with their grammar in their comments);
  * this file adds the query itself and says which family parses which command. The server plans
  * each family in server/services/ppl/commands/<family>.ts; commands/README.md lists them all.
@@ -23,7 +24,8 @@
  *                  ("as" name)? searchExpr?
  *                | "makeresults" ("count=" int | "format=" (csv|json) | "data=" string)*
  *                | "describe" indexName | "multisearch" subsearch subsearch+
- *   subsearch   := "[" leading ("|" command)* "]"        (see commands/combining.ts)
+ *                | "union" ("maxout=" int)? dataset dataset+      (dataset := subsearch | indexName)
+ *   subsearch   := "[" leading ("|" command)* "]"        (see commands/subsearch.ts)
  *   where       := "where" expr
  *   fields      := "fields" ("+" | "-")? pattern (","? pattern)*
  *   rename      := "rename" pattern "as" pattern (","? pattern "as" pattern)*
@@ -77,7 +79,7 @@ import {
 } from './language';
 import type { Token } from './tokenizer';
 import { MAX_COMMANDS } from './parse_expressions';
-import { CombiningParser } from './commands/combining';
+import { JoinParser } from './commands/join';
 import { SyntaxFailure, type PplSyntaxError } from './parse_cursor';
 
 export {
@@ -95,7 +97,7 @@ export type { PplSyntaxError } from './parse_cursor';
 export type ParseResult = { ok: true; query: Query } | { ok: false; error: PplSyntaxError };
 
 /** The whole query, over the layers: cursor, names, expressions, and the command families. */
-class Parser extends CombiningParser {
+class Parser extends JoinParser {
   // -------------------------------------------------------------------------------------------
   // Query
 
@@ -157,7 +159,9 @@ class Parser extends CombiningParser {
       if (name === 'outputlookup') {
         output = this.parseOutputLookup();
       } else {
-        commands.push(this.parseCommand(after, name));
+        const command = this.parseCommand(after, name);
+        commands.push(command);
+        if (command.kind === 'Timewrap') this.checkTimewrap(commands, command);
       }
     }
     return {
@@ -250,7 +254,14 @@ class Parser extends CombiningParser {
         return this.parseTimechart(start);
       case 'chart':
         return this.parseChart(start);
-      // combining (commands/combining.ts)
+      // pivots (commands/pivot.ts)
+      case 'xyseries':
+        return this.parseXySeries(start);
+      case 'timewrap':
+        return this.parseTimewrap(start);
+      // combining (commands/subsearch.ts, append.ts, join.ts)
+      case 'union':
+        return this.parseUnion(start);
       case 'append':
         return this.parseAppend(start);
       case 'appendpipe':
@@ -288,10 +299,11 @@ class Parser extends CombiningParser {
         [...SUPPORTED_COMMANDS]
       );
     }
-    if (UNSUPPORTED_PPL_COMMANDS.includes(name)) {
+    const unsupported = UNSUPPORTED_PPL_COMMANDS[name];
+    if (unsupported !== undefined) {
       return this.fail(
         start,
-        `the command "${start.text}" is not supported here; supported commands: ${supported}`,
+        `the command "${start.text}" is not supported here: ${unsupported}; supported commands: ${supported}`,
         [...SUPPORTED_COMMANDS]
       );
     }

@@ -8,7 +8,7 @@
  * at any depth, and the lookups it enriches from. Who may see a query's text depends on these.
  */
 import type { Command, Query } from './ast';
-import type { Subsearch } from './commands/combining';
+import type { Subsearch } from './commands/combining_ast';
 
 export function indicesOfQuery(query: Pick<Query, 'source' | 'commands'>): string[] {
   const names: string[] = [];
@@ -20,8 +20,9 @@ export function indicesOfQuery(query: Pick<Query, 'source' | 'commands'>): strin
   const visitCommand = (command: Command): void => {
     if (command.kind === 'Lookup') names.push(command.table.name);
     else if (command.kind === 'Join') visit(command.right);
-    else if (command.kind === 'Append' || command.kind === 'WhereInSubsearch')
-      visit(command.search);
+    else if (command.kind === 'Append') visit(command.search);
+    else if (command.kind === 'Union') command.searches.forEach(visit);
+    else if (command.kind === 'WhereSubsearch') command.predicates.forEach((p) => visit(p.search));
     else if (command.kind === 'AppendPipe' || command.kind === 'AppendCol')
       command.commands.forEach(visitCommand);
   };

@@ -306,7 +306,7 @@ function scan(text: string): RawToken[] {
 const COMMAND_WORDS = new Set<string>([
   ...LEADING_COMMANDS,
   ...SUPPORTED_COMMANDS,
-  ...UNSUPPORTED_PPL_COMMANDS,
+  ...Object.keys(UNSUPPORTED_PPL_COMMANDS),
 ]);
 const FUNCTION_WORDS = new Set<string>([...FUNCTIONS, ...AGGREGATION_FUNCTIONS]);
 const KEYWORD_WORDS = new Set<string>(KEYWORDS);

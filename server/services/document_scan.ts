@@ -31,6 +31,12 @@ export interface ScanRequest {
   formatDates?: string[];
   /** Stop after this many documents. */
   limit?: number;
+  /**
+   * Add each hit's metadata to its document: `_id`, `_index`, `_routing`, `_score` (scores are
+   * tracked although the scan is sorted) and `_sort` (the first value it is sorted by; -2 when
+   * the scan is not sorted, as PPL gives it).
+   */
+  metadata?: boolean;
   pageSize: number;
   keepAlive?: string;
   /** Told when the point in time could not be closed (it expires by itself). */
@@ -42,12 +48,19 @@ interface PageAnswer {
   _shards: { failed: number };
   hits: {
     hits: Array<{
+      _id?: string;
+      _index?: string;
+      _routing?: string;
+      _score?: number | null;
       _source?: Record<string, unknown>;
       fields?: Record<string, unknown[]>;
       sort: unknown[];
     }>;
   };
 }
+
+/** `_sort` of a document of an unsorted scan, as PPL shows it (identifiers.md). */
+const UNSORTED = -2;
 
 /** OpenSearch's (java.time) pattern for PPL's timestamps; `.000` is dropped after. */
 export const PPL_TIMESTAMP_FORMAT = 'yyyy-MM-dd HH:mm:ss.SSS';
@@ -99,6 +112,7 @@ export async function* scanDocuments(
           query: request.query,
           sort: [...(request.sort ?? []), { _shard_doc: 'asc' }],
           track_total_hits: false,
+          ...(request.metadata ? { track_scores: true } : {}),
           ...source,
           ...(dates.length > 0
             ? { fields: dates.map((field) => ({ field, format: PPL_TIMESTAMP_FORMAT })) }
@@ -118,9 +132,22 @@ export async function* scanDocuments(
       if (hits.length === 0) return;
       left -= hits.length;
       after = hits[hits.length - 1].sort;
-      yield dates.length > 0
-        ? hits.map((h) => withDates(h._source ?? {}, h.fields, dates))
-        : hits.map((h) => h._source ?? {});
+      const docs =
+        dates.length > 0
+          ? hits.map((h) => withDates(h._source ?? {}, h.fields, dates))
+          : hits.map((h) => h._source ?? {});
+      if (request.metadata) {
+        hits.forEach((h, i) => {
+          Object.assign(docs[i], {
+            _id: h._id ?? null,
+            _index: h._index ?? null,
+            _routing: h._routing ?? null,
+            _score: h._score ?? null,
+            _sort: request.sort && request.sort.length > 0 ? (h.sort[0] ?? null) : UNSORTED,
+          });
+        });
+      }
+      yield docs;
       if (hits.length < size) return;
     }
   } finally {

@@ -536,7 +536,8 @@ describe('refused commands say why', () => {
     ['ml action=train', /cannot run in Dashboards: .*ML Commons/],
     ['kmeans centroids=3', /cannot run in Dashboards/],
     ['multisearch [search source=web_logs]', /"multisearch" can only start a query/],
-    ['union a', /"union" is not supported here/],
+    ['cluster path', /"cluster" is not supported here: /],
+    ['collect index=web_logs', /"collect" cannot run in Dashboards: .*outputlookup/],
   ])('%s', async (command, message) => {
     const res = await run(`source=web_logs | ${command}`);
     expect(res.status).toBe(400);

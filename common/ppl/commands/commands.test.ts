@@ -175,6 +175,74 @@ describe('commands', () => {
     expect(refused(text)).toMatch(message);
   });
 
+  it('subsearches inside where conditions: in, tuples, exists, each a slot in the condition', () => {
+    const w = first(
+      'source=a | where x in [ source=b | fields y ] and (p, q) not in [ source=c | fields r, s ] or not exists [ source=d | where z = x ]'
+    );
+    if (w.kind !== 'WhereSubsearch') throw new Error(w.kind);
+    expect(w.predicates.map((p) => [p.kind, p.values.length, p.negated])).toEqual([
+      ['InSubsearch', 1, false],
+      ['InSubsearch', 2, true],
+      ['Exists', 0, false],
+    ]);
+    expect(w.condition).toMatchObject({
+      op: 'OR',
+      left: { op: 'AND', left: { name: w.predicates[0].slot } },
+      right: { kind: 'Unary', op: 'NOT', operand: { name: w.predicates[2].slot } },
+    });
+    // A where inside a subsearch keeps its own subsearches.
+    const nested = first(
+      'source=a | where exists [ source=b | where y in [ source=c | fields z ] ]'
+    );
+    if (nested.kind !== 'WhereSubsearch') throw new Error(nested.kind);
+    expect(nested.predicates).toHaveLength(1);
+    expect(nested.predicates[0].search.commands[0].kind).toBe('WhereSubsearch');
+    // `exists` and `in` stay field names where no [ follows.
+    expect(first('source=a | where exists = 1 and in > 2').kind).toBe('Where');
+    expect(refused('source=a | eval b = x in [ source=b ]')).toMatch(
+      /a subsearch \[ … \] in a condition is only supported in where/
+    );
+  });
+
+  it('union: leading with datasets (indices or subsearches), mid-pipeline with maxout', () => {
+    const q = parse('| union maxout=5 logs-*, [ search source=b | where x > 1 ] c');
+    expect(q.source).toMatchObject({ kind: 'MultiSearch', command: 'union', maxout: 5 });
+    if (q.source.kind !== 'MultiSearch') throw new Error(q.source.kind);
+    expect(q.source.searches.map((s) => s.commands.length)).toEqual([0, 1, 0]);
+    expect(indicesOfQuery(q)).toEqual(['logs-*', 'b', 'c']);
+    expect(first('source=a | union [ source=b ]')).toMatchObject({ kind: 'Union', maxout: 0 });
+    expect(refused('| union [ source=b ]')).toMatch(/union needs at least two datasets/);
+    expect(refused('source=a | union')).toMatch(/a dataset to union/);
+  });
+
+  it('xyseries: options, the x and name fields, the listed values, the value fields', () => {
+    expect(
+      first('source=a | xyseries sep="-" format="$VAL$ $AGG$" u s in ("200", "404") c, d')
+    ).toMatchObject({
+      kind: 'XySeries',
+      x: { name: 'u' },
+      nameField: { name: 's' },
+      values: ['200', '404'],
+      dataFields: [{ name: 'c' }, { name: 'd' }],
+      sep: '-',
+      format: '$VAL$ $AGG$',
+    });
+    expect(refused('source=a | xyseries u s c')).toMatch(/expected in/);
+  });
+
+  it('commands of the 3.x index that do not run here name the reason', () => {
+    expect(refused('source=a | collect index=b')).toMatch(
+      /"collect" cannot run in Dashboards: .*outputlookup/
+    );
+    expect(refused('source=a | highlight *')).toMatch(/"highlight" cannot run in Dashboards/);
+    expect(refused('source=a | cluster msg')).toMatch(/"cluster" is not supported here: /);
+    expect(refused('source=a | explain')).toMatch(/_explain/);
+    expect(refused('| rest /_cluster/health')).toMatch(/"rest" cannot run in Dashboards/);
+    expect(refused('source=a | union recursive name=r [ source=b ]')).toMatch(
+      /"union recursive" is not supported here/
+    );
+  });
+
   it('subsearches nest only so deep', () => {
     const deep = `source=t${' | append [ source=u'.repeat(9)}${' ]'.repeat(9)}`;
     expect(refused(deep)).toMatch(/nest more than 8 deep/);

@@ -15,7 +15,15 @@ const labels = (text: string, cursor = text.length) =>
 
 describe('completionsAt', () => {
   it.each([
-    { text: '', expected: ['source=', 'search', 'makeresults', 'describe', 'multisearch'] },
+    {
+      text: '',
+      expected: ['source=', 'search', 'makeresults', 'describe', 'multisearch', 'union'],
+    },
+    { text: 'source=web_logs | xy', expected: ['xyseries'] },
+    { text: 'source=web_logs | union max', expected: ['maxout='] },
+    { text: 'source=web_logs | where exi', expected: ['exists()', 'exists'] },
+    { text: 'source=web_logs | union web_', expected: ['web_logs'] },
+    { text: 'source=web_logs | xyseries se', expected: ['sep='] },
     { text: 'so', expected: ['source='] },
     { text: 'source=', expected: ['lk_hosts', 'lk_regions', 'web-archive', 'web_logs'] },
     { text: 'source=web-', expected: ['web-archive'] },
@@ -84,11 +92,14 @@ describe('completionsAt', () => {
       'trendline',
       'timechart',
       'chart',
+      'xyseries',
+      'timewrap',
       'append',
       'appendpipe',
       'appendcol',
       'foreach',
       'join',
+      'union',
       'outputlookup',
     ]);
   });

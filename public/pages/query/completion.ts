@@ -64,6 +64,7 @@ const EXPRESSION_WORDS = [
   'or',
   'not',
   'in',
+  'exists',
   'like',
   'between',
   'is',
@@ -296,8 +297,20 @@ function itemsFor(
         items: [...fieldItems(sources.fields), ...optionItems(options, usedOptions(segment))],
         names: false,
       };
+    case 'union':
+      return {
+        items: [
+          ...optionItems(options, usedOptions(segment)),
+          ...nameItems(uniqueIndices, 'index'),
+        ],
+        names: true,
+      };
     default:
-      return { items: [], names: false };
+      // Any other command: its options, then the fields it may name.
+      return {
+        items: [...optionItems(options, usedOptions(segment)), ...fieldItems(sources.fields)],
+        names: false,
+      };
   }
 }
 

@@ -11,7 +11,7 @@
  */
 import type { Query } from '../../../common/ppl/ast';
 import { planCommand } from './commands';
-import { planMultiSearch } from './commands/combining';
+import { planMultiSearch } from './commands/subsearch';
 import { planIndexSource, planMakeResults, PlannedSource } from './commands/source';
 import { projectOp, RowStream } from './operators';
 import { CompiledPipeline, PlanContext, PipelineDeps, SubPlanner } from './plan_context';
@@ -47,6 +47,7 @@ export async function compilePipeline(
   text: string
 ): Promise<CompiledPipeline> {
   const ctx = new PlanContext(deps, text, subPlanner(deps, text));
+  ctx.leading = query.source;
   if (query.source.kind === 'Source') {
     const only = query.source.indices.length === 1 ? query.source.indices[0].name : undefined;
     ctx.sourceName = query.source.alias ?? only;
@@ -60,7 +61,7 @@ export async function compilePipeline(
         : await planIndexSource(ctx, query.source, commands);
   for (const command of commands) await planCommand(ctx, command);
 
-  const columns = ctx.columns.map((c) => ({ name: c.name, type: c.type }));
+  const columns = ctx.columns.filter((c) => !c.hidden).map((c) => ({ name: c.name, type: c.type }));
   const names = columns.map((c) => c.name);
   const operators = [...ctx.operators, (input: RowStream) => projectOp(input, names)];
   const preserved = ctx.countPreserved;

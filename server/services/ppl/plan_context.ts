@@ -12,7 +12,7 @@
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { PlanStep, SchemaColumn } from '../../../common/api/codecs';
 import type { Command, Expr, FieldPattern, OutputLookup, Span } from '../../../common/ppl/ast';
-import type { Subsearch } from '../../../common/ppl/commands/combining';
+import type { Subsearch } from '../../../common/ppl/commands/combining_ast';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
 import { QueryBudget, unlimitedBudget } from './budget';
@@ -32,6 +32,8 @@ export interface PipelineDeps {
 export interface Column {
   name: string;
   type: PplType;
+  /** A metadata field (commands/metadata.ts): readable, in the output only once `fields` names it. */
+  hidden?: boolean;
 }
 
 export type Operator = (input: RowStream) => RowStream;
@@ -193,6 +195,8 @@ export class PlanContext {
   readonly budget: QueryBudget;
   /** The source's name for `<name>.field` (its alias, or its one index). */
   sourceName?: string;
+  /** The query's leading command (appendcol's subsearch reads it again); none in a sub-plan. */
+  leading?: Subsearch['source'];
 
   constructor(
     readonly deps: PipelineDeps,

@@ -81,7 +81,22 @@ const FLIP: Record<string, string> = {
 };
 const RANGE: Record<string, string> = { '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' };
 
+/** `_id = '…'` / `_index = '…'` (metadata fields, commands/metadata.ts): an ids or term query. */
+function metadataComparison(op: string, name: string, literal: Expr): Dsl | null {
+  if (literal.kind !== 'Literal' || literal.literalType !== 'string') return null;
+  const value = String(literal.value);
+  const query = name === '_id' ? { ids: { values: [value] } } : { term: { _index: value } };
+  if (op === '=') return query;
+  return op === '!=' ? { bool: { must_not: [query] } } : null;
+}
+
 function comparison(op: string, fieldExpr: Expr, literal: Expr, schema: SourceSchema): Dsl | null {
+  if (
+    fieldExpr.kind === 'Field' &&
+    (fieldExpr.name === '_id' || fieldExpr.name === '_index') &&
+    !schema.fields.has(fieldExpr.name)
+  )
+    return metadataComparison(op, fieldExpr.name, literal);
   const field = fieldOf(fieldExpr, schema);
   if (!field?.exactField) return null;
   const value = valueFor(field, literal);

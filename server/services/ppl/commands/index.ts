@@ -11,16 +11,12 @@ import type { Command } from '../../../../common/ppl/ast';
 import type { PlanContext } from '../plan_context';
 import { planStats, planTopRare } from './aggregation';
 import { planChart, planTimechart } from './charts';
-import {
-  planAppend,
-  planAppendCol,
-  planAppendPipe,
-  planForeach,
-  planJoin,
-  planWhereIn,
-} from './combining';
+import { planAppend, planAppendCol, planAppendPipe, planForeach } from './append';
+import { planJoin } from './join';
+import { planUnion, planWhereSubsearch } from './subsearch';
 import { planGrok, planParse, planPatterns, planRegex, planRex } from './extraction';
 import { planLookup } from './lookup';
+import { planTimewrap, planXySeries } from './pivot';
 import { planDedup, planEval, planFields, planHead, planRename, planSort, planWhere } from './rows';
 import {
   planAddTotals,
@@ -112,8 +108,14 @@ export async function planCommand(ctx: PlanContext, command: Command): Promise<v
       return planSpath(ctx, command);
     case 'AppendCol':
       return planAppendCol(ctx, command);
-    case 'WhereInSubsearch':
-      return planWhereIn(ctx, command);
+    case 'WhereSubsearch':
+      return planWhereSubsearch(ctx, command);
+    case 'XySeries':
+      return planXySeries(ctx, command);
+    case 'Timewrap':
+      return planTimewrap(ctx, command);
+    case 'Union':
+      return planUnion(ctx, command);
     case 'Foreach':
       return planForeach(ctx, command);
     case 'Append':

@@ -43,10 +43,12 @@ export function applyFields(
   }
   if (mode === 'include') {
     const picked: Column[] = [];
+    // A metadata field is picked only by its own name, and is then shown.
     for (const p of patterns)
       for (const c of ctx.columns)
-        if (matchPattern(p, c.name) && !picked.includes(c)) picked.push(c);
-    ctx.columns = picked;
+        if (matchPattern(p, c.name) && !(c.hidden && p.wildcard) && !picked.includes(c))
+          picked.push(c);
+    ctx.columns = picked.map((c) => (c.hidden ? { name: c.name, type: c.type } : c));
   } else {
     ctx.columns = ctx.columns.filter((c) => !patterns.some((p) => matchPattern(p, c.name)));
   }

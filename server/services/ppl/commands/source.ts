@@ -34,6 +34,7 @@ import { scanComposite } from '../scan';
 import { readSourceSchema, SourceSchema } from '../source_schema';
 import { checkAggregation } from './aggregation';
 import { applyFields } from './rows';
+import { maxScore, METADATA_COLUMNS, metadataColumns, namesMetadata } from './metadata';
 import { searchToDsl } from './search';
 
 export interface PlannedSource {
@@ -82,6 +83,7 @@ export async function planIndexSource(
   const schema = await readSourceSchema(ctx.deps.client, indices);
   if (source.keyword === 'describe') return planDescribe(ctx, source, schema);
   ctx.columns = [...schema.fields.values()].map((f) => ({ name: f.name, type: f.type }));
+  if (namesMetadata(ctx.text)) ctx.columns.push(...metadataColumns((n) => schema.fields.has(n)));
   const filters = source.filter ? [searchToDsl(ctx, source.filter, schema)] : [];
   return pushDown(ctx, commands, schema, indices, source, filters);
 }
@@ -266,6 +268,10 @@ function pushDown(
     ['date', 'date_nanos'].includes(schema.fields.get(name)?.mappingType ?? '')
   );
   const sourceColumns = ctx.columns.map((c) => c.name);
+  const metadata = ctx.columns.some(
+    (c) => METADATA_COLUMNS.some(([name]) => name === c.name) && !schema.fields.has(c.name)
+  );
+  const wantsMaxScore = metadata && sourceColumns.includes('_maxscore');
   const { client, pageSize } = ctx.deps;
   ctx.cap = limit;
   ctx.plan.unshift({
@@ -282,6 +288,7 @@ function pushDown(
       ...(includes ? { _source: includes } : {}),
     },
     run: async function* (): RowStream {
+      const best = wantsMaxScore ? await maxScore(client, indices, query) : null;
       for await (const docs of scanDocuments(client, {
         indices,
         query,
@@ -290,7 +297,9 @@ function pushDown(
         formatDates,
         limit,
         pageSize,
+        metadata,
       })) {
+        if (wantsMaxScore) for (const doc of docs) doc._maxscore = best;
         yield docs.map((doc) => {
           const row: Row = {};
           for (const name of sourceColumns) {

@@ -4,252 +4,29 @@
  */
 
 /*
- * Combining commands in the server. `append` streams the subsearch's rows after the main ones;
- * `appendpipe` holds the rows so far (bounded) to run its commands over them; `join` holds its
- * right side (the build side, bounded by max_rows) and streams the left one through it: a hash
- * join on the equalities of the condition (or the field list), the rest of the condition checked
- * per pair.
+ * `join` in the server: the right side (the build side, bounded by max_rows) held, the left one
+ * streamed through it: a hash join on the equalities of the condition (or the field list), the
+ * rest of the condition checked per pair.
  */
 import type { Expr, Span } from '../../../../common/ppl/ast';
-import type {
-  ForeachCommand,
-  WhereInSubsearch,
-  MultiSearch,
-  AppendColCommand,
-  AppendCommand,
-  AppendPipeCommand,
-  JoinCommand,
-} from '../../../../common/ppl/commands/combining';
+import type { JoinCommand } from '../../../../common/ppl/commands/combining_ast';
 import type { PplValue } from '../../../../common/ppl/types';
 import { evaluatePredicate, readField, toPplString } from '../evaluate';
-import { BufferLimitError, Row, RowStream, Types } from '../operators';
-import { parseForeachTemplate } from '../../../../common/ppl/parser';
-import {
-  Column,
-  matchPattern,
-  Operator,
-  PlanContext,
-  wildcardCaptures,
-  type CompiledPipeline,
-} from '../plan_context';
+import type { Row, Types } from '../operators';
+import type { Column, PlanContext } from '../plan_context';
 import { splitConjuncts } from '../pushdown';
-
-const OUT_BATCH = 1000;
-
-function requireSub(ctx: PlanContext, span: Span) {
-  if (!ctx.sub) throw ctx.error('subsearches are not available here', span);
-  return ctx.sub;
-}
-
-/** Columns of both, the first's order first; a name in both keeps the first's type. */
-function unionColumns(a: Column[], b: Column[]): Column[] {
-  const out = a.map((c) => ({ ...c }));
-  for (const c of b) if (!out.some((o) => o.name === c.name)) out.push({ ...c });
-  return out;
-}
-
-async function collect(stream: RowStream, command: string, maxRows: number): Promise<Row[]> {
-  const rows: Row[] = [];
-  for await (const batch of stream) {
-    if (rows.length + batch.length > maxRows) throw new BufferLimitError(command, maxRows);
-    rows.push(...batch);
-  }
-  return rows;
-}
-
-export async function planAppend(ctx: PlanContext, command: AppendCommand): Promise<void> {
-  const sub: CompiledPipeline = await requireSub(ctx, command.span).compile(command.search);
-  ctx.columns = unionColumns(ctx.columns, sub.columns as Column[]);
-  ctx.add(
-    command.span,
-    'streams',
-    async function* (input) {
-      yield* input;
-      yield* sub.run();
-    },
-    { keepsCount: false, detail: 'the subsearch runs after the main rows' }
-  );
-}
-
-export async function planAppendPipe(ctx: PlanContext, command: AppendPipeCommand): Promise<void> {
-  const inner = await requireSub(ctx, command.span).plan(command.commands, ctx.columns);
-  ctx.columns = unionColumns(ctx.columns, inner.columns);
-  const { maxRows } = ctx.deps;
-  const operators: Operator[] = inner.operators;
-  ctx.add(
-    command.span,
-    'buffers',
-    async function* (input) {
-      const rows = await collect(input, 'appendpipe', maxRows);
-      for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
-      async function* copies(): RowStream {
-        for (let i = 0; i < rows.length; i += 1000)
-          yield rows.slice(i, i + 1000).map((r) => ({ ...r }));
-      }
-      yield* operators.reduce<RowStream>((stream, op) => op(stream), copies());
-    },
-    { keepsCount: false, detail: ctx.buffered() }
-  );
-}
-
-/** `foreach`: the template parsed for each matching column (in column order) and planned in turn. */
-export async function planForeach(ctx: PlanContext, command: ForeachCommand): Promise<void> {
-  const sub = requireSub(ctx, command.span);
-  const matched: Array<{ name: string; match: string }> = [];
-  for (const c of ctx.columns) {
-    const p = command.patterns.find((pattern) => matchPattern(pattern, c.name));
-    if (p)
-      matched.push({
-        name: c.name,
-        match: p.wildcard ? (wildcardCaptures(p.pattern, c.name) ?? []).join('') : c.name,
-      });
-  }
-  if (matched.length === 0) {
-    throw ctx.error(
-      `foreach: no field matches ${command.patterns.map((p) => p.pattern).join(', ')}`,
-      command.span
-    );
-  }
-  const operators: Operator[] = [];
-  for (const m of matched) {
-    const text = command.template
-      .split(command.fieldStr)
-      .join(m.name)
-      .split(command.matchStr)
-      .join(m.match);
-    const parsed = parseForeachTemplate(text);
-    if (!parsed.ok) {
-      throw ctx.error(
-        `foreach: for "${m.name}" the template reads "${text}": ${parsed.error.detail}`,
-        command.templateSpan
-      );
-    }
-    const planned = await sub.plan(parsed.commands, ctx.columns);
-    ctx.columns = planned.columns;
-    operators.push(...planned.operators);
-  }
-  ctx.add(
-    command.span,
-    'streams',
-    (input) => operators.reduce<RowStream>((stream, op) => op(stream), input),
-    {
-      keepsCount: false,
-      detail: `the template once for each of ${matched.map((m) => m.name).join(', ')}`,
-    }
-  );
-}
-
-/** `where f [not] in [ … ]`: the subsearch's first column held as a set (at most max_rows values). */
-export async function planWhereIn(ctx: PlanContext, command: WhereInSubsearch): Promise<void> {
-  ctx.requireColumn(command.field.name, command.field.span);
-  const sub = await requireSub(ctx, command.span).compile(command.search);
-  const first = sub.columns[0]?.name;
-  if (first === undefined)
-    throw ctx.error('the subsearch gives no column to compare with', command.search.span);
-  const { maxRows } = ctx.deps;
-  const field = command.field.name;
-  const { negated } = command;
-  ctx.add(
-    command.span,
-    'buffers',
-    async function* (input) {
-      const values = new Set<string>();
-      for (const row of await collect(sub.run(), 'where … in [ ]', maxRows)) {
-        const v = readField(row, first);
-        if (v !== null) values.add(toPplString(v));
-      }
-      for await (const batch of input) {
-        const kept = batch.filter((row) => {
-          const v = readField(row, field);
-          // As SQL's IN: a null value is in no set, and neither in nor not in it.
-          return v !== null && values.has(toPplString(v)) !== negated;
-        });
-        if (kept.length > 0) yield kept;
-      }
-    },
-    { keepsCount: false, detail: `the subsearch's values held in the server (at most ${maxRows})` }
-  );
-}
-
-/** `multisearch`: every subsearch compiled on its own; their rows one after the other. */
-export async function planMultiSearch(
-  ctx: PlanContext,
-  source: MultiSearch
-): Promise<{ run: () => RowStream; count: () => Promise<number | undefined> }> {
-  const sub = requireSub(ctx, source.span);
-  const compiled: CompiledPipeline[] = [];
-  for (const search of source.searches) compiled.push(await sub.compile(search));
-  ctx.columns = compiled.reduce<Column[]>(
-    (cols, c) => unionColumns(cols, c.columns as Column[]),
-    []
-  );
-  ctx.plan.push({
-    command: ctx.commandText(source.span),
-    mode: 'streams',
-    detail: `${compiled.length} subsearches, one after the other`,
-  });
-  return {
-    run: async function* () {
-      for (const c of compiled) yield* c.run();
-    },
-    count: async () => {
-      let total = 0;
-      for (const c of compiled) {
-        const n = await c.count();
-        if (n === undefined) return undefined;
-        total += n;
-      }
-      return total;
-    },
-  };
-}
-
-/** `appendcol`: row i of the commands' output joined to row i of the rows so far. */
-export async function planAppendCol(ctx: PlanContext, command: AppendColCommand): Promise<void> {
-  const inner = await requireSub(ctx, command.span).plan(command.commands, ctx.columns);
-  const before = ctx.columns.map((c) => c.name);
-  const added = inner.columns.filter((c) => command.override || !before.includes(c.name));
-  ctx.columns = unionColumns(ctx.columns, inner.columns);
-  if (command.override) for (const c of inner.columns) ctx.setColumn(c.name, c.type);
-  const { maxRows } = ctx.deps;
-  const operators: Operator[] = inner.operators;
-  const names = added.map((c) => c.name);
-  ctx.add(
-    command.span,
-    'buffers',
-    async function* (input) {
-      const rows = await collect(input, 'appendcol', maxRows);
-      async function* copies(): RowStream {
-        for (let i = 0; i < rows.length; i += 1000)
-          yield rows.slice(i, i + 1000).map((r) => ({ ...r }));
-      }
-      const side = await collect(
-        operators.reduce<RowStream>((stream, op) => op(stream), copies()),
-        'appendcol',
-        maxRows
-      );
-      const out: Row[] = [];
-      for (let i = 0; i < Math.max(rows.length, side.length); i++) {
-        const row: Row = rows[i] ? { ...rows[i] } : {};
-        if (side[i]) for (const n of names) row[n] = readField(side[i], n);
-        out.push(row);
-      }
-      for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
-    },
-    { keepsCount: false, detail: ctx.buffered() }
-  );
-}
+import { collect, OUT_BATCH, requireSub } from './combine_rows';
 
 interface Side {
   side: 'left' | 'right';
   name: string;
 }
 
-const keyText = (values: PplValue[]) =>
+export const keyText = (values: PplValue[]) =>
   JSON.stringify(values.map((v) => (v === null ? null : toPplString(v))));
 
 /** Replaces each field of `expr` by `rename(field)` (a copy; the AST stays as parsed). */
-function renameFields(expr: Expr, rename: (name: string, span: Span) => string): Expr {
+export function renameFields(expr: Expr, rename: (name: string, span: Span) => string): Expr {
   const walk = (e: Expr): Expr => {
     switch (e.kind) {
       case 'Field':
@@ -412,11 +189,9 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
     const row: Row = {};
     for (const o of out) {
       const src = o.side === 'left' ? l : r;
-      let v = src ? readField(src, o.from) : null;
-      // With overwrite, a left row without a match keeps its own value.
-      if (o.side === 'right' && r === null && l !== null && command.fields && inLeft(o.from))
-        v = readField(l, o.from);
-      row[o.name] = v;
+      // With overwrite, a shared column is the right side's: null for a left row without a
+      // match (join.md).
+      row[o.name] = src ? readField(src, o.from) : null;
     }
     return row;
   };

@@ -1,0 +1,176 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * The append family in the server: `append` streams the subsearch's rows after the main ones;
+ * `appendpipe` and `appendcol` hold the rows so far (bounded) to run their commands over them;
+ * `foreach` plans its template once per matching column.
+ */
+import type {
+  AppendColCommand,
+  AppendCommand,
+  AppendPipeCommand,
+  ForeachCommand,
+} from '../../../../common/ppl/commands/combining_ast';
+import { readField } from '../evaluate';
+import type { Row, RowStream } from '../operators';
+import { parseForeachTemplate } from '../../../../common/ppl/parser';
+import {
+  Column,
+  matchPattern,
+  Operator,
+  PlanContext,
+  wildcardCaptures,
+  type CompiledPipeline,
+} from '../plan_context';
+import { collect, copies, OUT_BATCH, requireSub, unionColumns } from './combine_rows';
+
+export async function planAppend(ctx: PlanContext, command: AppendCommand): Promise<void> {
+  const sub: CompiledPipeline = await requireSub(ctx, command.span).compile(command.search);
+  ctx.columns = unionColumns(ctx.columns, sub.columns as Column[]);
+  ctx.add(
+    command.span,
+    'streams',
+    async function* (input) {
+      yield* input;
+      yield* sub.run();
+    },
+    { keepsCount: false, detail: 'the subsearch runs after the main rows' }
+  );
+}
+
+export async function planAppendPipe(ctx: PlanContext, command: AppendPipeCommand): Promise<void> {
+  const inner = await requireSub(ctx, command.span).plan(command.commands, ctx.columns);
+  ctx.columns = unionColumns(ctx.columns, inner.columns);
+  const { maxRows } = ctx.deps;
+  const operators: Operator[] = inner.operators;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const rows = await collect(input, 'appendpipe', maxRows);
+      for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
+      yield* operators.reduce<RowStream>((stream, op) => op(stream), copies(rows));
+    },
+    { keepsCount: false, detail: ctx.buffered() }
+  );
+}
+
+/** `foreach`: the template parsed for each matching column (in column order) and planned in turn. */
+export async function planForeach(ctx: PlanContext, command: ForeachCommand): Promise<void> {
+  const sub = requireSub(ctx, command.span);
+  const matched: Array<{ name: string; match: string }> = [];
+  for (const c of ctx.columns) {
+    const p = command.patterns.find((pattern) => matchPattern(pattern, c.name));
+    if (p)
+      matched.push({
+        name: c.name,
+        match: p.wildcard ? (wildcardCaptures(p.pattern, c.name) ?? []).join('') : c.name,
+      });
+  }
+  if (matched.length === 0) {
+    throw ctx.error(
+      `foreach: no field matches ${command.patterns.map((p) => p.pattern).join(', ')}`,
+      command.span
+    );
+  }
+  const operators: Operator[] = [];
+  for (const m of matched) {
+    const text = command.template
+      .split(command.fieldStr)
+      .join(m.name)
+      .split(command.matchStr)
+      .join(m.match);
+    const parsed = parseForeachTemplate(text);
+    if (!parsed.ok) {
+      throw ctx.error(
+        `foreach: for "${m.name}" the template reads "${text}": ${parsed.error.detail}`,
+        command.templateSpan
+      );
+    }
+    const planned = await sub.plan(parsed.commands, ctx.columns);
+    ctx.columns = planned.columns;
+    operators.push(...planned.operators);
+  }
+  ctx.add(
+    command.span,
+    'streams',
+    (input) => operators.reduce<RowStream>((stream, op) => op(stream), input),
+    {
+      keepsCount: false,
+      detail: `the template once for each of ${matched.map((m) => m.name).join(', ')}`,
+    }
+  );
+}
+
+/**
+ * `appendcol`: row i of the subsearch joined to row i of the rows so far (appendcol.md). The
+ * subsearch reads the query's source again (its commands after it); held in the server, at most
+ * max_rows, while the rows so far stream past. Inside appendpipe or foreach, where there is no
+ * source of its own, it runs over the rows so far (held).
+ */
+export async function planAppendCol(ctx: PlanContext, command: AppendColCommand): Promise<void> {
+  const sub = requireSub(ctx, command.span);
+  const leading = ctx.leading;
+  const fromSource = leading
+    ? await sub.compile({
+        kind: 'Subsearch',
+        source: leading,
+        commands: command.commands,
+        span: command.span,
+      })
+    : undefined;
+  const inner = fromSource
+    ? { columns: fromSource.columns as Column[], operators: [] as Operator[] }
+    : await sub.plan(command.commands, ctx.columns);
+  const before = ctx.columns.map((c) => c.name);
+  const added = inner.columns.filter((c) => command.override || !before.includes(c.name));
+  ctx.columns = unionColumns(ctx.columns, inner.columns);
+  if (command.override) for (const c of inner.columns) ctx.setColumn(c.name, c.type);
+  const { maxRows } = ctx.deps;
+  const names = added.map((c) => c.name);
+  const pair = (row: Row, side: Row | undefined): Row => {
+    if (side) for (const n of names) row[n] = readField(side, n);
+    return row;
+  };
+  if (fromSource) {
+    ctx.add(
+      command.span,
+      'buffers',
+      async function* (input) {
+        const side = await collect(fromSource.run(), 'appendcol', maxRows);
+        let i = 0;
+        for await (const batch of input) {
+          yield batch.map((row) => pair({ ...row }, side[i++]));
+        }
+        for (let j = i; j < side.length; j += OUT_BATCH)
+          yield side.slice(j, j + OUT_BATCH).map((r) => pair({}, r));
+      },
+      {
+        keepsCount: false,
+        detail: `the subsearch over the source, its rows held in the server (at most ${maxRows}) and paired in order`,
+      }
+    );
+    return;
+  }
+  const operators: Operator[] = inner.operators;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const rows = await collect(input, 'appendcol', maxRows);
+      const side = await collect(
+        operators.reduce<RowStream>((stream, op) => op(stream), copies(rows)),
+        'appendcol',
+        maxRows
+      );
+      const out: Row[] = [];
+      for (let i = 0; i < Math.max(rows.length, side.length); i++)
+        out.push(pair(rows[i] ? { ...rows[i] } : {}, side[i]));
+      for (let i = 0; i < out.length; i += OUT_BATCH) yield out.slice(i, i + OUT_BATCH);
+    },
+    { keepsCount: false, detail: ctx.buffered() }
+  );
+}

@@ -1,0 +1,78 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/* What the combining commands share: the planner of subsearches, row buffers, column unions. */
+import type { Span } from '../../../../common/ppl/ast';
+import { commonType, isNumericType } from '../../../../common/ppl/types';
+import { BufferLimitError, Row, RowStream } from '../operators';
+import type { Column, PlanContext } from '../plan_context';
+
+export const OUT_BATCH = 1000;
+
+export function requireSub(ctx: PlanContext, span: Span) {
+  if (!ctx.sub) throw ctx.error('subsearches are not available here', span);
+  return ctx.sub;
+}
+
+/** Columns of both, the first's order first; a name in both keeps the first's type. */
+export function unionColumns(a: Column[], b: Column[]): Column[] {
+  const out = a.map((c) => ({ ...c }));
+  for (const c of b) if (!out.some((o) => o.name === c.name)) out.push({ ...c });
+  return out;
+}
+
+/** union.md: a name in both takes the two types' common type (numbers widen, else string). */
+export function coercedColumns(a: Column[], b: Column[]): Column[] {
+  const out = unionColumns(a, b);
+  for (const c of b) {
+    const o = out.find((x) => x.name === c.name)!;
+    if (o.type !== c.type) o.type = commonType([o.type, c.type]);
+  }
+  return out;
+}
+
+/**
+ * multisearch.md: a name in both with types that do not go together (numbers do) is kept apart,
+ * the later one renamed `name0`, `name1`, …. Gives the columns and, per input, its renames.
+ */
+export function separatedColumns(inputs: Column[][]): {
+  columns: Column[];
+  renames: Array<Array<[string, string]>>;
+} {
+  const columns: Column[] = [];
+  const renames = inputs.map((cols) => {
+    const own: Array<[string, string]> = [];
+    for (const c of cols) {
+      const o = columns.find((x) => x.name === c.name);
+      if (o === undefined) columns.push({ ...c });
+      else if (o.type === c.type || o.type === 'undefined' || c.type === 'undefined') continue;
+      else if (isNumericType(o.type) && isNumericType(c.type))
+        o.type = commonType([o.type, c.type]);
+      else {
+        let n = 0;
+        while (columns.some((x) => x.name === `${c.name}${n}`)) n++;
+        columns.push({ name: `${c.name}${n}`, type: c.type });
+        own.push([c.name, `${c.name}${n}`]);
+      }
+    }
+    return own;
+  });
+  return { columns, renames };
+}
+
+export async function collect(stream: RowStream, command: string, maxRows: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  for await (const batch of stream) {
+    if (rows.length + batch.length > maxRows) throw new BufferLimitError(command, maxRows);
+    rows.push(...batch);
+  }
+  return rows;
+}
+
+/** Held rows given out again in batches, each row a copy (the commands after may change it). */
+export async function* copies(rows: Row[]): RowStream {
+  for (let i = 0; i < rows.length; i += OUT_BATCH)
+    yield rows.slice(i, i + OUT_BATCH).map((r) => ({ ...r }));
+}

@@ -1,0 +1,529 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * Subsearches in the server: in `where` conditions (`in [ … ]`, `exists [ … ]`, subquery.md),
+ * and the commands that combine whole searches, `multisearch` and `union`. A subsearch whose rows
+ * are compared is the build side: held in the server, at most max_rows rows.
+ */
+import type { Command, Expr, Span } from '../../../../common/ppl/ast';
+import type {
+  MultiSearch,
+  Subsearch,
+  SubsearchPredicate,
+  UnionCommand,
+  WhereSubsearchCommand,
+} from '../../../../common/ppl/commands/combining_ast';
+import type { PplType, PplValue } from '../../../../common/ppl/types';
+import { evaluate, evaluatePredicate, readField, toPplString } from '../evaluate';
+import type { Row, RowStream, Types } from '../operators';
+import {
+  fieldRefs,
+  QueryError,
+  type Column,
+  type CompiledPipeline,
+  type PlanContext,
+  type SubPlanner,
+} from '../plan_context';
+import { splitConjuncts } from '../pushdown';
+import {
+  coercedColumns,
+  collect,
+  OUT_BATCH,
+  requireSub,
+  separatedColumns,
+  unionColumns,
+} from './combine_rows';
+import { keyText, renameFields } from './join';
+
+/** A predicate's result for one row of the outer search (true, false or null). */
+type RowTest = (row: Row) => PplValue;
+
+const isSlot = (name: string) => name.startsWith('\u0000');
+
+/** `where <condition with subsearches>`: each subsearch ready before the first row is tested. */
+export async function planWhereSubsearch(
+  ctx: PlanContext,
+  command: WhereSubsearchCommand
+): Promise<void> {
+  const sub = requireSub(ctx, command.span);
+  const prepared: Array<{
+    slot: string;
+    prepare: () => Promise<RowTest>;
+    detail: string;
+    type?: PplType;
+  }> = [];
+  for (const p of command.predicates) {
+    prepared.push({
+      slot: p.slot,
+      ...(p.kind === 'Exists'
+        ? await planExists(ctx, sub, p)
+        : p.kind === 'Scalar'
+          ? await planScalar(ctx, sub, p)
+          : await planIn(ctx, sub, p)),
+    });
+  }
+  for (const ref of fieldRefs(command.condition))
+    if (!isSlot(ref.name)) ctx.requireColumn(ref.name, ref.span);
+  const types = ctx.types();
+  for (const p of prepared) types.set(p.slot, p.type ?? 'boolean');
+  const { condition } = command;
+  const { budget } = ctx;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const tests: Array<[string, RowTest]> = [];
+      for (const p of prepared) tests.push([p.slot, await p.prepare()]);
+      for await (const batch of input) {
+        const kept: Row[] = [];
+        await budget.eachRow(batch, (row) => {
+          for (const [slot, test] of tests) row[slot] = test(row);
+          const keep = evaluatePredicate(condition, row, { types });
+          for (const [slot] of tests) delete row[slot];
+          if (keep) kept.push(row);
+        });
+        if (kept.length > 0) yield kept;
+      }
+    },
+    { keepsCount: false, detail: prepared.map((p) => p.detail).join('; ') }
+  );
+}
+
+/**
+ * `<values> [not] in [ … ]`: the subsearch's first columns held as a set. As SQL's IN: a null
+ * value, or no match when the subsearch gave a null, is null (neither in nor not in).
+ */
+async function planIn(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) {
+  for (const v of p.values) ctx.checkFields(v);
+  const compiled = await sub.compile(p.search);
+  if (compiled.columns.length < p.values.length) {
+    throw ctx.error(
+      `the subsearch gives ${compiled.columns.length} column(s) to compare ${p.values.length} value(s) with: ` +
+        'end it with fields naming as many columns',
+      p.search.span
+    );
+  }
+  const names = compiled.columns.slice(0, p.values.length).map((c) => c.name);
+  const types = ctx.types();
+  const { maxRows } = ctx.deps;
+  const { values, negated } = p;
+  return {
+    detail: `the subsearch's ${names.join(', ')} held in the server (at most ${maxRows} rows)`,
+    prepare: async (): Promise<RowTest> => {
+      const set = new Set<string>();
+      let sawNull = false;
+      for (const row of await collect(compiled.run(), 'where … in [ ]', maxRows)) {
+        const key = names.map((n) => readField(row, n));
+        if (key.some((v) => v === null)) sawNull = true;
+        else set.add(keyText(key));
+      }
+      return (row) => {
+        const key = values.map((e) => evaluate(e, row, { types }));
+        if (key.some((v) => v === null)) return null;
+        if (set.has(keyText(key))) return !negated;
+        return sawNull ? null : negated;
+      };
+    },
+  };
+}
+
+/**
+ * A scalar subsearch (uncorrelated): its first column's value in its one row, null without rows;
+ * more than one row is an error, as a scalar subquery's.
+ */
+async function planScalar(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) {
+  const compiled = await sub.compile(p.search);
+  const column = compiled.columns[0];
+  if (column === undefined)
+    throw ctx.error('the subsearch gives no column for its value', p.search.span);
+  const query = ctx.text;
+  return {
+    type: column.type,
+    detail: `the subsearch runs once for its value (${column.name})`,
+    prepare: async (): Promise<RowTest> => {
+      let first: Row | undefined;
+      let count = 0;
+      for await (const batch of compiled.run()) {
+        count += batch.length;
+        first ??= batch[0];
+        if (count > 1) break;
+      }
+      if (count > 1) {
+        throw new QueryError(
+          'a scalar subsearch gives more than one row: end it with stats or head 1',
+          query,
+          p.search.span
+        );
+      }
+      const value = first === undefined ? null : readField(first, column.name);
+      return () => value;
+    },
+  };
+}
+
+interface Resolved {
+  side: 'outer' | 'inner';
+  name: string;
+}
+
+/** The name a search's fields may be qualified with: its alias, else its one index. */
+function searchName(search: Pick<Subsearch, 'source'>): string | undefined {
+  const source = search.source;
+  if (source.kind !== 'Source') return undefined;
+  return source.alias ?? (source.indices.length === 1 ? source.indices[0].name : undefined);
+}
+
+/**
+ * `exists [ … ]`. Correlated (subquery.md): a `where` of the subsearch names fields of the outer
+ * rows. The subsearch then runs once without those conditions, its rows held (at most max_rows),
+ * and each outer row exists when one held row meets them with it (equalities of an outer and an
+ * inner field by a hash lookup). After the first such `where` only where, fields, table, sort
+ * and head may follow: they do not change whether a row exists.
+ */
+async function planExists(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) {
+  const outer = ctx.columns.map((c) => ({ ...c }));
+  const outerName = ctx.sourceName;
+  const innerName = searchName(p.search);
+  const search = p.search;
+  let inner = (await sub.compile({ ...search, commands: [] })).columns as Column[];
+  const resolve = (name: string, columns: Column[]): Resolved | undefined => {
+    const has = (cols: Column[], n: string) => cols.some((c) => c.name === n);
+    const dot = name.indexOf('.');
+    if (dot > 0) {
+      const prefix = name.slice(0, dot);
+      const rest = name.slice(dot + 1);
+      if (prefix === innerName && has(columns, rest)) return { side: 'inner', name: rest };
+      if (prefix === outerName && has(outer, rest)) return { side: 'outer', name: rest };
+    }
+    if (has(columns, name)) return { side: 'inner', name };
+    if (has(outer, name)) return { side: 'outer', name };
+    return undefined;
+  };
+  const refersOuter = (expr: Expr, columns: Column[]) =>
+    fieldRefs(expr).some((r) => !isSlot(r.name) && resolve(r.name, columns)?.side === 'outer');
+  const conditionOf = (c: Command) =>
+    c.kind === 'Where' || c.kind === 'WhereSubsearch' ? c.condition : undefined;
+
+  const commands = search.commands;
+  let first = commands.length;
+  for (let i = 0; i < commands.length; i++) {
+    const condition = conditionOf(commands[i]);
+    if (condition && refersOuter(condition, inner)) {
+      first = i;
+      break;
+    }
+    inner = (await sub.plan([commands[i]], inner)).columns;
+  }
+  const innerFilters: Command[] = [];
+  const correlated: Expr[] = [];
+  for (const c of commands.slice(first)) {
+    const condition = conditionOf(c);
+    if (condition === undefined) {
+      if (c.kind === 'Fields' || c.kind === 'Sort') continue;
+      if (c.kind === 'Head' && c.size > 0) continue;
+      throw ctx.error(
+        'exists [ … ]: after the where that refers to the outer rows only where, fields, table, sort ' +
+          'and head may follow (they do not change whether a row exists); move this command before it',
+        c.span
+      );
+    }
+    if (!refersOuter(condition, inner)) {
+      innerFilters.push(c);
+      continue;
+    }
+    if (c.kind === 'WhereSubsearch') {
+      throw ctx.error(
+        'exists [ … ]: a where with a subsearch of its own cannot also refer to the outer rows; split it in two wheres',
+        c.span
+      );
+    }
+    for (const part of splitConjuncts(condition)) {
+      if (refersOuter(part, inner)) correlated.push(part);
+      else {
+        const unqualified = renameFields(part, (n) => resolve(n, inner)?.name ?? n);
+        innerFilters.push({ kind: 'Where', condition: unqualified, span: c.span });
+      }
+    }
+  }
+  const compiled: CompiledPipeline = await sub.compile({
+    ...search,
+    commands: [...commands.slice(0, first), ...innerFilters],
+  });
+  const innerColumns = compiled.columns as Column[];
+  const { maxRows } = ctx.deps;
+
+  if (correlated.length === 0) {
+    return {
+      detail: 'the subsearch runs once, until its first row',
+      prepare: async (): Promise<RowTest> => {
+        let found = false;
+        for await (const batch of compiled.run()) {
+          if (batch.length > 0) {
+            found = true;
+            break;
+          }
+        }
+        return () => found;
+      },
+    };
+  }
+
+  // Correlated: outer=inner equalities are hash keys, the rest checked on each candidate pair.
+  const pairName = (r: Resolved) => `\u0000${r.side}.${r.name}`;
+  const toPair = (name: string, span: Span) => {
+    const r = resolve(name, innerColumns);
+    if (r === undefined) ctx.requireColumn(name, span);
+    return pairName(r!);
+  };
+  const keysOuter: string[] = [];
+  const keysInner: string[] = [];
+  const rest: Expr[] = [];
+  for (const part of correlated) {
+    if (
+      part.kind === 'Binary' &&
+      part.op === '=' &&
+      part.left.kind === 'Field' &&
+      part.right.kind === 'Field'
+    ) {
+      const a = resolve(part.left.name, innerColumns);
+      const b = resolve(part.right.name, innerColumns);
+      if (a && b && a.side !== b.side) {
+        keysOuter.push(a.side === 'outer' ? a.name : b.name);
+        keysInner.push(a.side === 'outer' ? b.name : a.name);
+        continue;
+      }
+    }
+    rest.push(renameFields(part, toPair));
+  }
+  const residual = rest.reduce<Expr | undefined>(
+    (acc, e) => (acc ? { kind: 'Binary', op: 'AND', left: acc, right: e, span: e.span } : e),
+    undefined
+  );
+  const pairTypes: Types = new Map<string, PplType>([
+    ...outer.map((c) => [pairName({ side: 'outer', name: c.name }), c.type] as const),
+    ...innerColumns.map((c) => [pairName({ side: 'inner', name: c.name }), c.type] as const),
+  ]);
+  return {
+    detail: `the subsearch's rows held in the server (at most ${maxRows}), matched to each row`,
+    prepare: async (): Promise<RowTest> => {
+      const built = await collect(compiled.run(), 'exists [ ]', maxRows);
+      const table = new Map<string, Row[]>();
+      for (const r of built) {
+        const key = keysInner.map((k) => readField(r, k));
+        if (key.some((v) => v === null)) continue;
+        const id = keyText(key);
+        const list = table.get(id);
+        if (list) list.push(r);
+        else table.set(id, [r]);
+      }
+      return (row) => {
+        let candidates = built;
+        if (keysOuter.length > 0) {
+          const key = keysOuter.map((k) => readField(row, k));
+          if (key.some((v) => v === null)) return false;
+          candidates = table.get(keyText(key)) ?? [];
+        }
+        if (residual === undefined) return candidates.length > 0;
+        return candidates.some((r) => {
+          const pair: Row = {};
+          for (const c of outer)
+            pair[pairName({ side: 'outer', name: c.name })] = readField(row, c.name);
+          for (const c of innerColumns)
+            pair[pairName({ side: 'inner', name: c.name })] = readField(r, c.name);
+          return evaluatePredicate(residual, pair, { types: pairTypes });
+        });
+      };
+    },
+  };
+}
+
+/** A row with `renames` applied and each value of a column whose type became string as text. */
+function conform(columns: Column[], renames: Array<[string, string]>, from: Column[]) {
+  const toText = from
+    .filter((c) => c.type !== 'string' && columns.find((o) => o.name === c.name)?.type === 'string')
+    .map((c) => c.name);
+  if (renames.length === 0 && toText.length === 0) return undefined;
+  return (row: Row): Row => {
+    const out: Row = { ...row };
+    for (const n of toText) {
+      const v = out[n];
+      if (v !== null && v !== undefined) out[n] = toPplString(v);
+    }
+    for (const [a, b] of renames) {
+      out[b] = out[a] ?? null;
+      delete out[a];
+    }
+    return out;
+  };
+}
+
+async function* mapped(stream: RowStream, fix: ((row: Row) => Row) | undefined): RowStream {
+  for await (const batch of stream) yield fix ? batch.map(fix) : batch;
+}
+
+async function* capped(stream: RowStream, max: number): RowStream {
+  if (max <= 0) return yield* stream;
+  let left = max;
+  for await (const batch of stream) {
+    yield batch.length <= left ? batch : batch.slice(0, left);
+    left -= batch.length;
+    if (left <= 0) return;
+  }
+}
+
+/** Newest `@timestamp` first across streams that each come newest first (a k-way merge). */
+async function* interleaved(streams: RowStream[]): RowStream {
+  const heads = streams.map((s) => ({
+    it: s[Symbol.asyncIterator](),
+    batch: [] as Row[],
+    i: 0,
+    done: false,
+  }));
+  const fill = async (h: (typeof heads)[number]) => {
+    while (!h.done && h.i >= h.batch.length) {
+      const next = await h.it.next();
+      if (next.done) h.done = true;
+      else {
+        h.batch = next.value;
+        h.i = 0;
+      }
+    }
+  };
+  for (const h of heads) await fill(h);
+  let out: Row[] = [];
+  for (;;) {
+    let best: (typeof heads)[number] | undefined;
+    let bestTime: string | null = null;
+    for (const h of heads) {
+      if (h.done) continue;
+      const t = readField(h.batch[h.i], '@timestamp');
+      const time = t === null ? null : toPplString(t);
+      if (best === undefined || (time !== null && (bestTime === null || time > bestTime))) {
+        best = h;
+        bestTime = time;
+      }
+    }
+    if (best === undefined) break;
+    out.push(best.batch[best.i++]);
+    await fill(best);
+    if (out.length >= OUT_BATCH) {
+      yield out;
+      out = [];
+    }
+  }
+  if (out.length > 0) yield out;
+}
+
+const newestFirst = (search: Subsearch): Subsearch => {
+  const field = { kind: 'Field' as const, name: '@timestamp', quoted: false, span: search.span };
+  return {
+    ...search,
+    commands: [
+      ...search.commands,
+      {
+        kind: 'Sort',
+        count: 0,
+        keys: [{ field, order: 'desc', notation: 'prefix', span: search.span }],
+        span: search.span,
+      },
+    ],
+  };
+};
+
+/**
+ * `multisearch` / leading `union`: every subsearch compiled on its own. multisearch interleaves
+ * them newest `@timestamp` first when each has that column (each sorted, then merged, so the
+ * rows still stream), and keeps columns of clashing types apart; union runs them one after the
+ * other, its columns of clashing types in their common type, at most `maxout` rows.
+ */
+export async function planMultiSearch(
+  ctx: PlanContext,
+  source: MultiSearch
+): Promise<{ run: () => RowStream; count: () => Promise<number | undefined> }> {
+  const sub = requireSub(ctx, source.span);
+  let compiled: CompiledPipeline[] = [];
+  for (const search of source.searches) compiled.push(await sub.compile(search));
+  const byTime =
+    source.command === 'multisearch' &&
+    compiled.every((c) =>
+      c.columns.some((col) => col.name === '@timestamp' && col.type === 'timestamp')
+    );
+  if (byTime) {
+    compiled = [];
+    for (const search of source.searches) compiled.push(await sub.compile(newestFirst(search)));
+  }
+  const inputs = compiled.map((c) => c.columns as Column[]);
+  let fixes: Array<((row: Row) => Row) | undefined>;
+  if (source.command === 'multisearch') {
+    const { columns, renames } = separatedColumns(inputs);
+    ctx.columns = columns;
+    fixes = inputs.map((cols, i) => conform(columns, renames[i], cols));
+  } else {
+    ctx.columns = inputs.reduce<Column[]>((cols, c) => coercedColumns(cols, c), []);
+    fixes = inputs.map((cols) => conform(ctx.columns, [], cols));
+  }
+  const { maxout } = source;
+  ctx.plan.push({
+    command: ctx.commandText(source.span),
+    mode: 'streams',
+    detail:
+      `${compiled.length} subsearches, ` +
+      (byTime ? 'merged newest @timestamp first' : 'one after the other') +
+      (maxout > 0 ? `, at most ${maxout} rows` : ''),
+  });
+  const streams = () => compiled.map((c, i) => mapped(c.run(), fixes[i]));
+  return {
+    run: () =>
+      capped(
+        byTime
+          ? interleaved(streams())
+          : (async function* () {
+              for (const s of streams()) yield* s;
+            })(),
+        maxout
+      ),
+    count: async () => {
+      let total = 0;
+      for (const c of compiled) {
+        const n = await c.count();
+        if (n === undefined) return undefined;
+        total += n;
+      }
+      return maxout > 0 ? Math.min(total, maxout) : total;
+    },
+  };
+}
+
+/** `… | union [maxout=<n>] <dataset> …`: the rows so far, then each dataset's, at most maxout. */
+export async function planUnion(ctx: PlanContext, command: UnionCommand): Promise<void> {
+  const sub = requireSub(ctx, command.span);
+  const compiled: CompiledPipeline[] = [];
+  for (const search of command.searches) compiled.push(await sub.compile(search));
+  const inputs = [
+    ctx.columns.map((c) => ({ ...c })),
+    ...compiled.map((c) => c.columns as Column[]),
+  ];
+  const columns = inputs.reduce<Column[]>((cols, c) => coercedColumns(cols, c), []);
+  const fixes = inputs.map((cols) => conform(columns, [], cols));
+  ctx.columns = unionColumns(columns, []);
+  const { maxout } = command;
+  ctx.add(
+    command.span,
+    'streams',
+    (input) =>
+      capped(
+        (async function* () {
+          yield* mapped(input, fixes[0]);
+          for (let i = 0; i < compiled.length; i++) yield* mapped(compiled[i].run(), fixes[i + 1]);
+        })(),
+        maxout
+      ),
+    {
+      keepsCount: false,
+      detail: `${compiled.length} dataset(s) after the rows so far${maxout > 0 ? `, at most ${maxout} rows` : ''}`,
+    }
+  );
+}
