@@ -12,6 +12,10 @@ export function benchClient(): Client {
   return new Client({
     node: OPENSEARCH_URL,
     auth: { username: 'admin', password: adminPassword() },
+    // A baseline (_reindex of a million rows) may take minutes, and a retry after a timeout
+    // would measure a second run over rows already there.
+    requestTimeout: 30 * 60_000,
+    maxRetries: 0,
   });
 }
 

@@ -101,11 +101,10 @@ export async function* scanDocuments(
       : {};
   const dates = request.formatDates ?? [];
   let left = request.limit ?? Infinity;
-  let after: unknown[] | undefined;
-  try {
-    while (left > 0) {
-      const size = Math.min(request.pageSize, left);
-      const { body } = await client.search({
+  const page = (after: unknown[] | undefined) => {
+    const size = Math.min(request.pageSize, left);
+    const answer = client
+      .search({
         body: {
           size,
           pit: { id: pitId, keep_alive: keepAlive },
@@ -119,8 +118,19 @@ export async function* scanDocuments(
             : {}),
           ...(after ? { search_after: after } : {}),
         },
-      });
-      const answer = body as PageAnswer;
+      })
+      .then(({ body }) => body as PageAnswer);
+    // A page fetched ahead that nobody reads (the reader stopped) must not fail unhandled.
+    answer.catch(() => undefined);
+    return { size, answer };
+  };
+  // One page is always fetched ahead: OpenSearch reads the next while the pipeline works on this.
+  let next: ReturnType<typeof page> | undefined = left > 0 ? page(undefined) : undefined;
+  try {
+    while (next) {
+      const { size } = next;
+      const answer = await next.answer;
+      next = undefined;
       if (answer.pit_id) pitId = answer.pit_id;
       if (answer._shards.failed > 0) {
         throw new LookupError(
@@ -131,7 +141,7 @@ export async function* scanDocuments(
       const hits = answer.hits.hits;
       if (hits.length === 0) return;
       left -= hits.length;
-      after = hits[hits.length - 1].sort;
+      if (hits.length === size && left > 0) next = page(hits[hits.length - 1].sort);
       const docs =
         dates.length > 0
           ? hits.map((h) => withDates(h._source ?? {}, h.fields, dates))
@@ -148,9 +158,10 @@ export async function* scanDocuments(
         });
       }
       yield docs;
-      if (hits.length < size) return;
     }
   } finally {
+    // Let a page still in flight end before its point in time goes.
+    await next?.answer.catch(() => undefined);
     await client
       .deletePit({ body: { pit_id: [pitId] } })
       .catch((error) => request.onCloseError?.(error));
