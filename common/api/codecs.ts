@@ -189,9 +189,39 @@ export interface SliceInfo {
 
 export interface LookupDetail extends LookupSummary {
   slices: SliceInfo[];
+  /** Newest first; versions deleted one by one, from their records. */
+  events?: LookupEvent[];
 }
 
 export const RollbackBody = strictObject('rollback', { slice: t.string }, {});
+
+/**
+ * A version (slice) id in a path: the value of `__lookup` its rows carry. Only matched as a term,
+ * never put into an index or alias name, so any printable id up to 512 characters is accepted.
+ */
+export const SliceId = refined(
+  'version id',
+  t.string,
+  // eslint-disable-next-line no-control-regex
+  (s) => s.length > 0 && s.length <= 512 && !/[\u0000-\u001f\u007f]/.test(s),
+  'expected a version id (1 to 512 printable characters), as the versions list gives it'
+);
+
+export interface DeleteVersionResponse {
+  name: string;
+  slice: string;
+  /** Rows the version held, now removed. */
+  rows: number;
+}
+
+/** Something that happened to a lookup besides a write, shown in its timeline. */
+export interface LookupEvent {
+  type: 'version_deleted';
+  slice: string;
+  at: string;
+  by: string | null;
+  rows?: number;
+}
 export const ReapBody = strictObject(
   'reap',
   {},
