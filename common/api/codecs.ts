@@ -222,6 +222,12 @@ export interface LookupEvent {
   by: string | null;
   rows?: number;
 }
+/**
+ * The cleanup rule when a request names none: keep the `keep` newest old versions of each lookup,
+ * and any old version younger than `older_than`. The browser states it before any preview.
+ */
+export const REAP_DEFAULTS = { keep: 3, older_than: '1h' } as const;
+
 export const ReapBody = strictObject(
   'reap',
   {},
@@ -243,10 +249,14 @@ export const ReapBody = strictObject(
 );
 export type ReapBody = t.TypeOf<typeof ReapBody>;
 
+/** Why cleanup kept an old version: among the newest, too young, or still being written. */
+export type ReapKeptRule = 'newest' | 'younger' | 'in_flight';
+
 export interface ReapResponse {
   dry_run: boolean;
   removed: Array<{ lookup: string; slice: string; rows: number }>;
-  kept: Array<{ lookup: string; slice: string; reason: string }>;
+  /** `rule` says which part of the rule kept it, for counting; `reason` says it in words. */
+  kept: Array<{ lookup: string; slice: string; reason: string; rule: ReapKeptRule }>;
   skipped?: Array<{ lookup: string; reason: string }>;
 }
 

@@ -25,6 +25,7 @@ import {
   EuiSpacer,
   EuiText,
   EuiTitle,
+  EuiToolTip,
   type Criteria,
   type EuiBasicTableColumn,
 } from '@elastic/eui';
@@ -54,6 +55,7 @@ import {
 import { MigrateModal } from '../migration/migrate_modal';
 import { DeleteModal } from '../lookup/delete_modal';
 import { CleanupModal } from './cleanup_modal';
+import { cleanupRuleText } from './cleanup_rule';
 import { CreateFromFileModal } from './create_from_file';
 import { RowActions, type RowActionHandlers } from './row_actions';
 
@@ -391,27 +393,30 @@ export function CatalogPage() {
               </EuiButton>
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
-              <EuiButton
-                iconType="broom"
-                color="danger"
-                isDisabled={lookups.length === 0 || access === 'readOnly'}
-                onClick={() =>
-                  setCleanup({
-                    names:
-                      managedSelected.length > 0 ? managedSelected.map((l) => l.name) : undefined,
-                  })
-                }
-                data-test-subj="lookupsCatalogCleanup"
-              >
-                {managedSelected.length > 0
-                  ? i18n.translate('lookups.catalog.cleanupSelected', {
-                      defaultMessage: 'Clean up old versions ({count} selected)',
-                      values: { count: managedSelected.length },
+              {/* The rule is said before anything is previewed. */}
+              <EuiToolTip content={cleanupRuleText()} data-test-subj="lookupsCatalogCleanupRule">
+                <EuiButton
+                  iconType="broom"
+                  color="danger"
+                  isDisabled={lookups.length === 0 || access === 'readOnly'}
+                  onClick={() =>
+                    setCleanup({
+                      names:
+                        managedSelected.length > 0 ? managedSelected.map((l) => l.name) : undefined,
                     })
-                  : i18n.translate('lookups.catalog.cleanupAll', {
-                      defaultMessage: 'Clean up old versions (all)',
-                    })}
-              </EuiButton>
+                  }
+                  data-test-subj="lookupsCatalogCleanup"
+                >
+                  {managedSelected.length > 0
+                    ? i18n.translate('lookups.catalog.cleanupSelected', {
+                        defaultMessage: 'Clean up old versions ({count} selected)',
+                        values: { count: managedSelected.length },
+                      })
+                    : i18n.translate('lookups.catalog.cleanupAll', {
+                        defaultMessage: 'Clean up old versions (all)',
+                      })}
+                </EuiButton>
+              </EuiToolTip>
             </EuiFlexItem>
             {selected.length > 0 ? (
               <EuiFlexItem grow={false}>

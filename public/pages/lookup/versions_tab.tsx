@@ -41,6 +41,7 @@ import {
 } from './version_timeline';
 import { PplCode } from '../../components/ppl_code';
 import { CleanupModal } from '../catalog/cleanup_modal';
+import { cleanupRuleText } from '../catalog/cleanup_rule';
 import { DeleteVersionModal, RestoreModal } from './version_modals';
 
 const oldCount = (n: number) =>
@@ -247,6 +248,9 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
                     },
                   })}
             </p>
+            {lookup.kind === 'managed' && orphans.length > 0 ? (
+              <p data-test-subj="lookupsVersionsCleanupRule">{cleanupRuleText()}</p>
+            ) : null}
           </EuiText>
         </EuiFlexItem>
         {lookup.kind === 'managed' ? (

@@ -18,6 +18,7 @@ import type {
   RollbackResponse,
   SliceInfo,
 } from '../../../common/api/codecs';
+import { REAP_DEFAULTS } from '../../../common/api/codecs';
 import { sliceFilter } from '../../../common/substrate/alias_filter';
 import { LOOKUP_FIELD, backingIndexName } from '../../../common/substrate/names';
 import {
@@ -35,8 +36,8 @@ import { writeLookup } from '../writer/lookup_writer';
 import { recordId, recordTime, WriteRecord } from '../plugin_index/write_records';
 import { CatalogService } from './catalog_service';
 
-export const DEFAULT_KEEP = 3;
-export const DEFAULT_GRACE = '1h';
+export const DEFAULT_KEEP = REAP_DEFAULTS.keep;
+export const DEFAULT_GRACE = REAP_DEFAULTS.older_than;
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 export function parseTimeValue(value: string): number {
@@ -382,17 +383,24 @@ export class LookupOperations {
           lookup: lookup.name,
           slice: slice.id,
           reason: `one of the ${keep} most recent versions`,
+          rule: 'newest',
         });
       else if (age(slice.id) < graceMs)
         kept.push({
           lookup: lookup.name,
           slice: slice.id,
           reason: `younger than ${options.older_than ?? DEFAULT_GRACE}`,
+          rule: 'younger',
         });
       else removed.push({ lookup: lookup.name, slice: slice.id, rows: slice.rows });
     });
     for (const s of lookup.slices.filter((x) => x.in_flight))
-      kept.push({ lookup: lookup.name, slice: s.id, reason: 'a write is still filling it' });
+      kept.push({
+        lookup: lookup.name,
+        slice: s.id,
+        reason: 'a write is still filling it',
+        rule: 'in_flight',
+      });
 
     if (!dryRun && removed.length > 0) {
       lease?.assertHeld();
