@@ -309,6 +309,11 @@ export const ExplainBody = strictObject(
 export interface QueryRowsResponse {
   schema: SchemaColumn[];
   datarows: unknown[][];
+  /**
+   * Every row the pipeline yields. When `truncated`, OpenSearch's count where it can know it
+   * (a pushed-down source whose count the later commands keep); otherwise the rows shown, and
+   * there are more than that.
+   */
   total: number;
   size: number;
   truncated?: boolean;
