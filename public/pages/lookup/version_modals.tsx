@@ -69,6 +69,11 @@ function ActionConfirm({
       confirmButtonText={confirmText}
       buttonColor={danger ? 'danger' : 'primary'}
       isLoading={busy}
+      // OUI 1.22's modal has no dialog role of its own: without it the content sits outside
+      // any landmark.
+      role="dialog"
+      aria-modal="true"
+      aria-label={title}
       data-test-subj={testSubj}
     >
       <EuiText size="s">{children}</EuiText>
