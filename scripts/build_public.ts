@@ -5,7 +5,8 @@
 
 /*
  * Builds the browser bundles the host serves from build/public: `host_core.js` (the host's core,
- * which loads the plugin's public entry) and `host_core.css` (OUI's light theme), with the app
+ * which loads the plugin's public entry), `host_core.css` (OUI's light theme) and `theme_dark.css`
+ * (OUI's dark theme, for `theme:darkMode`), with the app
  * itself in a chunk of its own that the app's mount loads on demand.
  *
  *   npx tsx scripts/build_public.ts
@@ -121,7 +122,8 @@ export async function buildPublic(): Promise<BuildResult> {
   rmSync(PUBLIC_OUT_DIR, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { host_core: ENTRY },
+    // OUI's dark theme, linked instead of host_core.css when `theme:darkMode` is on.
+    entryPoints: { host_core: ENTRY, theme_dark: '@elastic/eui/dist/eui_theme_dark.css' },
     bundle: true,
     splitting: true,
     format: 'esm',

@@ -189,9 +189,45 @@ export interface SliceInfo {
 
 export interface LookupDetail extends LookupSummary {
   slices: SliceInfo[];
+  /** Newest first; versions deleted one by one, from their records. */
+  events?: LookupEvent[];
 }
 
 export const RollbackBody = strictObject('rollback', { slice: t.string }, {});
+
+/**
+ * A version (slice) id in a path: the value of `__lookup` its rows carry. Only matched as a term,
+ * never put into an index or alias name, so any printable id up to 512 characters is accepted.
+ */
+export const SliceId = refined(
+  'version id',
+  t.string,
+  // eslint-disable-next-line no-control-regex
+  (s) => s.length > 0 && s.length <= 512 && !/[\u0000-\u001f\u007f]/.test(s),
+  'expected a version id (1 to 512 printable characters), as the versions list gives it'
+);
+
+export interface DeleteVersionResponse {
+  name: string;
+  slice: string;
+  /** Rows the version held, now removed. */
+  rows: number;
+}
+
+/** Something that happened to a lookup besides a write, shown in its timeline. */
+export interface LookupEvent {
+  type: 'version_deleted';
+  slice: string;
+  at: string;
+  by: string | null;
+  rows?: number;
+}
+/**
+ * The cleanup rule when a request names none: keep the `keep` newest old versions of each lookup,
+ * and any old version younger than `older_than`. The browser states it before any preview.
+ */
+export const REAP_DEFAULTS = { keep: 3, older_than: '1h' } as const;
+
 export const ReapBody = strictObject(
   'reap',
   {},
@@ -213,10 +249,14 @@ export const ReapBody = strictObject(
 );
 export type ReapBody = t.TypeOf<typeof ReapBody>;
 
+/** Why cleanup kept an old version: among the newest, too young, or still being written. */
+export type ReapKeptRule = 'newest' | 'younger' | 'in_flight';
+
 export interface ReapResponse {
   dry_run: boolean;
   removed: Array<{ lookup: string; slice: string; rows: number }>;
-  kept: Array<{ lookup: string; slice: string; reason: string }>;
+  /** `rule` says which part of the rule kept it, for counting; `reason` says it in words. */
+  kept: Array<{ lookup: string; slice: string; reason: string; rule: ReapKeptRule }>;
   skipped?: Array<{ lookup: string; reason: string }>;
 }
 
@@ -269,6 +309,11 @@ export const ExplainBody = strictObject(
 export interface QueryRowsResponse {
   schema: SchemaColumn[];
   datarows: unknown[][];
+  /**
+   * Every row the pipeline yields. When `truncated`, OpenSearch's count where it can know it
+   * (a pushed-down source whose count the later commands keep); otherwise the rows shown, and
+   * there are more than that.
+   */
   total: number;
   size: number;
   truncated?: boolean;

@@ -35,6 +35,7 @@ export const ROUTE_PATTERNS = {
   export: `${API_BASE}/{name}/_export`,
   migrate: `${API_BASE}/{name}/_migrate`,
   rollback: `${API_BASE}/{name}/_rollback`,
+  version: `${API_BASE}/{name}/_versions/{slice}`,
   reap: `${API_BASE}/{name}/_reap`,
   compare: `${API_BASE}/{name}/_compare`,
 } as const;
@@ -66,6 +67,8 @@ export const apiPaths = {
   export: (name: string) => lookupPath(name, '_export'),
   migrate: (name: string) => lookupPath(name, '_migrate'),
   rollback: (name: string) => lookupPath(name, '_rollback'),
+  version: (name: string, slice: string) =>
+    lookupPath(name, `_versions/${encodeURIComponent(slice)}`),
   reap: (name: string) => lookupPath(name, '_reap'),
   compare: (name: string) => lookupPath(name, '_compare'),
 };

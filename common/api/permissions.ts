@@ -20,6 +20,7 @@ export const LOOKUP_ACTIONS = [
   'migrate',
   'delete',
   'cleanup',
+  'delete_version',
 ] as const;
 export type LookupAction = (typeof LOOKUP_ACTIONS)[number];
 

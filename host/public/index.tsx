@@ -52,6 +52,10 @@ function renderFatalError(element: HTMLElement, error: unknown) {
 
 async function boot(rootElement: HTMLElement) {
   const metadata = readInjectedMetadata();
+  // As OSD's bootstrap does: plugins read the theme they run under from this global.
+  (window as { __osdThemeTag__?: string }).__osdThemeTag__ = metadata.darkMode
+    ? 'v8dark'
+    : 'v8light';
   const basePath = metadata.basePath.replace(/\/$/, '');
 
   let redirecting = false;

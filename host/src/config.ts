@@ -39,6 +39,8 @@ export interface HostConfig {
   session: { idleTimeoutMs: number; lifetimeMs: number };
   /** Where `/` sends the browser (OSD's `uiSettings.defaultRoute`). */
   defaultRoute: string;
+  /** OSD's `theme:darkMode` setting: the page loads OUI's dark theme. */
+  darkMode: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** OSD's `opensearchDashboards.index`: where saved objects (data sources) are kept. */
   savedObjectsIndex: string;
@@ -118,6 +120,10 @@ export function loadHostConfig(argv: string[] = process.argv.slice(2)): HostConf
         8 * 60 * 60 * 1000,
     },
     defaultRoute: fromFile.defaultRoute ?? '/app/lookups',
+    darkMode:
+      process.env.LOOKUPS_THEME_DARK_MODE !== undefined
+        ? process.env.LOOKUPS_THEME_DARK_MODE === 'true'
+        : fromFile.darkMode === true,
     logLevel:
       (process.env.LOOKUPS_LOG_LEVEL as HostConfig['logLevel']) ?? fromFile.logLevel ?? 'info',
     savedObjectsIndex:

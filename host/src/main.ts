@@ -179,6 +179,7 @@ export async function startHost(config: HostConfig) {
             version: HOST_OSD_VERSION,
             uiPlugins,
             pluginConfig: Object.fromEntries(uiPlugins.map((p) => [p.id, p.config])),
+            darkMode: config.darkMode,
           })
         )
         .type('text/html');

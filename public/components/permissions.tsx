@@ -35,6 +35,10 @@ export function actionLabel(action: LookupAction): string {
       return i18n.translate('lookups.permissions.action.cleanup', {
         defaultMessage: 'clean up old versions of',
       });
+    case 'delete_version':
+      return i18n.translate('lookups.permissions.action.deleteVersion', {
+        defaultMessage: 'delete a version of',
+      });
   }
 }
 

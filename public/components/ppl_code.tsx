@@ -4,24 +4,13 @@
  */
 
 /*
- * PPL syntax colouring with the tokenizer from common/ppl. The colours are OUI's code-block hues,
- * darkened where OUI's own fall short of a 4.5:1 contrast on the code background (its orange,
- * pink and green do), so highlighted text stays readable (and passes axe). Used by the query
+ * PPL syntax colouring with the tokenizer from common/ppl, in the theme's palette (./theme.ts:
+ * OUI's code-block hues, kept at 4.5:1 contrast or more in light and dark). Used by the query
  * editor's highlight layer and to show stored queries read-only.
  */
-import type { CSSProperties, ReactNode } from 'react';
-import { tokenize, type Token, type TokenKind } from '../../common/ppl/tokenizer';
-
-export const TOKEN_STYLES: Partial<Record<TokenKind, CSSProperties>> = {
-  keyword: { color: '#6E28C3' },
-  command: { color: '#006BB8', fontWeight: 600 },
-  function: { color: '#A34C00' },
-  string: { color: '#B4236E' },
-  number: { color: '#007B5F' },
-  comment: { color: '#69707D', fontStyle: 'italic' },
-  operator: { color: '#5A606B' },
-  punctuation: { color: '#5A606B' },
-};
+import type { ReactNode } from 'react';
+import { tokenize, type Token } from '../../common/ppl/tokenizer';
+import { palette } from './theme';
 
 export interface TextMarker {
   offset: number;
@@ -53,29 +42,29 @@ function pieces(text: string, tokens: Token[], cuts: number[]): Array<Piece & { 
 
 function span(piece: Piece, key: string | number): ReactNode {
   return (
-    <span key={key} style={TOKEN_STYLES[piece.token.kind]} data-token={piece.token.kind}>
+    <span key={key} style={palette().tokens[piece.token.kind]} data-token={piece.token.kind}>
       {piece.text}
     </span>
   );
 }
 
-const markerStyle: React.CSSProperties = {
+const markerStyle = (): React.CSSProperties => ({
   textDecorationLine: 'underline',
   textDecorationStyle: 'wavy',
-  textDecorationColor: '#BD271E',
+  textDecorationColor: palette().danger,
   textDecorationSkipInk: 'none',
-  backgroundColor: 'rgba(189, 39, 30, 0.12)',
-};
+  backgroundColor: palette().dangerWash,
+});
 // An error at a point (length 0, e.g. the end of the query): a bar that takes no room, so the
 // layer stays aligned with the text above it.
-const pointMarkerStyle: React.CSSProperties = {
+const pointMarkerStyle = (): React.CSSProperties => ({
   display: 'inline-block',
   width: '1ch',
   marginRight: '-1ch',
   height: '1.2em',
   verticalAlign: 'text-bottom',
-  borderBottom: '3px solid #BD271E',
-};
+  borderBottom: `3px solid ${palette().danger}`,
+});
 
 /**
  * The text as coloured spans, with `markers` wrapped around their range (data-test-subj
@@ -108,7 +97,9 @@ export function highlightPpl(
   const pointsAt = (offset: number) =>
     valid
       .filter((m) => m.length === 0 && m.offset === offset)
-      .map((m, i) => <span key={`p${offset}-${i}`} style={pointMarkerStyle} {...markerProps(m)} />);
+      .map((m, i) => (
+        <span key={`p${offset}-${i}`} style={pointMarkerStyle()} {...markerProps(m)} />
+      ));
   const caretAt = (offset: number) =>
     caret === offset ? [<span key={`caret${offset}`} data-caret="" />] : [];
 
@@ -134,7 +125,7 @@ export function highlightPpl(
       i++;
     }
     out.push(
-      <span key={`m${marker.offset}`} style={markerStyle} {...markerProps(marker)}>
+      <span key={`m${marker.offset}`} style={markerStyle()} {...markerProps(marker)}>
         {group}
       </span>
     );

@@ -29,6 +29,7 @@ import type { CompareBody, CompareResponse } from '../../common/api/compare';
 import type { PermissionsResponse } from '../../common/api/permissions';
 import type {
   DeleteResponse,
+  DeleteVersionResponse,
   ExplainResponse,
   ListQuery,
   ListResponse,
@@ -166,6 +167,8 @@ export interface LookupsApi {
   reap(name: string, body?: ReapBody): Promise<ReapResponse>;
   reapAll(body?: ReapBody): Promise<ReapResponse>;
   remove(name: string): Promise<DeleteResponse>;
+  /** Deletes one old version (never the current one: the server answers 409). */
+  removeVersion(name: string, slice: string): Promise<DeleteVersionResponse>;
   /** A multipart upload: the file as the part `file`, options in the query string. */
   importFile(name: string, file: File, options?: ImportOptions): Promise<WriteResponse>;
   /** The URL of a download (a plain link, so the browser streams it to disk). */
@@ -286,6 +289,8 @@ export function createLookupsApi(
     reap: (name, body = {}) => postJson<ReapResponse>(apiPaths.reap(name), body),
     reapAll: (body = {}) => postJson<ReapResponse>(apiPaths.reapAll(), body),
     remove: (name) => call(() => http.delete<DeleteResponse>(apiPaths.lookup(name))),
+    removeVersion: (name, slice) =>
+      call(() => http.delete<DeleteVersionResponse>(apiPaths.version(name, slice))),
     importFile: (name, file, options = {}) => {
       const form = new FormData();
       form.append('file', file, file.name);

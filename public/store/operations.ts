@@ -4,7 +4,8 @@
  */
 
 /*
- * Changes to lookups: migrate, restore a version, clean up old versions, delete, import. Each
+ * Changes to lookups: migrate, restore a version, delete one version, clean up old versions,
+ * delete, import. Each
  * thunk resolves with the server's answer or rejects with its ApiFailure (callers `unwrap()` it
  * and show the message), and after a real change reloads what the store holds of the lookups
  * it touched, so no view keeps showing the state from before.
@@ -12,6 +13,7 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type {
   DeleteResponse,
+  DeleteVersionResponse,
   MigrateResponse,
   ReapBody,
   ReapResponse,
@@ -125,6 +127,20 @@ export const deleteLookup = createAsyncThunk<DeleteResponse, string, Config>(
     }
   }
 );
+
+export const deleteVersion = createAsyncThunk<
+  DeleteVersionResponse,
+  { name: string; slice: string },
+  Config
+>('lookups/deleteVersion', async ({ name, slice }, { extra, dispatch, rejectWithValue }) => {
+  try {
+    const answer = await extra.api.removeVersion(name, slice);
+    await dispatch(refreshLookups({ names: [name] }));
+    return answer;
+  } catch (e) {
+    return rejectWithValue(toApiFailure(e));
+  }
+});
 
 export const importIntoLookup = createAsyncThunk<
   WriteResponse,

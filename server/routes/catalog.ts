@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-/* The catalog: lookups and their slices, migration, rollback, cleanup, deletion. */
+/* The catalog: lookups and their slices, migration, rollback, cleanup, deletion (of a lookup or one version). */
 import type { IRouter } from 'opensearch-dashboards/server';
 import { DryRunQuery, ListQuery, ReapBody, RollbackBody } from '../../common/api/codecs';
 import { ROUTE_PATTERNS } from '../../common/api/paths';
@@ -12,7 +12,12 @@ import { LookupOperations } from '../services/catalog/operations';
 import type { LookupsRequestContext } from '../types';
 import { handle } from './handler';
 import { LONG_REQUEST_TIMEOUTS } from './timeouts';
-import { lookupNameParam, validateOptionalBody, validateWith } from './validation';
+import {
+  lookupNameParam,
+  lookupVersionParams,
+  validateOptionalBody,
+  validateWith,
+} from './validation';
 
 const catalog = (ctx: LookupsRequestContext) =>
   new CatalogService(ctx.client, ctx.records, ctx.user);
@@ -60,6 +65,15 @@ export function registerCatalogRoutes(router: IRouter) {
     },
     handle(async (ctx, request, response) =>
       response.ok({ body: await operations(ctx).rollback(request.params.name, request.body.slice) })
+    )
+  );
+
+  router.delete(
+    { path: ROUTE_PATTERNS.version, validate: { params: lookupVersionParams() } },
+    handle(async (ctx, request, response) =>
+      response.ok({
+        body: await operations(ctx).deleteVersion(request.params.name, request.params.slice),
+      })
     )
   );
 

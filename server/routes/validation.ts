@@ -6,6 +6,7 @@
 /* Route validation through io-ts codecs from common/, in OSD's validation-function form. */
 import type * as t from 'io-ts';
 import type { RouteConfigOptionsBody, RouteValidationFunction } from 'opensearch-dashboards/server';
+import { SliceId } from '../../common/api/codecs';
 import { decode } from '../../common/api/decode';
 import { parseJson, JsonSyntaxError } from '../../common/api/lossless_json';
 import { validateLookupName } from '../../common/substrate/names';
@@ -67,5 +68,18 @@ export function lookupNameParam(
     if (typeof name !== 'string') return badRequest('a lookup name is required in the path');
     const check = validateLookupName(name, { purpose });
     return check.ok ? ok({ name }) : badRequest(check.message);
+  };
+}
+
+/** `{name}/_versions/{slice}`: the lookup name by its rules, the version id by `SliceId`. */
+export function lookupVersionParams(): RouteValidationFunction<{ name: string; slice: string }> {
+  const validateName = lookupNameParam('read');
+  return (data, result) => {
+    const named = validateName(data, result);
+    if (named.error) return named;
+    const slice = decode(SliceId, (data as { slice?: unknown })?.slice);
+    return slice.ok
+      ? result.ok({ name: named.value!.name, slice: slice.value })
+      : result.badRequest(`version: ${slice.message}`);
   };
 }

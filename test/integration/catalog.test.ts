@@ -199,6 +199,13 @@ describe('reaping', () => {
       body: { keep: 1 },
     });
     expect(young.body.removed).toEqual([]);
+    // Four old versions: the newest one kept as such, the other three for their age.
+    expect(young.body.kept.map((k) => k.rule).sort()).toEqual([
+      'newest',
+      'younger',
+      'younger',
+      'younger',
+    ]);
 
     const dry = await callApi<ReapResponse>(host.url, 'POST', apiPaths.reap(name), {
       caller: users.writer,
@@ -212,7 +219,7 @@ describe('reaping', () => {
       body: { keep: 1, older_than: '0s' },
     });
     expect(real.body.removed.map((r) => r.slice).sort()).toEqual(slices.slice(0, 3).sort());
-    expect(real.body.kept.map((k) => k.slice)).toEqual([slices[3]]);
+    expect(real.body.kept.map((k) => [k.slice, k.rule])).toEqual([[slices[3], 'newest']]);
     expect(Object.keys(await slicesIn(admin, `${name}__lookup`)).sort()).toEqual(
       [slices[3], current].sort()
     );

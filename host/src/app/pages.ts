@@ -25,6 +25,8 @@ export interface InjectedMetadata {
   uiPlugins: Array<{ id: string; config: Record<string, unknown> }>;
   /** Per plugin id: the config keys the plugin exposes to the browser. */
   pluginConfig: Record<string, Record<string, unknown>>;
+  /** OSD's `theme:darkMode`: the page links OUI's dark theme, and says so as OSD does. */
+  darkMode?: boolean;
 }
 
 export function appShell(metadata: InjectedMetadata): string {
@@ -35,7 +37,7 @@ export function appShell(metadata: InjectedMetadata): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
 <title>OpenSearch Dashboards</title>
-<link rel="stylesheet" href="/bundles/host_core.css">
+<link rel="stylesheet" href="/bundles/${metadata.darkMode ? 'theme_dark.css' : 'host_core.css'}">
 <script id="osd-injected-metadata" type="application/json">${scriptJson(metadata)}</script>
 </head>
 <body>

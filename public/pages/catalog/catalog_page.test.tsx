@@ -160,6 +160,7 @@ describe('the catalog', () => {
               lookup: 'lk_hosts',
               slice: 'bbbbbbbb-1111-2222-3333-444444444444',
               reason: 'one of the 1 most recent old versions',
+              rule: 'newest',
             },
           ],
         };
@@ -174,10 +175,11 @@ describe('the catalog', () => {
     expect(within(preview).getByTestId('lookupsCleanupKept').textContent).toContain(
       'one of the 1 most recent old versions'
     );
-    expect(reaps).toEqual([{ dry_run: true }]);
+    const rule = { keep: 3, older_than: '1h' };
+    expect(reaps).toEqual([{ ...rule, dry_run: true }]);
 
     fireEvent.click(screen.getByText('Remove 1 version'));
-    await waitFor(() => expect(reaps).toEqual([{ dry_run: true }, {}]));
+    await waitFor(() => expect(reaps).toEqual([{ ...rule, dry_run: true }, rule]));
     await waitFor(() =>
       expect(services.notifications.toasts.addSuccess).toHaveBeenCalledWith({
         title: 'Removed 1 version (3 rows)',

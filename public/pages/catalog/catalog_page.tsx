@@ -19,19 +19,19 @@ import {
   EuiFilterGroup,
   EuiFlexGroup,
   EuiFlexItem,
-  EuiInMemoryTable,
   EuiLink,
   EuiLoadingContent,
   EuiSpacer,
   EuiText,
   EuiTitle,
+  EuiToolTip,
   type Criteria,
   type EuiBasicTableColumn,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { LookupKind, LookupSummary } from '../../../common/api/codecs';
 import { appRoutes } from '../../../common/api/paths';
-import { MAX_PERMISSION_NAMES, type LookupPermissions } from '../../../common/api/permissions';
+import type { LookupPermissions } from '../../../common/api/permissions';
 import { useAppChrome } from '../../components/chrome';
 import { RefreshBadge } from '../../components/refresh_badge';
 import { ApiErrorCallout } from '../../components/error_callout';
@@ -54,6 +54,8 @@ import {
 import { MigrateModal } from '../migration/migrate_modal';
 import { DeleteModal } from '../lookup/delete_modal';
 import { CleanupModal } from './cleanup_modal';
+import { cleanupRuleText } from './cleanup_rule';
+import { useCatalogView } from './catalog_view';
 import { CreateFromFileModal } from './create_from_file';
 import { RowActions, type RowActionHandlers } from './row_actions';
 
@@ -163,17 +165,25 @@ function ServerCatalogTable({
   search,
   round,
   onSelectionChange,
+  onPageShown,
 }: {
   columns: Array<EuiBasicTableColumn<LookupSummary>>;
   search: string;
   round: number;
   onSelectionChange: (selected: LookupSummary[]) => void;
+  /** The names of the rows shown, so that what the user may do is asked for them. */
+  onPageShown: (names: string[]) => void;
 }) {
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
   const { page, needle } = useServerPage(search, pageIndex, pageSize, round);
   // A new search starts from its first page.
   useEffect(() => setPageIndex(0), [needle]);
+  const shownKey = page.lookups.map((l) => l.name).join('\n');
+  useEffect(
+    () => onPageShown(shownKey === '' ? [] : shownKey.split('\n')),
+    [shownKey, onPageShown]
+  );
   // The server sorts by name; columns do not sort a page on their own.
   const unsorted = columns.map((c) => ('field' in c ? { ...c, sortable: false } : c));
   return (
@@ -246,21 +256,26 @@ export function CatalogPage() {
     onDelete: (lookup) => setDeleting([lookup]),
   };
   const managedSelected = selected.filter((l) => l.kind === 'managed');
-  // Asked once per lookup: the first page's worth by name (the server checks every request anyway).
-  const permissionNames = useMemo(
-    () =>
-      paged
-        ? []
-        : [...lookups]
-            .sort((a, b) => a.name.localeCompare(b.name))
-            .map((l) => l.name)
-            .slice(0, MAX_PERMISSION_NAMES),
-    [lookups, paged]
+  const shown = useMemo(() => filterLookups(lookups, search, kinds), [lookups, search, kinds]);
+  const view = useCatalogView(shown);
+  // The server's page, when it pages (reported by its table).
+  const [serverPageNames, setServerPageNames] = useState<string[]>([]);
+  // Asked once per lookup, for the rows shown: each page asks for its own rows as it is shown
+  // (the server checks every request anyway).
+  const pageNames = useMemo(
+    () => (paged ? serverPageNames : view.items.map((l) => l.name)),
+    [paged, serverPageNames, view.items]
   );
   const permissions = usePermissions(
-    status === 'ready' ? permissionNames : error?.statusCode === 403 ? [] : null
+    status === 'ready' ? pageNames : error?.statusCode === 403 ? [] : null
   );
-  const access = summarizeAccess(permissionNames, permissions.byName);
+  // Read-only is said once every lookup asked about so far refuses every write.
+  const access = summarizeAccess(
+    [...new Set([...lookups.map((l) => l.name), ...pageNames])].filter(
+      (name) => permissions.byName[name] !== undefined
+    ),
+    permissions.byName
+  );
 
   useAppChrome([{ text: catalogTitle() }]);
 
@@ -269,7 +284,6 @@ export function CatalogPage() {
     return () => request.abort();
   }, [dispatch]);
 
-  const shown = useMemo(() => filterLookups(lookups, search, kinds), [lookups, search, kinds]);
   const counts = useMemo(() => {
     const byKind = new Map<LookupKind, number>();
     for (const lookup of lookups) byKind.set(lookup.kind, (byKind.get(lookup.kind) ?? 0) + 1);
@@ -391,27 +405,30 @@ export function CatalogPage() {
               </EuiButton>
             </EuiFlexItem>
             <EuiFlexItem grow={false}>
-              <EuiButton
-                iconType="broom"
-                color="danger"
-                isDisabled={lookups.length === 0 || access === 'readOnly'}
-                onClick={() =>
-                  setCleanup({
-                    names:
-                      managedSelected.length > 0 ? managedSelected.map((l) => l.name) : undefined,
-                  })
-                }
-                data-test-subj="lookupsCatalogCleanup"
-              >
-                {managedSelected.length > 0
-                  ? i18n.translate('lookups.catalog.cleanupSelected', {
-                      defaultMessage: 'Clean up old versions ({count} selected)',
-                      values: { count: managedSelected.length },
+              {/* The rule is said before anything is previewed. */}
+              <EuiToolTip content={cleanupRuleText()} data-test-subj="lookupsCatalogCleanupRule">
+                <EuiButton
+                  iconType="broom"
+                  color="danger"
+                  isDisabled={lookups.length === 0 || access === 'readOnly'}
+                  onClick={() =>
+                    setCleanup({
+                      names:
+                        managedSelected.length > 0 ? managedSelected.map((l) => l.name) : undefined,
                     })
-                  : i18n.translate('lookups.catalog.cleanupAll', {
-                      defaultMessage: 'Clean up old versions (all)',
-                    })}
-              </EuiButton>
+                  }
+                  data-test-subj="lookupsCatalogCleanup"
+                >
+                  {managedSelected.length > 0
+                    ? i18n.translate('lookups.catalog.cleanupSelected', {
+                        defaultMessage: 'Clean up old versions ({count} selected)',
+                        values: { count: managedSelected.length },
+                      })
+                    : i18n.translate('lookups.catalog.cleanupAll', {
+                        defaultMessage: 'Clean up old versions (all)',
+                      })}
+                </EuiButton>
+              </EuiToolTip>
             </EuiFlexItem>
             {selected.length > 0 ? (
               <EuiFlexItem grow={false}>
@@ -556,19 +573,21 @@ export function CatalogPage() {
           search={search}
           round={round}
           onSelectionChange={setSelected}
+          onPageShown={setServerPageNames}
         />
       ) : lookups.length > 0 ? (
-        <EuiInMemoryTable<LookupSummary>
+        <EuiBasicTable<LookupSummary>
           tableCaption={i18n.translate('lookups.catalog.caption', { defaultMessage: 'Lookups' })}
-          items={shown}
+          items={view.items}
           itemId="name"
           rowHeader="name"
           columns={columns}
-          sorting={{ sort: { field: 'name', direction: 'asc' } }}
-          pagination={{ initialPageSize: 20, pageSizeOptions: [10, 20, 50, 100] }}
+          sorting={view.sorting}
+          pagination={view.pagination}
+          onChange={view.onChange}
           isSelectable
           selection={{ onSelectionChange: setSelected }}
-          message={i18n.translate('lookups.catalog.noMatch', {
+          noItemsMessage={i18n.translate('lookups.catalog.noMatch', {
             defaultMessage: 'No lookups match the search and filter.',
           })}
           data-test-subj="lookupsCatalogTable"

@@ -55,6 +55,7 @@ const MISSING: Record<LookupAction, string> = {
   migrate: 'indices:admin/create',
   delete: 'indices:admin/delete',
   cleanup: 'indices:data/write/delete/byquery',
+  delete_version: 'indices:data/write/delete/byquery',
 };
 function answer(names: string[], allowed: (name: string) => boolean): PermissionsResponse {
   return {

@@ -4,13 +4,12 @@
  */
 
 /*
- * Cleaning up old versions (orphaned slices) of some lookups or of all: a dry run of `_reap`
- * lists what would go and what stays (and why), and only "Remove" deletes, with the same
- * settings. The server's defaults decide how many recent versions and how young a version
- * is kept; the preview shows its reasons, so nothing goes unannounced.
- *
- * The API has no "delete this one version": cleanup is per lookup, by age and count.
+ * Cleaning up old versions (orphaned slices) of some lookups or of all: the rule is stated first
+ * (and sent explicitly, so what is said is what runs), then a dry run of `_reap` lists what
+ * would go and what stays (and why), and only "Remove" deletes, with the same rule. The preview
+ * accounts for every old version the catalog counts; where its count differs, it says why.
  */
+import { useMemo } from 'react';
 import {
   EuiBasicTable,
   EuiCallOut,
@@ -20,13 +19,48 @@ import {
   EuiTitle,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
-import type { ReapResponse } from '../../../common/api/codecs';
+import type { LookupSummary, ReapResponse } from '../../../common/api/codecs';
 import { PreviewStatus, previewOf, usePreviewStep } from '../../components/previewed_action';
 import { formatNumber, rowCount, shortSlice, versionCount } from '../../components/format';
 import type { ApiFailure } from '../../services/api_client';
 import { useServices } from '../../services/services_context';
-import { useAppDispatch } from '../../store';
+import { useAppDispatch, useAppSelector, type RootState } from '../../store';
 import { reapVersions } from '../../store/operations';
+import {
+  CLEANUP_RULE,
+  cleanupAccount,
+  cleanupAccountText,
+  cleanupRuleText,
+  oldVersions,
+} from './cleanup_rule';
+
+/**
+ * The old versions the app has counted for these lookups (the open lookup's page, else the
+ * catalog), or undefined where it has not counted them all.
+ */
+function countedOldVersions(
+  state: Pick<RootState, 'catalog' | 'lookup'>,
+  names: string[] | undefined
+): Map<string, number> | undefined {
+  const counted = new Map<string, number>();
+  const note = (l: Pick<LookupSummary, 'name' | 'kind' | 'orphan_count'>) => {
+    if (l.kind === 'managed' || l.kind === 'broken') counted.set(l.name, l.orphan_count);
+  };
+  const { catalog, lookup } = state;
+  if (names === undefined) {
+    if (catalog.status !== 'ready' || catalog.total > catalog.lookups.length) return undefined;
+    catalog.lookups.forEach(note);
+    return counted;
+  }
+  for (const name of names) {
+    const detail =
+      lookup.name === name && lookup.detail.status === 'ready' ? lookup.detail.data : undefined;
+    const summary = detail ?? catalog.lookups.find((l) => l.name === name);
+    if (!summary) return undefined;
+    note(summary);
+  }
+  return counted;
+}
 
 export function CleanupModal({
   names,
@@ -39,9 +73,14 @@ export function CleanupModal({
   const dispatch = useAppDispatch();
   const { notifications } = useServices();
   const key = names?.join('\n');
+  const catalog = useAppSelector((state) => state.catalog);
+  const lookup = useAppSelector((state) => state.lookup);
+  // Counted when the modal opens: the preview is compared with what the user saw.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const counted = useMemo(() => countedOldVersions({ catalog, lookup }, names), [key]);
 
   const [step, setStep] = usePreviewStep(
-    () => dispatch(reapVersions({ names, body: { dry_run: true } })).unwrap(),
+    () => dispatch(reapVersions({ names, body: { ...CLEANUP_RULE, dry_run: true } })).unwrap(),
     key
   );
 
@@ -50,7 +89,7 @@ export function CleanupModal({
     const { preview } = step;
     setStep({ state: 'running', preview });
     try {
-      const done = await dispatch(reapVersions({ names, body: {} })).unwrap();
+      const done = await dispatch(reapVersions({ names, body: { ...CLEANUP_RULE } })).unwrap();
       const rows = done.removed.reduce((sum, r) => sum + r.rows, 0);
       notifications.toasts.addSuccess({
         title: i18n.translate('lookups.cleanup.doneTitle', {
@@ -97,6 +136,10 @@ export function CleanupModal({
       maxWidth={720}
       data-test-subj="lookupsCleanupModal"
     >
+      <EuiText size="s">
+        <p data-test-subj="lookupsCleanupRule">{cleanupRuleText()}</p>
+      </EuiText>
+      <EuiSpacer size="m" />
       <PreviewStatus
         step={step}
         previewingText={i18n.translate('lookups.cleanup.previewing', {
@@ -111,22 +154,76 @@ export function CleanupModal({
         errorTestSubj="lookupsCleanupError"
         refused={names?.length === 1 ? { lookup: names[0], action: 'cleanup' } : undefined}
       >
-        {preview ? <CleanupPreview preview={preview} /> : null}
+        {preview ? <CleanupPreview preview={preview} counted={counted} /> : null}
       </PreviewStatus>
     </EuiConfirmModal>
   );
 }
 
-function CleanupPreview({ preview }: { preview: ReapResponse }) {
+/**
+ * The preview's own count against the app's: the same, or a sentence saying why not (lookups
+ * left alone, or versions written or removed since the count was made).
+ */
+function CountNote({ preview, counted }: { preview: ReapResponse; counted?: Map<string, number> }) {
+  if (!counted) return null;
+  const skipped = new Set((preview.skipped ?? []).map((s) => s.lookup));
+  let expected = 0;
+  let skippedOld = 0;
+  for (const [name, n] of counted) {
+    if (skipped.has(name)) skippedOld += n;
+    else expected += n;
+  }
+  const found = cleanupAccount(preview).old;
+  const notes: string[] = [];
+  if (skippedOld > 0) {
+    notes.push(
+      i18n.translate('lookups.cleanup.countSkipped', {
+        defaultMessage: '{versions} of lookups left alone (listed below) are not counted here.',
+        values: { versions: oldVersions(skippedOld) },
+      })
+    );
+  }
+  if (found !== expected) {
+    notes.push(
+      i18n.translate('lookups.cleanup.countChanged', {
+        defaultMessage:
+          'The list counted {counted} when it was loaded; the lookups have changed since, and this preview is what they hold now.',
+        values: { counted: oldVersions(expected) },
+      })
+    );
+  }
+  if (notes.length === 0) return null;
+  return (
+    <EuiText size="s" color="subdued">
+      <p data-test-subj="lookupsCleanupCountNote">{notes.join(' ')}</p>
+    </EuiText>
+  );
+}
+
+function CleanupPreview({
+  preview,
+  counted,
+}: {
+  preview: ReapResponse;
+  counted?: Map<string, number>;
+}) {
   const skipped = preview.skipped ?? [];
+  const account = cleanupAccount(preview);
   return (
     <div data-test-subj="lookupsCleanupPreview">
+      {account.old > 0 || account.inFlight > 0 ? (
+        <EuiText size="s">
+          <p data-test-subj="lookupsCleanupAccount">{cleanupAccountText(account)}</p>
+        </EuiText>
+      ) : null}
+      <CountNote preview={preview} counted={counted} />
+      <EuiSpacer size="s" />
       {preview.removed.length === 0 ? (
         <EuiCallOut
           size="s"
           iconType="check"
           title={i18n.translate('lookups.cleanup.nothing', {
-            defaultMessage: 'There are no old versions to remove.',
+            defaultMessage: 'Nothing is removed under this rule.',
           })}
         />
       ) : (

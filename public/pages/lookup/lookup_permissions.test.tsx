@@ -52,6 +52,7 @@ const MISSING: Record<LookupAction, string> = {
   migrate: 'indices:admin/create',
   delete: 'indices:admin/delete',
   cleanup: 'indices:data/write/delete/byquery',
+  delete_version: 'indices:data/write/delete/byquery',
 };
 const readerAnswer = (): PermissionsResponse => ({
   can_manage_security: false,

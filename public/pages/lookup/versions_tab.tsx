@@ -7,34 +7,42 @@
  * A lookup's versions (slices) as a timeline, newest first: the current one, and the old ones
  * an overwrite left behind, each with its rows, time, user, action and source query where the
  * server knows them. "Restore this version" points the lookup back at an old version (after a
- * confirm); "Clean up old versions" removes old ones by the server's age and count rules —
- * the API has no way to delete one chosen version.
+ * confirm); "Delete version" removes one old version (after a confirm), and the timeline keeps
+ * that as an event; "Clean up old versions" removes old ones by the server's age and count rules.
  */
 import { useState } from 'react';
 import {
-  EuiBadge,
   EuiCommentList,
-  EuiConfirmModal,
   EuiEmptyPrompt,
   EuiFlexGroup,
   EuiFlexItem,
   EuiLoadingContent,
   EuiSpacer,
   EuiText,
+  EuiToolTip,
   type EuiCommentProps,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { LookupDetail, SliceInfo } from '../../../common/api/codecs';
-import { ApiErrorCallout } from '../../components/error_callout';
-import { ActionButton, useGrant } from '../../components/permissions';
+import type { ActionGrant } from '../../../common/api/permissions';
+import { ActionButton, ActionButtonEmpty, useGrant } from '../../components/permissions';
 import { CompareVersions } from './compare_versions';
 import { formatNumber, formatTime, rowCount, shortSlice } from '../../components/format';
+import {
+  actionLabel,
+  eventComment,
+  sliceStatus,
+  StatusBadge,
+  STATUS_ICON,
+  timeline,
+  timelineOrder,
+  UnknownUser,
+  type SliceStatus,
+} from './version_timeline';
 import { PplCode } from '../../components/ppl_code';
-import type { ApiFailure } from '../../services/api_client';
-import { useServices } from '../../services/services_context';
-import { useAppDispatch } from '../../store';
-import { rollbackLookup } from '../../store/operations';
 import { CleanupModal } from '../catalog/cleanup_modal';
+import { cleanupRuleText } from '../catalog/cleanup_rule';
+import { DeleteVersionModal, RestoreModal } from './version_modals';
 
 const oldCount = (n: number) =>
   n === 1
@@ -44,98 +52,64 @@ const oldCount = (n: number) =>
         values: { count: n },
       });
 
-/** Newest first; versions without a time (written before records were kept) last. */
-export function timelineOrder(slices: readonly SliceInfo[]): SliceInfo[] {
-  const time = (s: SliceInfo) => Date.parse(s.created_at ?? s.last_write_at ?? '') || 0;
-  return [...slices].sort((a, b) => time(b) - time(a) || Number(b.current) - Number(a.current));
+/**
+ * Delete for a version: refused (with the missing permission) where the caller may not, and
+ * disabled for the current version, saying how to get there.
+ */
+function DeleteVersionButton({
+  name,
+  slice,
+  isCurrent,
+  grant,
+  onClick,
+}: {
+  name: string;
+  slice: SliceInfo;
+  isCurrent: boolean;
+  grant?: ActionGrant;
+  onClick: () => void;
+}) {
+  const id = shortSlice(slice.id);
+  const button = (
+    <ActionButtonEmpty
+      lookup={name}
+      action="delete_version"
+      grant={grant}
+      size="s"
+      color="danger"
+      iconType="trash"
+      isDisabled={isCurrent}
+      onClick={onClick}
+      aria-label={i18n.translate('lookups.versions.deleteAria', {
+        defaultMessage: 'Delete version {id}',
+        values: { id },
+      })}
+      data-test-subj={`lookupsVersionDelete-${slice.id}`}
+    >
+      {i18n.translate('lookups.versions.delete', { defaultMessage: 'Delete version' })}
+    </ActionButtonEmpty>
+  );
+  if (!isCurrent || (grant && !grant.allowed)) return button;
+  return (
+    <EuiToolTip
+      content={i18n.translate('lookups.versions.deleteCurrent', {
+        defaultMessage:
+          'This is the current version: searches read it. Restore another version first, then delete this one.',
+      })}
+    >
+      <span tabIndex={0} data-test-subj="lookupsVersionDeleteCurrent">
+        {button}
+      </span>
+    </EuiToolTip>
+  );
 }
-
-function actionLabel(action: string | undefined): string {
-  switch (action) {
-    case 'created':
-      return i18n.translate('lookups.versions.action.created', {
-        defaultMessage: 'created the lookup',
-      });
-    case 'overwritten':
-      return i18n.translate('lookups.versions.action.overwritten', {
-        defaultMessage: 'overwrite',
-      });
-    case 'appended':
-      return i18n.translate('lookups.versions.action.appended', { defaultMessage: 'append' });
-    case 'upserted':
-      return i18n.translate('lookups.versions.action.upserted', {
-        defaultMessage: 'upsert by key',
-      });
-    case 'migrated':
-      return i18n.translate('lookups.versions.action.migrated', {
-        defaultMessage: 'migrated from the importer',
-      });
-    case undefined:
-      return i18n.translate('lookups.versions.action.unknown', {
-        defaultMessage: 'how is not recorded',
-      });
-    default:
-      return action;
-  }
-}
-
-/** Where a version stands: restorable only when it is an old, complete one. */
-export type SliceStatus = 'current' | 'failed' | 'writing' | 'interrupted' | 'old';
-export function sliceStatus(slice: SliceInfo): SliceStatus {
-  if (slice.current) return 'current';
-  if (slice.state === 'failed') return 'failed';
-  if (slice.in_flight) return 'writing';
-  if (slice.state === 'writing') return 'interrupted';
-  return 'old';
-}
-
-function StatusBadge({ status }: { status: SliceStatus }) {
-  switch (status) {
-    case 'current':
-      return (
-        <EuiBadge color="success" data-test-subj="lookupsVersionStatus">
-          {i18n.translate('lookups.versions.current', { defaultMessage: 'Current' })}
-        </EuiBadge>
-      );
-    case 'failed':
-      return (
-        <EuiBadge color="danger" data-test-subj="lookupsVersionStatus">
-          {i18n.translate('lookups.versions.failed', { defaultMessage: 'Failed — incomplete' })}
-        </EuiBadge>
-      );
-    case 'writing':
-      return (
-        <EuiBadge color="warning" data-test-subj="lookupsVersionStatus">
-          {i18n.translate('lookups.versions.inFlight', { defaultMessage: 'Being written' })}
-        </EuiBadge>
-      );
-    case 'interrupted':
-      return (
-        <EuiBadge color="warning" data-test-subj="lookupsVersionStatus">
-          {i18n.translate('lookups.versions.interrupted', { defaultMessage: 'Interrupted' })}
-        </EuiBadge>
-      );
-    case 'old':
-      return (
-        <EuiBadge color="hollow" data-test-subj="lookupsVersionStatus">
-          {i18n.translate('lookups.versions.old', { defaultMessage: 'Old version' })}
-        </EuiBadge>
-      );
-  }
-}
-
-const STATUS_ICON: Record<SliceStatus, string> = {
-  current: 'checkInCircleFilled',
-  failed: 'alert',
-  writing: 'clock',
-  interrupted: 'alert',
-  old: 'dot',
-};
 
 export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDetail }) {
   const [restoring, setRestoring] = useState<SliceInfo | null>(null);
+  const [deleting, setDeleting] = useState<SliceInfo | null>(null);
   const [cleaning, setCleaning] = useState(false);
   const restoreGrant = useGrant(name, 'restore');
+  const deleteGrant = useGrant(name, 'delete_version');
   const cleanupGrant = useGrant(name, 'cleanup');
 
   if (!lookup) return <EuiLoadingContent lines={5} data-test-subj="lookupsVersionsLoading" />;
@@ -163,14 +137,51 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
     );
   }
 
-  const comments: EuiCommentProps[] = timelineOrder(lookup.slices).map((slice) => {
+  const sliceActions = (slice: SliceInfo, status: SliceStatus) => {
+    if (status === 'writing') return undefined;
+    const id = shortSlice(slice.id);
+    return (
+      <EuiFlexGroup gutterSize="s" responsive={false} wrap>
+        {status === 'old' ? (
+          <EuiFlexItem grow={false}>
+            <ActionButton
+              lookup={name}
+              action="restore"
+              grant={restoreGrant}
+              size="s"
+              iconType="editorUndo"
+              onClick={() => setRestoring(slice)}
+              aria-label={i18n.translate('lookups.versions.restoreAria', {
+                defaultMessage: 'Restore this version ({id})',
+                values: { id },
+              })}
+              data-test-subj={`lookupsVersionRestore-${slice.id}`}
+            >
+              {i18n.translate('lookups.versions.restore', {
+                defaultMessage: 'Restore this version',
+              })}
+            </ActionButton>
+          </EuiFlexItem>
+        ) : null}
+        {lookup.kind === 'managed' || lookup.kind === 'broken' ? (
+          <EuiFlexItem grow={false}>
+            <DeleteVersionButton
+              name={name}
+              slice={slice}
+              isCurrent={status === 'current'}
+              grant={deleteGrant}
+              onClick={() => setDeleting(slice)}
+            />
+          </EuiFlexItem>
+        ) : null}
+      </EuiFlexGroup>
+    );
+  };
+
+  const sliceComment = (slice: SliceInfo): EuiCommentProps => {
     const status = sliceStatus(slice);
     return {
-      username: slice.written_by ?? (
-        <em>
-          {i18n.translate('lookups.versions.unknownUser', { defaultMessage: 'unknown user' })}
-        </em>
-      ),
+      username: slice.written_by ?? <UnknownUser />,
       type: 'regular',
       timelineIcon: STATUS_ICON[status],
       event: (
@@ -183,24 +194,7 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
         </span>
       ),
       timestamp: slice.created_at ? formatTime(slice.created_at) : undefined,
-      actions:
-        status === 'old' ? (
-          <ActionButton
-            lookup={name}
-            action="restore"
-            grant={restoreGrant}
-            size="s"
-            iconType="editorUndo"
-            onClick={() => setRestoring(slice)}
-            aria-label={i18n.translate('lookups.versions.restoreAria', {
-              defaultMessage: 'Restore this version ({id})',
-              values: { id: shortSlice(slice.id) },
-            })}
-            data-test-subj={`lookupsVersionRestore-${slice.id}`}
-          >
-            {i18n.translate('lookups.versions.restore', { defaultMessage: 'Restore this version' })}
-          </ActionButton>
-        ) : undefined,
+      actions: sliceActions(slice, status),
       'data-test-subj': `lookupsVersion-${slice.id}`,
       children: (
         <EuiText size="s">
@@ -228,7 +222,11 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
         </EuiText>
       ),
     };
-  });
+  };
+
+  const comments: EuiCommentProps[] = timeline(lookup.slices, lookup.events ?? []).map((entry) =>
+    'slice' in entry ? sliceComment(entry.slice) : eventComment(entry.event)
+  );
 
   return (
     <div data-test-subj="lookupsVersionsTab">
@@ -250,6 +248,9 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
                     },
                   })}
             </p>
+            {lookup.kind === 'managed' && orphans.length > 0 ? (
+              <p data-test-subj="lookupsVersionsCleanupRule">{cleanupRuleText()}</p>
+            ) : null}
           </EuiText>
         </EuiFlexItem>
         {lookup.kind === 'managed' ? (
@@ -290,89 +291,10 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
           onClose={() => setRestoring(null)}
         />
       ) : null}
+      {deleting ? (
+        <DeleteVersionModal name={name} slice={deleting} onClose={() => setDeleting(null)} />
+      ) : null}
       {cleaning ? <CleanupModal names={[name]} onClose={() => setCleaning(false)} /> : null}
     </div>
-  );
-}
-
-function RestoreModal({
-  name,
-  slice,
-  current,
-  onClose,
-}: {
-  name: string;
-  slice: SliceInfo;
-  current?: SliceInfo;
-  onClose: () => void;
-}) {
-  const dispatch = useAppDispatch();
-  const { notifications } = useServices();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiFailure | null>(null);
-
-  const restore = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await dispatch(rollbackLookup({ name, slice: slice.id })).unwrap();
-      notifications.toasts.addSuccess({
-        title: i18n.translate('lookups.versions.restored', {
-          defaultMessage: 'Restored version {id} of "{name}"',
-          values: { id: shortSlice(slice.id), name },
-        }),
-      });
-      onClose();
-    } catch (e) {
-      setError(e as ApiFailure);
-      setBusy(false);
-    }
-  };
-
-  return (
-    <EuiConfirmModal
-      title={i18n.translate('lookups.versions.restoreTitle', {
-        defaultMessage: 'Restore version {id}?',
-        values: { id: shortSlice(slice.id) },
-      })}
-      onCancel={onClose}
-      onConfirm={restore}
-      cancelButtonText={i18n.translate('lookups.versions.restoreCancel', {
-        defaultMessage: 'Cancel',
-      })}
-      confirmButtonText={i18n.translate('lookups.versions.restoreConfirm', {
-        defaultMessage: 'Restore',
-      })}
-      isLoading={busy}
-      data-test-subj="lookupsRestoreModal"
-    >
-      <EuiText size="s">
-        <p>
-          {i18n.translate('lookups.versions.restoreBody', {
-            defaultMessage:
-              'Searches on "{name}" will read version {id} ({rows}) again. The current version {current} stays as an old version, so you can restore it later.',
-            values: {
-              name,
-              id: shortSlice(slice.id),
-              rows: rowCount(slice.rows),
-              current: shortSlice(current?.id),
-            },
-          })}
-        </p>
-      </EuiText>
-      {error ? (
-        <>
-          <EuiSpacer size="m" />
-          <ApiErrorCallout
-            title={i18n.translate('lookups.versions.restoreFailed', {
-              defaultMessage: 'The version could not be restored',
-            })}
-            error={error}
-            refused={{ lookup: name, action: 'restore' }}
-            data-test-subj="lookupsRestoreError"
-          />
-        </>
-      ) : null}
-    </EuiConfirmModal>
   );
 }

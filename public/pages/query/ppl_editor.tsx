@@ -25,6 +25,7 @@ import {
 import { EuiPanel, EuiScreenReaderOnly, EuiTextColor } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { highlightPpl, type TextMarker } from '../../components/ppl_code';
+import { palette } from '../../components/theme';
 import {
   completionsAt,
   type Completion,
@@ -215,7 +216,8 @@ export function PplEditor({
   const listId = `${id}-completions`;
   const optionId = (i: number) => `${id}-completion-${i}`;
   const caret = completion ? completion.from + completion.prefix.length : undefined;
-  const borderColor = invalid ? '#BD271E' : focused ? '#006BB8' : 'rgba(16, 38, 118, 0.1)';
+  const colors = palette();
+  const borderColor = invalid ? colors.danger : focused ? colors.focus : colors.frame;
 
   return (
     <div
@@ -283,7 +285,7 @@ export function PplEditor({
           overflow: 'hidden',
           background: 'transparent',
           color: 'transparent',
-          caretColor: '#343741',
+          caretColor: colors.caret,
           outline: 'none',
           minHeight: MIN_ROWS * LINE_HEIGHT + 2 * PADDING_Y,
           // The text itself shows through from the layer; only the caret is drawn here.
@@ -340,7 +342,7 @@ export function PplEditor({
                 cursor: 'pointer',
                 fontFamily: shared.fontFamily,
                 fontSize: 13,
-                background: i === completion.active ? '#E6F0F8' : undefined,
+                background: i === completion.active ? colors.activeOption : undefined,
               }}
               data-test-subj={`pplCompletion-${item.label}`}
             >

@@ -15,6 +15,7 @@ import type { QueryErrorPosition } from '../../../common/api/codecs';
 import { lineStarts, positionAt, tokenize } from '../../../common/ppl/tokenizer';
 import type { PplSyntaxError } from '../../../common/ppl/parser';
 import type { TextMarker } from '../../components/ppl_code';
+import { ApiErrorCallout, refusalOf } from '../../components/error_callout';
 import { formatNumber } from '../../components/format';
 import type { ApiFailure } from '../../services/api_client';
 
@@ -168,11 +169,32 @@ function failureTitle(error: ApiFailure): string {
 export function QueryFailure({
   error,
   onAddMax,
+  writes,
 }: {
   error: ApiFailure;
   /** Set when the query can take `max=` (it ends in outputlookup). */
   onAddMax?: (max: number) => void;
+  /** The lookup the query writes, so that a refusal names it. */
+  writes?: string;
 }) {
+  if (refusalOf(error)) {
+    // Said in the user's terms (which lookup, which permission); the raw reason under Details.
+    return (
+      <ApiErrorCallout
+        title={
+          writes
+            ? i18n.translate('lookups.query.error.writeRefused', {
+                defaultMessage: 'Writing "{name}" was refused',
+                values: { name: writes },
+              })
+            : failureTitle(error)
+        }
+        error={error}
+        refused={writes ? { lookup: writes, action: 'write' } : undefined}
+        data-test-subj="lookupsQueryError"
+      />
+    );
+  }
   const setting = error.attributes?.setting;
   const maxRows = error.attributes?.max_rows;
   if (typeof setting === 'string') {

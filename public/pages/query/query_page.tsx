@@ -505,7 +505,13 @@ function JobRunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
       return null;
     }
     const canLimit = job.query !== undefined && withMax(job.query, 1) !== null;
-    return <QueryFailure error={job.error} onAddMax={canLimit ? onAddMax : undefined} />;
+    return (
+      <QueryFailure
+        error={job.error}
+        onAddMax={canLimit ? onAddMax : undefined}
+        writes={job.lookup}
+      />
+    );
   }
   const canLimit = job.query !== undefined && withMax(job.query, 1) !== null;
   return (

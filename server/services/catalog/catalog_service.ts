@@ -13,6 +13,7 @@ import type {
   ListQuery,
   ListResponse,
   LookupDetail,
+  LookupEvent,
   LookupSummary,
   SliceInfo,
 } from '../../../common/api/codecs';
@@ -193,7 +194,7 @@ function sliceDetails(
       const record = records.get(recordId(index, slice.id));
       const info: SliceInfo = { ...slice, current: slice.id === entry.currentSlice };
       if (isInFlight(record, now)) info.in_flight = true;
-      if (record && record.status !== 'seen') {
+      if (record && record.status !== 'seen' && record.status !== 'deleted') {
         info.state = record.status;
         info.created_at = record.finished_at ?? record.started_at;
         if (record.last_write_at) info.last_write_at = record.last_write_at;
@@ -208,6 +209,20 @@ function sliceDetails(
         Number(b.current) - Number(a.current) ||
         (b.created_at ?? '').localeCompare(a.created_at ?? '')
     );
+}
+
+/** Versions deleted one by one, newest first: their records outlive their rows. */
+function deletionEvents(index: string, records: Map<string, WriteRecord>): LookupEvent[] {
+  return [...records.values()]
+    .filter((r) => r.backing_index === index && r.status === 'deleted' && r.deleted_at)
+    .map((r) => ({
+      type: 'version_deleted' as const,
+      slice: r.slice,
+      at: r.deleted_at!,
+      by: r.deleted_by ?? null,
+      ...(r.rows !== undefined ? { rows: r.rows } : {}),
+    }))
+    .sort((a, b) => b.at.localeCompare(a.at));
 }
 
 function summarize(
@@ -249,6 +264,7 @@ function summarize(
     orphan_rows: orphans.reduce((n, x) => n + x.rows, 0),
     last_write: writes.sort().pop() ?? null,
     slices,
+    events: entry.index ? deletionEvents(entry.index, s.records) : [],
   };
 }
 
@@ -280,7 +296,7 @@ export class CatalogService {
       return matching.slice(from, query.size === undefined ? undefined : from + query.size);
     });
     const lookups = result.entries.map((entry) => {
-      const { slices: _slices, ...summary } = summarize(entry, result);
+      const { slices: _slices, events: _events, ...summary } = summarize(entry, result);
       return summary;
     });
     return { lookups, total };

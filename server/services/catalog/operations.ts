@@ -10,12 +10,15 @@
  */
 import type {
   DeleteResponse,
+  DeleteVersionResponse,
   LookupDetail,
   MigrateResponse,
   ReapBody,
   ReapResponse,
   RollbackResponse,
+  SliceInfo,
 } from '../../../common/api/codecs';
+import { REAP_DEFAULTS } from '../../../common/api/codecs';
 import { sliceFilter } from '../../../common/substrate/alias_filter';
 import { LOOKUP_FIELD, backingIndexName } from '../../../common/substrate/names';
 import {
@@ -33,8 +36,8 @@ import { writeLookup } from '../writer/lookup_writer';
 import { recordId, recordTime, WriteRecord } from '../plugin_index/write_records';
 import { CatalogService } from './catalog_service';
 
-export const DEFAULT_KEEP = 3;
-export const DEFAULT_GRACE = '1h';
+export const DEFAULT_KEEP = REAP_DEFAULTS.keep;
+export const DEFAULT_GRACE = REAP_DEFAULTS.older_than;
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 export function parseTimeValue(value: string): number {
@@ -45,6 +48,9 @@ export function parseTimeValue(value: string): number {
     );
   return Number(match[1]) * UNITS[match[2]];
 }
+
+/** A version another one could take over from: complete (or of unknown state), not being written. */
+const restorable = (s: SliceInfo) => !s.in_flight && s.state !== 'failed' && s.state !== 'writing';
 
 export type OperationsDeps = Pick<
   LookupsRequestContext,
@@ -253,6 +259,71 @@ export class LookupOperations {
     );
   }
 
+  /** Deletes one old version: its rows, as the caller; its record stays as the timeline's event. */
+  async deleteVersion(name: string, slice: string): Promise<DeleteVersionResponse> {
+    return withLookupLease(this.deps, name, 'delete_version', (lease) =>
+      this.deleteVersionUnderLease(name, slice, lease)
+    );
+  }
+
+  /** The alias is read under the lease, so the version it publishes is never the one deleted. */
+  private async deleteVersionUnderLease(
+    name: string,
+    slice: string,
+    lease: Lease
+  ): Promise<DeleteVersionResponse> {
+    const lookup = await this.catalog.get(name);
+    if (lookup.kind !== 'managed' && lookup.kind !== 'broken') {
+      throw new ConflictError(
+        lookup.kind === 'legacy'
+          ? `"${name}" is an importer lookup over ${lookup.backing_index}: it has one version, which belongs to the importer's index. Migrate it first.`
+          : `"${name}" is not a lookup this plugin manages (${lookup.kind}). Nothing was deleted.`,
+        { kind: lookup.kind }
+      );
+    }
+    if (slice === lookup.current_slice) {
+      const others = lookup.slices.filter((s) => !s.current && restorable(s));
+      throw new ConflictError(
+        `Version ${slice} is the current version of "${name}": searches read it, so it cannot be deleted. ${
+          others.length > 0
+            ? 'Restore another version first (Versions tab, or POST _rollback), then delete this one.'
+            : 'It is the only complete version; delete the whole lookup instead.'
+        }`,
+        { slice, reason: 'current_version' }
+      );
+    }
+    const target = lookup.slices.find((s) => s.id === slice);
+    if (!target) {
+      const old = lookup.slices.filter((s) => !s.current).map((s) => s.id);
+      throw new NotFoundError(
+        `"${name}" has no version ${slice}. ${
+          old.length > 0 ? `Its old versions are: ${old.join(', ')}.` : 'It has no old versions.'
+        }`,
+        { slice }
+      );
+    }
+    if (target.in_flight) {
+      throw new ConflictError(
+        `Version ${slice} of "${name}" is still being written; wait for that write to finish.`,
+        { slice }
+      );
+    }
+    const index = lookup.backing_index!;
+    lease.assertHeld();
+    const { body } = await this.deps.client.deleteByQuery({
+      index,
+      refresh: true,
+      conflicts: 'proceed',
+      body: { query: { term: { [LOOKUP_FIELD]: slice } } },
+    });
+    await this.deps.records.markDeleted(
+      { lookup: name, backing_index: index, slice, rows: target.rows },
+      await this.deps.user()
+    );
+    const deleted = (body as { deleted?: number }).deleted;
+    return { name, slice, rows: deleted ?? target.rows };
+  }
+
   private async deleteUnderLease(name: string, lease: Lease): Promise<DeleteResponse> {
     const lookup = await this.catalog.get(name);
     if (lookup.kind === 'legacy') {
@@ -312,17 +383,24 @@ export class LookupOperations {
           lookup: lookup.name,
           slice: slice.id,
           reason: `one of the ${keep} most recent versions`,
+          rule: 'newest',
         });
       else if (age(slice.id) < graceMs)
         kept.push({
           lookup: lookup.name,
           slice: slice.id,
           reason: `younger than ${options.older_than ?? DEFAULT_GRACE}`,
+          rule: 'younger',
         });
       else removed.push({ lookup: lookup.name, slice: slice.id, rows: slice.rows });
     });
     for (const s of lookup.slices.filter((x) => x.in_flight))
-      kept.push({ lookup: lookup.name, slice: s.id, reason: 'a write is still filling it' });
+      kept.push({
+        lookup: lookup.name,
+        slice: s.id,
+        reason: 'a write is still filling it',
+        rule: 'in_flight',
+      });
 
     if (!dryRun && removed.length > 0) {
       lease?.assertHeld();

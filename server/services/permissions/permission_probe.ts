@@ -37,6 +37,7 @@ const ACTION_PROBES: Record<LookupAction, Probe[]> = {
   migrate: ['create', 'write', 'aliases'],
   delete: ['delete'],
   cleanup: ['delete_by_query'],
+  delete_version: ['delete_by_query'],
 };
 
 /** At most this many probes in flight per request, so a catalog page does not flood the cluster. */

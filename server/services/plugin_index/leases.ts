@@ -14,7 +14,15 @@ import { ConflictError, openSearchStatus } from '../../lib/errors';
 import { isAlreadyExists, isVersionConflict, PluginIndex } from './plugin_index';
 
 export type LeaseOperation =
-  'write' | 'import' | 'migrate' | 'rollback' | 'reap' | 'delete' | 'job' | 'schedule';
+  | 'write'
+  | 'import'
+  | 'migrate'
+  | 'rollback'
+  | 'reap'
+  | 'delete'
+  | 'delete_version'
+  | 'job'
+  | 'schedule';
 
 export interface LeaseHolder {
   operation: LeaseOperation;

@@ -45,6 +45,8 @@ const RECORD_PROPERTIES = {
   finished_at: { type: 'date' },
   last_write_at: { type: 'date' },
   error: { type: 'text', index: false },
+  deleted_at: { type: 'date' },
+  deleted_by: { type: 'keyword' },
 };
 
 const LEASE_PROPERTIES = {

@@ -24,8 +24,11 @@ import type { PluginIndex } from './plugin_index';
 export const IN_FLIGHT_TIMEOUT_MS = 2 * 60 * 1000;
 const HEARTBEAT_EVERY_MS = 15 * 1000;
 
-/** `writing` while rows go in; `complete` once every row is in (published or kept as a version). */
-export type RecordStatus = 'writing' | 'complete' | 'failed' | 'seen';
+/**
+ * `writing` while rows go in; `complete` once every row is in (published or kept as a version);
+ * `deleted` once someone deleted the version: its rows are gone, the record stays as the event.
+ */
+export type RecordStatus = 'writing' | 'complete' | 'failed' | 'seen' | 'deleted';
 
 export interface WriteRecord {
   lookup: string;
@@ -44,6 +47,8 @@ export interface WriteRecord {
   /** The last append or upsert into this slice. */
   last_write_at?: string;
   error?: string;
+  deleted_at?: string;
+  deleted_by?: string | null;
 }
 
 export const recordId = (backingIndex: string, slice: string) => `record:${backingIndex}/${slice}`;
@@ -167,6 +172,22 @@ export class WriteRecordStore {
       this.warn('read', error);
       return undefined;
     }
+  }
+
+  /** A version deleted on its own: its record stays, as the timeline's account of the deletion. */
+  async markDeleted(
+    base: Pick<WriteRecord, 'lookup' | 'backing_index' | 'slice' | 'rows'>,
+    user: string | null
+  ) {
+    const previous = await this.get(base.backing_index, base.slice);
+    await this.put({
+      started_at: new Date().toISOString(),
+      ...previous,
+      ...base,
+      status: 'deleted',
+      deleted_at: new Date().toISOString(),
+      deleted_by: user,
+    });
   }
 
   async forget(backingIndex: string, slices?: string[]) {

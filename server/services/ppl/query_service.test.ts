@@ -215,3 +215,55 @@ describe('user errors answer 400 at their position', () => {
     expect(rows[0]).toEqual(['[abcdefghij] [abcdefghij] [abcdefghij]']);
   });
 });
+
+describe('the total of a cut answer', () => {
+  const docs = Array.from({ length: 30 }, (_, i) => ({ n: i + 1 }));
+  const props = { n: { type: 'long' } };
+
+  it('is the count OpenSearch gives for a pushed-down source', async () => {
+    const body = await service(fakeClient(docs, props)).run('source=idx | fields n', 10);
+    expect(body).toMatchObject({ size: 10, total: 30, truncated: true });
+    expect((body as { datarows: unknown[][] }).datarows).toHaveLength(10);
+  });
+
+  it('is the rows shown (a lower bound) once a server-side filter changes the count', async () => {
+    const body = await service(fakeClient(docs, props)).run(
+      'source=idx | where n + 0 > 0 | fields n',
+      10
+    );
+    expect(body).toMatchObject({ size: 10, total: 10, truncated: true });
+  });
+
+  it('of makeresults is its count', async () => {
+    const body = await service().run('makeresults count=2500', 1000);
+    expect(body).toMatchObject({ size: 1000, total: 2500, truncated: true });
+  });
+
+  it('falls back to the rows shown when the count fails, and the answer still comes', async () => {
+    const client = fakeClient(docs, props) as unknown as Record<string, unknown>;
+    client.count = async () => {
+      throw new Error('count refused');
+    };
+    const warn = jest.mocked(logger.warn);
+    warn.mockClear();
+    const body = await service(client as unknown as OpenSearchClient).run(
+      'source=idx | fields n',
+      10
+    );
+    expect(body).toMatchObject({ size: 10, total: 10, truncated: true });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('count refused'));
+  });
+
+  it('an answer that is not cut counts nothing more', async () => {
+    const client = fakeClient(docs, props) as unknown as Record<string, unknown>;
+    const count = jest.fn(async () => ({ body: { count: 30 } }));
+    client.count = count;
+    const body = await service(client as unknown as OpenSearchClient).run(
+      'source=idx | fields n',
+      100
+    );
+    expect(body).toMatchObject({ total: 30, size: 30 });
+    expect(body).not.toHaveProperty('truncated');
+    expect(count).not.toHaveBeenCalled();
+  });
+});

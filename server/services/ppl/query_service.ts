@@ -149,10 +149,25 @@ export class QueryService {
     return {
       schema: pipeline.columns,
       datarows,
-      total: datarows.length,
+      total: truncated ? await this.totalOfCut(pipeline, datarows.length) : datarows.length,
       size: datarows.length,
       ...(truncated ? { truncated: true } : {}),
     };
+  }
+
+  /**
+   * The true total of a cut answer where OpenSearch can count it (a pushed-down prefix whose
+   * count no later command changes); else the rows shown, which the browser reads as "more
+   * than". A count that fails costs the total, never the answer.
+   */
+  private async totalOfCut(pipeline: CompiledPipeline, shown: number): Promise<number> {
+    try {
+      const counted = await pipeline.count();
+      return counted !== undefined && counted > shown ? counted : shown;
+    } catch (error) {
+      this.deps.logger.warn(`query: could not count a cut result: ${(error as Error).message}`);
+      return shown;
+    }
   }
 
   private async write(

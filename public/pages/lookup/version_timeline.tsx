@@ -1,0 +1,141 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * The Versions tab's timeline pieces: where a version stands, how it was written, and the order
+ * of versions and events (deletions of one version) together, newest first.
+ */
+import { EuiBadge, type EuiCommentProps } from '@elastic/eui';
+import { i18n } from '@osd/i18n';
+import type { LookupEvent, SliceInfo } from '../../../common/api/codecs';
+import { formatTime, rowCount, shortSlice } from '../../components/format';
+
+/** Newest first; versions without a time (written before records were kept) last. */
+export function timelineOrder(slices: readonly SliceInfo[]): SliceInfo[] {
+  const time = (s: SliceInfo) => Date.parse(s.created_at ?? s.last_write_at ?? '') || 0;
+  return [...slices].sort((a, b) => time(b) - time(a) || Number(b.current) - Number(a.current));
+}
+
+type TimelineEntry = { slice: SliceInfo } | { event: LookupEvent };
+
+/** Versions and events (deletions) together, newest first. */
+export function timeline(
+  slices: readonly SliceInfo[],
+  events: readonly LookupEvent[]
+): TimelineEntry[] {
+  const time = (e: TimelineEntry) =>
+    'slice' in e
+      ? Date.parse(e.slice.created_at ?? e.slice.last_write_at ?? '') || 0
+      : Date.parse(e.event.at) || 0;
+  const ordered: TimelineEntry[] = timelineOrder(slices).map((slice) => ({ slice }));
+  // A stable sort: versions keep timelineOrder's order among themselves.
+  return [...ordered, ...events.map((event) => ({ event }))].sort((a, b) => time(b) - time(a));
+}
+
+export const UnknownUser = () => (
+  <em>{i18n.translate('lookups.versions.unknownUser', { defaultMessage: 'unknown user' })}</em>
+);
+
+export function eventComment(event: LookupEvent): EuiCommentProps {
+  return {
+    username: event.by ?? <UnknownUser />,
+    type: 'update',
+    timelineIcon: 'trash',
+    event:
+      event.rows === undefined
+        ? i18n.translate('lookups.versions.deletedEvent', {
+            defaultMessage: 'deleted version {id}',
+            values: { id: shortSlice(event.slice) },
+          })
+        : i18n.translate('lookups.versions.deletedEventRows', {
+            defaultMessage: 'deleted version {id} ({rows})',
+            values: { id: shortSlice(event.slice), rows: rowCount(event.rows) },
+          }),
+    timestamp: formatTime(event.at),
+    'data-test-subj': `lookupsVersionEvent-${event.slice}`,
+  };
+}
+
+export function actionLabel(action: string | undefined): string {
+  switch (action) {
+    case 'created':
+      return i18n.translate('lookups.versions.action.created', {
+        defaultMessage: 'created the lookup',
+      });
+    case 'overwritten':
+      return i18n.translate('lookups.versions.action.overwritten', {
+        defaultMessage: 'overwrite',
+      });
+    case 'appended':
+      return i18n.translate('lookups.versions.action.appended', { defaultMessage: 'append' });
+    case 'upserted':
+      return i18n.translate('lookups.versions.action.upserted', {
+        defaultMessage: 'upsert by key',
+      });
+    case 'migrated':
+      return i18n.translate('lookups.versions.action.migrated', {
+        defaultMessage: 'migrated from the importer',
+      });
+    case undefined:
+      return i18n.translate('lookups.versions.action.unknown', {
+        defaultMessage: 'how is not recorded',
+      });
+    default:
+      return action;
+  }
+}
+
+/** Where a version stands: restorable only when it is an old, complete one. */
+export type SliceStatus = 'current' | 'failed' | 'writing' | 'interrupted' | 'old';
+export function sliceStatus(slice: SliceInfo): SliceStatus {
+  if (slice.current) return 'current';
+  if (slice.state === 'failed') return 'failed';
+  if (slice.in_flight) return 'writing';
+  if (slice.state === 'writing') return 'interrupted';
+  return 'old';
+}
+
+export function StatusBadge({ status }: { status: SliceStatus }) {
+  switch (status) {
+    case 'current':
+      return (
+        <EuiBadge color="success" data-test-subj="lookupsVersionStatus">
+          {i18n.translate('lookups.versions.current', { defaultMessage: 'Current' })}
+        </EuiBadge>
+      );
+    case 'failed':
+      return (
+        <EuiBadge color="danger" data-test-subj="lookupsVersionStatus">
+          {i18n.translate('lookups.versions.failed', { defaultMessage: 'Failed — incomplete' })}
+        </EuiBadge>
+      );
+    case 'writing':
+      return (
+        <EuiBadge color="warning" data-test-subj="lookupsVersionStatus">
+          {i18n.translate('lookups.versions.inFlight', { defaultMessage: 'Being written' })}
+        </EuiBadge>
+      );
+    case 'interrupted':
+      return (
+        <EuiBadge color="warning" data-test-subj="lookupsVersionStatus">
+          {i18n.translate('lookups.versions.interrupted', { defaultMessage: 'Interrupted' })}
+        </EuiBadge>
+      );
+    case 'old':
+      return (
+        <EuiBadge color="hollow" data-test-subj="lookupsVersionStatus">
+          {i18n.translate('lookups.versions.old', { defaultMessage: 'Old version' })}
+        </EuiBadge>
+      );
+  }
+}
+
+export const STATUS_ICON: Record<SliceStatus, string> = {
+  current: 'checkInCircleFilled',
+  failed: 'alert',
+  writing: 'clock',
+  interrupted: 'alert',
+  old: 'dot',
+};
