@@ -9,13 +9,13 @@
  * folded into OTHER.
  */
 import type { Aggregation, FieldRef, StatsCommand } from '../../../../common/ppl/ast';
-import type { ChartCommand, TimechartCommand } from '../../../../common/ppl/commands/windows';
-import type { PplType, PplValue } from '../../../../common/ppl/types';
-import { inferAggregationType, readField, toPplString } from '../evaluate';
+import type { ChartCommand, TimechartCommand } from '../../../../common/ppl/commands/charts';
+import { isNumericType, type PplType, type PplValue } from '../../../../common/ppl/types';
+import { inferAggregationType, inferType, readField, toPplString } from '../evaluate';
 import { BufferLimitError, Row, RowStream, statsOp, Types } from '../operators';
 import type { PlanContext } from '../plan_context';
 import { checkAggregation } from './aggregation';
-import { bucketer, isTimeType } from './windows';
+import { bucketer, isTimeType, timeBucketEnd, timestampMs } from './buckets';
 
 interface SplitSpec {
   command: 'timechart' | 'chart';
@@ -31,6 +31,8 @@ interface SplitSpec {
   useNull: boolean;
   nullStr: string;
   otherStr: string;
+  /** Applied to each aggregate with its row key (timechart's rate functions). */
+  scale?: (rowKey: PplValue, value: PplValue) => PplValue;
 }
 
 /**
@@ -65,8 +67,9 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
   ctx.columns = [
     ...(rowKey ? [{ name: rowKey.name, type: rowKey.type }] : []),
     ...(column ? [{ name: column, type: 'string' as PplType }] : []),
-    { name: agg.name, type: outType },
+    { name: agg.name, type: spec.scale ? 'double' : outType },
   ];
+  const { scale } = spec;
   const { maxRows } = ctx.deps;
   const { budget } = ctx;
   const { limit, bottom, useOther, useNull, nullStr, otherStr } = spec;
@@ -122,7 +125,7 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
         const row: Row = {};
         if (rowKey) row[rowKey.name] = g['\u0000row'];
         if (column) row[column] = g['\u0000col'];
-        row[agg.name] = g[agg.name];
+        row[agg.name] = scale ? scale(g['\u0000row'], g[agg.name]) : g[agg.name];
         return row;
       });
       for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
@@ -149,7 +152,26 @@ export function planTimechart(ctx: PlanContext, command: TimechartCommand): void
   if (typeof b === 'string') throw ctx.error(`timechart: ${b}`, command.span);
   const bucketOf = b.bucket;
   const timeKey = command.timeField.name;
+  const { rate, interval } = command;
+  if (rate !== undefined) {
+    const type = command.aggregation.arg ? inferType(command.aggregation.arg, ctx.types()) : 'int';
+    if (!isNumericType(type) && type !== 'undefined')
+      throw ctx.error(
+        `${command.aggregation.funcWritten} takes a number, not ${type}`,
+        command.aggregation.span
+      );
+  }
   planSplit(ctx, {
+    ...(rate === undefined
+      ? {}
+      : {
+          // sum × unit seconds / the bucket's seconds (a calendar month: its own length).
+          scale: (key: PplValue, value: PplValue) => {
+            const start = timestampMs(key);
+            if (value === null || start === null) return value;
+            return (Number(value) * rate * 1000) / (timeBucketEnd(start, interval) - start);
+          },
+        }),
     command: 'timechart',
     span: command.span,
     aggregation: command.aggregation,
@@ -169,19 +191,21 @@ export function planChart(ctx: PlanContext, command: ChartCommand): void {
   if (command.row) ctx.requireColumn(command.row.name, command.row.span);
   if (command.column) ctx.requireColumn(command.column.name, command.column.span);
   const rowName = command.row?.name;
+  let rowKey: { type: PplType; key: (row: Row) => PplValue } | undefined;
+  if (rowName) {
+    const type = ctx.column(rowName)!.type;
+    rowKey = { type, key: (row: Row) => readField(row, rowName) };
+    if (command.rowSpan) {
+      const b = bucketer(command.rowSpan, type);
+      if (typeof b === 'string') throw ctx.error(`chart: ${b}`, command.span);
+      rowKey = { type: b.type, key: (row: Row) => b.bucket(readField(row, rowName)) };
+    }
+  }
   planSplit(ctx, {
     command: 'chart',
     span: command.span,
     aggregation: command.aggregation,
-    ...(rowName
-      ? {
-          row: {
-            name: rowName,
-            type: ctx.column(rowName)!.type,
-            key: (row: Row) => readField(row, rowName),
-          },
-        }
-      : {}),
+    ...(rowName && rowKey ? { row: { name: rowName, ...rowKey } } : {}),
     ...(command.column ? { column: command.column.name } : {}),
     limit: command.limit,
     bottom: command.bottom,

@@ -14,7 +14,7 @@ import { BufferLimitError } from '../operators';
 import { grokToRegex } from './grok';
 import { resolveTimeModifier } from './search';
 import { replaceWildcard } from './shaping';
-import { timeBucket } from './windows';
+import { timeBucket } from './buckets';
 
 const client = {} as OpenSearchClient;
 

@@ -35,13 +35,9 @@ import {
   planReverse,
   planTranspose,
 } from './shaping';
-import {
-  planBin,
-  planEventStats,
-  planStatsWithSpan,
-  planStreamStats,
-  planTrendline,
-} from './windows';
+import { planBin } from './bins';
+import { planStreamStats } from './streamstats';
+import { planEventStats, planStatsWithSpan, planTrendline } from './windows';
 
 export async function planCommand(ctx: PlanContext, command: Command): Promise<void> {
   switch (command.kind) {
