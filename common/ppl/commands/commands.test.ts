@@ -185,6 +185,28 @@ describe('commands', () => {
     expect(first('source=t | bin t span=5cs')).toMatchObject({ interval: { unit: 'cs' } });
   });
 
+  it('patterns: brain, aggregation, by and the sample options', () => {
+    expect(
+      first(
+        'source=t | patterns f by h method=brain mode=aggregation max_sample_count=3 show_numbered_token=true variable_count_threshold=2 frequency_threshold_percentage=0.5'
+      )
+    ).toMatchObject({
+      by: [{ name: 'h' }],
+      method: 'brain',
+      mode: 'aggregation',
+      maxSampleCount: 3,
+      showNumberedToken: true,
+      variableCountThreshold: 2,
+      frequencyThreshold: 0.5,
+    });
+    expect(first('source=t | patterns new_field=p f')).toMatchObject({
+      field: { name: 'f' },
+      newField: 'p',
+      method: 'simple_pattern',
+      mode: 'label',
+    });
+  });
+
   it('streamstats: resets and bucket_nullable', () => {
     const c = first(
       'source=t | streamstats bucket_nullable=false reset_before=a > 3 reset_after=(s < 0) sum(a) as s by g'
@@ -231,7 +253,9 @@ describe('commands', () => {
     ['source=t | append [ source=u', /expected "\]" closing the subsearch/],
     ['source=t | timechart count(), sum(x)', /timechart takes one aggregation/],
     ['source=t | stats count() by span(a, 1), span(b, 1)', /at most one span/],
-    ['source=t | patterns f method=brain', /"brain" is not supported here/],
+    ['source=t | patterns f method=drain', /the patterns method "drain" is unknown/],
+    ['source=t | patterns f buffer_limit=10', /buffer_limit is at least 50000/],
+    ["source=t | patterns f method=brain pattern='x'", /pattern= belongs to method=simple_pattern/],
     ['source=t | foreach a [ eval = 1 ]', /the foreach template does not parse/],
     [
       'source=t | foreach mode=multivalue a [ eval t = t + <<ITEM>> ]',

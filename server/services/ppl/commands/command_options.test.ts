@@ -262,3 +262,85 @@ describe('timechart rate functions and chart span', () => {
     ]);
   });
 });
+
+describe('patterns methods and modes', () => {
+  const events = data([
+    { m: 'user 12 logged in' },
+    { m: 'disk full on sda1' },
+    { m: 'user 7 logged in' },
+    { m: null },
+  ]);
+
+  it('simple_pattern labels: each match becomes <*>, a null message an empty pattern', async () => {
+    expect(await column(`${events} | patterns m | fields patterns_field`)).toEqual([
+      '<*> <*> <*> <*>',
+      '<*> <*> <*> <*>',
+      '<*> <*> <*> <*>',
+      '',
+    ]);
+    expect(await column(`${events} | patterns m pattern='[0-9]' | fields patterns_field`)).toEqual([
+      'user <*><*> logged in',
+      'disk full on sda<*>',
+      'user <*> logged in',
+      '',
+    ]);
+  });
+
+  it('mode=aggregation: a row per pattern with its count and samples, in pattern order', async () => {
+    expect(
+      await rows(`${events} | patterns m pattern='[0-9]+' mode=aggregation max_sample_count=1`)
+    ).toEqual([
+      ['disk full on sda<*>', 1, ['disk full on sda1']],
+      ['user <*> logged in', 2, ['user 12 logged in']],
+    ]);
+    expect(
+      await rows(
+        `${events} | patterns m pattern='[0-9]+' mode=aggregation show_numbered_token=true | where pattern_count > 1`
+      )
+    ).toEqual([
+      [
+        'user <token1> logged in',
+        2,
+        { '<token1>': ['12', '7'] },
+        ['user 12 logged in', 'user 7 logged in'],
+      ],
+    ]);
+  });
+
+  const logs = data([
+    { m: 'conn from 10.0.0.1 ok' },
+    { m: 'conn from 10.0.0.2 ok' },
+    { m: 'conn from 10.0.0.3 failed' },
+    { m: 'login alice took 31ms' },
+    { m: 'login bob took 7ms' },
+  ]);
+
+  it('brain: addresses replaced first; rarer words at positions with many values vary', async () => {
+    // Every position has at most 4 distinct words: with the default threshold (5) all stay.
+    expect(await column(`${logs} | patterns m method=brain | fields patterns_field`)).toEqual([
+      'conn from <*IP*> ok',
+      'conn from <*IP*> ok',
+      'conn from <*IP*> failed',
+      'login alice took 31ms',
+      'login bob took 7ms',
+    ]);
+    // Threshold 2: the last word (4 values) and the second (3 values) vary where they are rarer
+    // than the message's root frequency (3 for "conn from <*IP*>", 2 for "login … took").
+    expect(
+      await rows(`${logs} | patterns m method=brain mode=aggregation variable_count_threshold=2`)
+    ).toEqual([
+      [
+        'conn from <*IP*> <*>',
+        3,
+        ['conn from 10.0.0.1 ok', 'conn from 10.0.0.2 ok', 'conn from 10.0.0.3 failed'],
+      ],
+      ['login <*> took <*>', 2, ['login alice took 31ms', 'login bob took 7ms']],
+    ]);
+  });
+
+  it('brain and aggregation buffer, bounded by max_rows', async () => {
+    await expect(rows(`${logs} | patterns m method=brain`, 4)).rejects.toThrow(BufferLimitError);
+    const plan = (await compile(`${logs} | patterns m mode=aggregation`)).plan;
+    expect(plan.map((s) => s.mode)).toContain('buffers');
+  });
+});

@@ -221,9 +221,9 @@ describe('extraction', () => {
     });
   });
 
-  it('patterns removes letters and digits by default', async () => {
+  it('patterns turns each run of letters and digits into <*> by default', async () => {
     expect(await rows(`${logs} | head 1 | patterns msg | fields patterns_field`)).toEqual([
-      [' // '],
+      ['<*> /<*>/<*> <*>'],
     ]);
   });
 });

@@ -19,7 +19,8 @@ import {
   planJoin,
   planWhereIn,
 } from './combining';
-import { planGrok, planParse, planPatterns, planRegex, planRex } from './extraction';
+import { planGrok, planParse, planRegex, planRex } from './extraction';
+import { planPatterns } from './patterns';
 import { planLookup } from './lookup';
 import { planDedup, planEval, planFields, planHead, planRename, planSort, planWhere } from './rows';
 import {
