@@ -99,14 +99,17 @@ export interface ConvertCommand {
   span: Span;
 }
 
-/** `spath input=<field> [output=<field>] [path=]<path>`: one value out of JSON text. */
+/**
+ * `spath input=<field> [output=<field>] [path=]<path>`: one value out of JSON text;
+ * `spath input=<field>` alone: every key, each a string column (spath.md's auto extraction).
+ */
 export interface SpathCommand {
   kind: 'Spath';
   input: FieldRef;
   output: string;
-  /** `a.b{0}.c` / `a.b[0].c`, as steps: keys and array indexes. */
-  path: Array<string | number>;
-  pathText: string;
+  /** `a.b{0}.c` / `a.b[0].c`, as steps: keys and array indexes. Absent: every key. */
+  path?: Array<string | number>;
+  pathText?: string;
   span: Span;
 }
 
@@ -201,11 +204,12 @@ export class ShapingParser extends LookupParser {
     }
     if (input === undefined) return this.fail(start, 'spath needs input=<field>', ['input=']);
     if (pathText === undefined) {
-      return this.fail(
-        start,
-        'spath without a path extracts every key, whose names are only known from the data; give path=<path>',
-        ['path=']
-      );
+      if (output !== undefined) {
+        this.fail(start, 'spath output= names the value of a path; give path=<path> too', [
+          'path=',
+        ]);
+      }
+      return { kind: 'Spath', input, output: '', span: this.spanFrom(start) };
     }
     const path: Array<string | number> = [];
     for (const part of pathText.split('.')) {

@@ -193,6 +193,8 @@ export class PlanContext {
   readonly budget: QueryBudget;
   /** The source's name for `<name>.field` (its alias, or its one index). */
   sourceName?: string;
+  /** The source's rows (set by pipeline.ts once the source is planned; none in a sub-plan). */
+  sourceRows?: () => RowStream;
 
   constructor(
     readonly deps: PipelineDeps,
@@ -261,6 +263,17 @@ export class PlanContext {
       mode,
       ...(options.detail === undefined ? {} : { detail: options.detail }),
     });
+  }
+
+  /**
+   * The rows of everything planned so far, read now: for a command whose columns are named by
+   * the data (spath without a path). Undefined where there is no source of its own (appendpipe).
+   */
+  readSoFar(): RowStream | undefined {
+    const source = this.sourceRows;
+    if (source === undefined) return undefined;
+    const operators = [...this.operators];
+    return operators.reduce<RowStream>((stream, op) => op(stream), source());
   }
 
   /** The `_explain` detail of a buffering operator. */

@@ -344,3 +344,33 @@ describe('patterns methods and modes', () => {
     expect(plan.map((s) => s.mode)).toContain('buffers');
   });
 });
+
+describe('spath without a path', () => {
+  const docs =
+    `${data([{ i: 1 }, { i: 2 }, { i: 3 }])} | eval j = case(i = 1, '{"a":10,"n":{"x":"p"},"c":30}', ` +
+    `i = 2, '{"a":11,"n.x":"q","n":{"x":"r"},"l":[1,2]}' else 'not json'), c = 1 | fields j, c`;
+
+  it('extracts every key as text: dotted through objects, repeated keys and existing columns as arrays', async () => {
+    expect(await rows(`${docs} | spath input=j | fields a, n.x, c, l`)).toEqual([
+      ['10', ['p'], [1, '30'], null],
+      ['11', ['q', 'r'], 1, '[1,2]'],
+      [null, null, 1, null],
+    ]);
+  });
+
+  it('its columns follow the data', async () => {
+    const pipeline = await compile(`${docs} | spath input=j`);
+    expect(pipeline.columns.map((c) => [c.name, c.type])).toEqual([
+      ['j', 'string'],
+      ['c', 'array'],
+      ['a', 'string'],
+      ['n.x', 'array'],
+      ['l', 'string'],
+    ]);
+    expect(pipeline.plan.map((s) => s.mode)).toContain('buffers');
+  });
+
+  it('holds at most max_rows', async () => {
+    await expect(rows(`${docs} | spath input=j`, 2)).rejects.toThrow(BufferLimitError);
+  });
+});

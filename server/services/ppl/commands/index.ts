@@ -26,7 +26,6 @@ import { planDedup, planEval, planFields, planHead, planRename, planSort, planWh
 import {
   planAddTotals,
   planConvert,
-  planSpath,
   planExpand,
   planFillNull,
   planFlatten,
@@ -37,6 +36,7 @@ import {
   planTranspose,
 } from './shaping';
 import { planBin } from './bins';
+import { planSpath } from './spath';
 import { planStreamStats } from './streamstats';
 import { planEventStats, planStatsWithSpan, planTrendline } from './windows';
 

@@ -11,7 +11,6 @@ import type {
   AddTotalsCommand,
   ConvertCommand,
   ConvertFunction,
-  SpathCommand,
   ExpandCommand,
   FillNullCommand,
   FlattenCommand,
@@ -23,7 +22,6 @@ import type {
 } from '../../../../common/ppl/commands/shaping';
 import { isNumericType, type PplType, type PplValue } from '../../../../common/ppl/types';
 import { evaluate, inferType, readField, toPplString } from '../evaluate';
-import { checkValueDepth } from '../errors';
 import { BufferLimitError, Row, RowStream, renameOp } from '../operators';
 import type { PlanContext } from '../plan_context';
 
@@ -390,47 +388,6 @@ export function planConvert(ctx: PlanContext, command: ConvertCommand): void {
       for (const row of batch) {
         for (const s of steps) row[s.to] = convertValue(s.func, readField(row, s.from));
       }
-      yield batch;
-    }
-  });
-}
-
-/** The value at `path` in JSON text (objects and arrays come back as JSON text). */
-export function spathValue(text: PplValue, path: Array<string | number>): PplValue {
-  if (typeof text !== 'string') return null;
-  let current: unknown;
-  try {
-    current = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  for (const step of path) {
-    if (current === null || typeof current !== 'object') return null;
-    current = Array.isArray(current)
-      ? typeof step === 'number'
-        ? current[step]
-        : undefined
-      : (current as Record<string, unknown>)[String(step)];
-    if (current === undefined) return null;
-  }
-  if (current === null || current === undefined) return null;
-  if (typeof current === 'object') {
-    checkValueDepth(current);
-    return JSON.stringify(current);
-  }
-  return String(current);
-}
-
-export function planSpath(ctx: PlanContext, command: SpathCommand): void {
-  ctx.requireColumn(command.input.name, command.input.span);
-  ctx.setColumn(command.output, 'string');
-  const { input, output, path } = command;
-  const { budget } = ctx;
-  ctx.add(command.span, 'streams', async function* (rows) {
-    for await (const batch of rows) {
-      await budget.eachRow(batch, (row: Row) => {
-        row[output] = spathValue(readField(row, input.name), path);
-      });
       yield batch;
     }
   });

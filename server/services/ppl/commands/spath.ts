@@ -1,0 +1,136 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * `spath` in the server (spath.md). With a path it streams: the value there, as text. Without
+ * one it extracts every key, and the keys name columns, so the rows before it are read while
+ * planning (at most max_rows, held until the run, which gives them out again): nested objects
+ * give dotted names, every value is text, a key met twice (a dotted key and a nested one) or a
+ * column that already exists gathers its values into an array.
+ */
+import type { SpathCommand } from '../../../../common/ppl/commands/shaping';
+import type { PplType, PplValue } from '../../../../common/ppl/types';
+import { readField } from '../evaluate';
+import { checkValueDepth } from '../errors';
+import { BufferLimitError, Row } from '../operators';
+import type { PlanContext } from '../plan_context';
+
+/** The value at `path` in JSON text (objects and arrays come back as JSON text). */
+export function spathValue(text: PplValue, path: Array<string | number>): PplValue {
+  if (typeof text !== 'string') return null;
+  let current: unknown;
+  try {
+    current = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  for (const step of path) {
+    if (current === null || typeof current !== 'object') return null;
+    current = Array.isArray(current)
+      ? typeof step === 'number'
+        ? current[step]
+        : undefined
+      : (current as Record<string, unknown>)[String(step)];
+    if (current === undefined) return null;
+  }
+  if (current === null || current === undefined) return null;
+  if (typeof current === 'object') {
+    checkValueDepth(current);
+    return JSON.stringify(current);
+  }
+  return String(current);
+}
+
+/** Every key of a JSON object's text, dotted through nested objects, with its values as text. */
+export function spathKeys(text: PplValue): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (typeof text !== 'string') return out;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return out;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return out;
+  checkValueDepth(parsed);
+  const walk = (value: Record<string, unknown>, prefix: string) => {
+    for (const [key, v] of Object.entries(value)) {
+      const name = prefix === '' ? key : `${prefix}.${key}`;
+      if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+        walk(v as Record<string, unknown>, name);
+        continue;
+      }
+      if (v === null || v === undefined) continue;
+      const shown = typeof v === 'object' ? JSON.stringify(v) : String(v);
+      const list = out.get(name);
+      if (list) list.push(shown);
+      else out.set(name, [shown]);
+    }
+  };
+  walk(parsed as Record<string, unknown>, '');
+  return out;
+}
+
+async function planSpathAuto(ctx: PlanContext, command: SpathCommand): Promise<void> {
+  const upstream = ctx.readSoFar();
+  if (upstream === undefined) {
+    throw ctx.error(
+      'spath without a path names its columns from the rows, which are not known here; give path=<path>',
+      command.span
+    );
+  }
+  const { maxRows } = ctx.deps;
+  const input = command.input.name;
+  const rows: Row[] = [];
+  const before = new Set(ctx.columns.map((c) => c.name));
+  const kinds = new Map<string, PplType>();
+  for await (const batch of upstream) {
+    if (rows.length + batch.length > maxRows) throw new BufferLimitError('spath', maxRows);
+    for (const row of batch) {
+      rows.push(row);
+      for (const [key, values] of spathKeys(readField(row, input))) {
+        const array = before.has(key) || values.length > 1;
+        if (!kinds.has(key) || array) kinds.set(key, array ? 'array' : 'string');
+      }
+    }
+  }
+  for (const [key, type] of kinds) ctx.setColumn(key, type);
+  const { budget } = ctx;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* () {
+      for (let i = 0; i < rows.length; i += 1000) {
+        // Copies: a run may be repeated (a count first), and later commands write to rows.
+        const out = rows.slice(i, i + 1000).map((r) => ({ ...r }));
+        await budget.eachRow(out, (row: Row) => {
+          for (const [key, values] of spathKeys(readField(row, input))) {
+            const had = before.has(key) ? readField(row, key) : null;
+            const all: PplValue[] = had === null ? values : [had, ...values];
+            row[key] = kinds.get(key) === 'array' ? all : all[0];
+          }
+        });
+        yield out;
+      }
+    },
+    { detail: `every key, read while planning: ${ctx.buffered()}` }
+  );
+}
+
+export async function planSpath(ctx: PlanContext, command: SpathCommand): Promise<void> {
+  ctx.requireColumn(command.input.name, command.input.span);
+  const { input, output, path } = command;
+  if (path === undefined) return planSpathAuto(ctx, command);
+  ctx.setColumn(output, 'string');
+  const { budget } = ctx;
+  ctx.add(command.span, 'streams', async function* (rows) {
+    for await (const batch of rows) {
+      await budget.eachRow(batch, (row: Row) => {
+        row[output] = spathValue(readField(row, input.name), path);
+      });
+      yield batch;
+    }
+  });
+}
