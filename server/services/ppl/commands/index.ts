@@ -26,16 +26,13 @@ import { planDedup, planEval, planFields, planHead, planRename, planSort, planWh
 import {
   planAddTotals,
   planConvert,
-  planExpand,
   planFillNull,
-  planFlatten,
-  planMvCombine,
-  planNoMv,
   planReplace,
   planReverse,
   planTranspose,
 } from './shaping';
 import { planBin } from './bins';
+import { planExpand, planFlatten, planMvCombine, planNoMv } from './multivalue';
 import { planSpath } from './spath';
 import { planStreamStats } from './streamstats';
 import { planEventStats, planStatsWithSpan, planTrendline } from './windows';

@@ -10,7 +10,7 @@
  * give dotted names, every value is text, a key met twice (a dotted key and a nested one) or a
  * column that already exists gathers its values into an array.
  */
-import type { SpathCommand } from '../../../../common/ppl/commands/shaping';
+import type { SpathCommand } from '../../../../common/ppl/commands/multivalue';
 import type { PplType, PplValue } from '../../../../common/ppl/types';
 import { readField } from '../evaluate';
 import { checkValueDepth } from '../errors';
