@@ -35,8 +35,9 @@ interface Extent {
 
 type Label = (v: PplValue) => PplValue;
 
+/** A number, or a string that is one (bin.md bins text fields by their numbers); else null. */
 const toNumber = (v: PplValue): number | null => {
-  if (v === null) return null;
+  if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
   const n = Number(v);
   return Number.isNaN(n) ? null : n;
 };
@@ -133,8 +134,10 @@ export function planBin(ctx: PlanContext, command: BinCommand): void {
   const to = command.alias?.name ?? from;
   const time = isTimeType(type);
   const fail = (message: string) => ctx.error(`bin: ${message}`, command.span);
-  if (!time && !isNumericType(type) && type !== 'undefined')
-    throw fail(`bins numeric and time fields; "${from}" is ${type}`);
+  // Text is binned by the numbers it holds (a rex capture, a cast); other text has no bucket.
+  const text = type === 'string';
+  if (!time && !text && !isNumericType(type) && type !== 'undefined')
+    throw fail(`bins numeric, time and text fields; "${from}" is ${type}`);
   let label: Label | undefined;
   let needsExtent: ((extent: Extent) => Label) | undefined;
   if (time) {
@@ -170,12 +173,12 @@ export function planBin(ctx: PlanContext, command: BinCommand): void {
         );
     }
   } else if (command.interval !== undefined) {
-    const b = bucketer(command.interval, type);
+    const b = bucketer(command.interval, text ? 'double' : type);
     if (typeof b === 'string') throw fail(b);
     const size = command.interval.size;
-    const integral = Number.isInteger(size) && isIntegralType(type);
+    const integral = Number.isInteger(size) && (text || isIntegralType(type));
     label = (v) => {
-      const lo = b.bucket(v);
+      const lo = b.bucket(toNumber(v));
       return lo === null ? null : spanRangeText(Number(lo), Number(lo) + size, integral);
     };
   } else if (command.logSpan !== undefined) {

@@ -10,7 +10,7 @@
  * digits by `<*>`); messages with as many words form a group; in each message the words that
  * share the most common frequency (above `frequency_threshold_percentage` of the group) are its
  * constant root, more frequent words are constant too, and a rarer word is variable (`<*>`) when
- * its position holds more than `variable_count_threshold` distinct words. This approximates the
+ * its position holds more than `variable_count_threshold` distinct words (as written). This approximates the
  * SQL plugin's parser (its tree and tie-breaks are not documented).
  */
 
@@ -65,9 +65,14 @@ export function brainPatterns(messages: string[], options: BrainOptions): BrainP
   });
   const out: BrainPattern[] = new Array(messages.length);
   for (const [length, members] of byLength) {
+    // Frequencies of the preprocessed words; distinct values of the words as written.
     const counts = Array.from({ length }, () => new Map<string, number>());
+    const distinct = Array.from({ length }, () => new Set<string>());
     for (const i of members)
-      split[i].forEach((w, p) => counts[p].set(w.text, (counts[p].get(w.text) ?? 0) + 1));
+      split[i].forEach((w, p) => {
+        counts[p].set(w.text, (counts[p].get(w.text) ?? 0) + 1);
+        distinct[p].add(w.original);
+      });
     const least = options.frequencyThreshold * members.length;
     for (const i of members) {
       const freqs = split[i].map((w, p) => counts[p].get(w.text)!);
@@ -80,7 +85,7 @@ export function brainPatterns(messages: string[], options: BrainOptions): BrainP
       const words: string[] = [];
       const values: string[] = [];
       split[i].forEach((w, p) => {
-        const variable = freqs[p] < root && counts[p].size > options.variableCountThreshold;
+        const variable = freqs[p] < root && distinct[p].size > options.variableCountThreshold;
         if (variable) {
           words.push('<*>');
           values.push(w.original);

@@ -25,6 +25,8 @@ interface SplitSpec {
   row?: { name: string; type: PplType; key: (row: Row) => PplValue };
   /** The column split: its values become strings, nulls `nullStr`, the rest beyond `limit` `otherStr`. */
   column?: string;
+  /** The column split's output name (chart keeps the backticks it was written with). */
+  columnName?: string;
   limit: number;
   bottom: boolean;
   useOther: boolean;
@@ -53,6 +55,7 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
   });
   const rowKey = spec.row;
   const column = spec.column;
+  const columnName = spec.columnName ?? column;
   const stats: StatsCommand = {
     kind: 'Stats',
     aggregations: [agg],
@@ -66,7 +69,7 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
   if (column) statTypes.set('\u0000col', 'string');
   ctx.columns = [
     ...(rowKey ? [{ name: rowKey.name, type: rowKey.type }] : []),
-    ...(column ? [{ name: column, type: 'string' as PplType }] : []),
+    ...(columnName ? [{ name: columnName, type: 'string' as PplType }] : []),
     { name: agg.name, type: spec.scale ? 'double' : outType },
   ];
   const { scale } = spec;
@@ -124,7 +127,7 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
       const out = groups.map((g) => {
         const row: Row = {};
         if (rowKey) row[rowKey.name] = g['\u0000row'];
-        if (column) row[column] = g['\u0000col'];
+        if (columnName) row[columnName] = g['\u0000col'];
         row[agg.name] = scale ? scale(g['\u0000row'], g[agg.name]) : g[agg.name];
         return row;
       });
@@ -191,6 +194,8 @@ export function planChart(ctx: PlanContext, command: ChartCommand): void {
   if (command.row) ctx.requireColumn(command.row.name, command.row.span);
   if (command.column) ctx.requireColumn(command.column.name, command.column.span);
   const rowName = command.row?.name;
+  // chart.md: a split written in backticks keeps them in its column name.
+  const written = (f: FieldRef) => (f.quoted ? ctx.text.slice(f.span.start, f.span.end) : f.name);
   let rowKey: { type: PplType; key: (row: Row) => PplValue } | undefined;
   if (rowName) {
     const type = ctx.column(rowName)!.type;
@@ -205,8 +210,8 @@ export function planChart(ctx: PlanContext, command: ChartCommand): void {
     command: 'chart',
     span: command.span,
     aggregation: command.aggregation,
-    ...(rowName && rowKey ? { row: { name: rowName, ...rowKey } } : {}),
-    ...(command.column ? { column: command.column.name } : {}),
+    ...(command.row && rowKey ? { row: { name: written(command.row), ...rowKey } } : {}),
+    ...(command.column ? { column: command.column.name, columnName: written(command.column) } : {}),
     limit: command.limit,
     bottom: command.bottom,
     useOther: command.useOther,

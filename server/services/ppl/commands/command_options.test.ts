@@ -160,10 +160,27 @@ describe('bin options', () => {
     await expect(rows(`${sizes} | bin n bins=5`, 3)).rejects.toThrow(BufferLimitError);
   });
 
+  it('bins text by the numbers it holds; other text has no bucket', async () => {
+    const text = data([{ s: '12' }, { s: '250' }, { s: 'n/a' }, { s: '' }]);
+    expect(await column(`${text} | bin s span=100 | fields s`)).toEqual([
+      '0-100',
+      '200-300',
+      null,
+      null,
+    ]);
+    // 12…250: 238/2 = 119 → 1000.
+    expect(await column(`${text} | bin s bins=2 | fields s`)).toEqual([
+      '0-1000',
+      '0-1000',
+      null,
+      null,
+    ]);
+  });
+
   it('refuses numeric options on a time field, and non-numeric fields', async () => {
     await expect(rows(`${times} | bin t bins=5`)).rejects.toThrow(/bins bins numeric fields/);
-    await expect(rows(`${data([{ s: 'x' }])} | bin s bins=5`)).rejects.toThrow(
-      /bins numeric and time fields; "s" is string/
+    await expect(rows(`${data([{ s: true }])} | bin s bins=5`)).rejects.toThrow(
+      /bins numeric, time and text fields; "s" is boolean/
     );
   });
 });
@@ -248,6 +265,14 @@ describe('timechart rate functions and chart span', () => {
     await expect(
       rows(`${times} | eval s = 'x' | timechart timefield=t per_hour(s)`)
     ).rejects.toThrow(/per_hour takes a number, not string/);
+  });
+
+  it('chart keeps the backticks a split was written with in its column name', async () => {
+    const pipeline = await compile(`${times} | eval g = 'x' | chart count() over \`n\` by \`g\``);
+    expect(pipeline.columns.map((c) => c.name)).toEqual(['`n`', '`g`', 'count()']);
+    expect(
+      await rows(`${times} | eval g = 'x' | chart count() over n by \`g\` | where n = 3`)
+    ).toEqual([[3, 'x', 1]]);
   });
 
   it('chart span= buckets the row split', async () => {
