@@ -72,12 +72,25 @@ export interface TransposeCommand {
   span: Span;
 }
 
-export const CONVERT_FUNCTIONS = ['auto', 'num', 'rmcomma', 'rmunit', 'memk', 'none'] as const;
+export const CONVERT_FUNCTIONS = [
+  'auto',
+  'num',
+  'rmcomma',
+  'rmunit',
+  'memk',
+  'none',
+  'ctime',
+  'mktime',
+  'dur2sec',
+  'mstime',
+] as const;
 export type ConvertFunction = (typeof CONVERT_FUNCTIONS)[number];
 
 /** `convert auto(f) [as g], num(h), …`: text read as numbers (doubles), convert.md. */
 export interface ConvertCommand {
   kind: 'Convert';
+  /** `timeformat=` of `ctime`/`mktime` (strftime directives; default `%m/%d/%Y %H:%M:%S`). */
+  timeFormat: string;
   conversions: Array<{ func: ConvertFunction; field: FieldRef; as?: FieldRef; span: Span }>;
   span: Span;
 }
@@ -99,13 +112,19 @@ export class ShapingParser extends MultivalueParser {
 
   protected parseConvert(start: Token): ConvertCommand {
     this.next();
+    let timeFormat = '%m/%d/%Y %H:%M:%S';
     if (this.isOptionAt()) {
       const t = this.peek();
-      this.fail(
-        t,
-        `the convert option "${t.text}" is not supported here; write convert <function>(<field>) [as <field>]`,
-        []
-      );
+      if (!this.isWord(t, 'timeformat')) {
+        this.fail(
+          t,
+          `unknown convert option "${t.text}"; convert takes timeformat=<format>, then <function>(<field>) [as <field>]`,
+          ['timeformat']
+        );
+      }
+      this.next();
+      this.next();
+      timeFormat = this.readString('timeformat');
     }
     const conversions = this.list(() => {
       const f = this.peek();
@@ -130,7 +149,7 @@ export class ShapingParser extends MultivalueParser {
         span: this.spanFrom(f),
       };
     }, 'required');
-    return { kind: 'Convert', conversions, span: this.spanFrom(start) };
+    return { kind: 'Convert', timeFormat, conversions, span: this.spanFrom(start) };
   }
 
   protected parseReverse(start: Token): ReverseCommand {

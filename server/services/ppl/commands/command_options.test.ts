@@ -399,3 +399,39 @@ describe('spath without a path', () => {
     await expect(rows(`${docs} | spath input=j`, 2)).rejects.toThrow(BufferLimitError);
   });
 });
+
+describe('convert time and duration functions', () => {
+  const one = `${data([{ k: 1 }])}`;
+  // 1066507633 s after the epoch, by the platform's own clock arithmetic.
+  const at = new Date(1066507633 * 1000).toISOString();
+  const [day, time] = [at.slice(0, 10), at.slice(11, 19)];
+
+  it('ctime and mktime in the default and a given timeformat, in UTC', async () => {
+    const [y, m, d] = day.split('-');
+    expect(await column(`${one} | eval t = 1066507633 | convert ctime(t) | fields t`)).toEqual([
+      `${m}/${d}/${y} ${time}`,
+    ]);
+    expect(
+      await column(
+        `${one} | eval t = 1066507633 | convert timeformat="%Y-%m-%d %H:%M:%S" ctime(t) as s | fields s`
+      )
+    ).toEqual([`${day} ${time}`]);
+    expect(
+      await column(`${one} | eval s = '${m}/${d}/${y} ${time}' | convert mktime(s) | fields s`)
+    ).toEqual([1066507633]);
+    expect(
+      await column(
+        `${one} | eval s = '2000-01-01 00:00:00' | convert timeformat="%Y-%m-%d %H:%M:%S" mktime(s) | fields s`
+      )
+    ).toEqual([Date.UTC(2000, 0, 1) / 1000]);
+    expect(await column(`${one} | eval s = 'soon' | convert mktime(s) | fields s`)).toEqual([null]);
+  });
+
+  it('dur2sec reads [D+]HH:MM:SS, mstime [MM:]SS.SSS', async () => {
+    expect(
+      await rows(
+        `${one} | eval a = '01:23:45', b = '2+01:00:00', c = '03:45.5', d = '12.25' | convert dur2sec(a), dur2sec(b), mstime(c), mstime(d) | fields a, b, c, d`
+      )
+    ).toEqual([[3600 + 23 * 60 + 45, 2 * 86400 + 3600, 3 * 60 + 45.5, 12.25]]);
+  });
+});

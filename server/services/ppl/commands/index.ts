@@ -23,15 +23,9 @@ import { planGrok, planParse, planRegex, planRex } from './extraction';
 import { planPatterns } from './patterns';
 import { planLookup } from './lookup';
 import { planDedup, planEval, planFields, planHead, planRename, planSort, planWhere } from './rows';
-import {
-  planAddTotals,
-  planConvert,
-  planFillNull,
-  planReplace,
-  planReverse,
-  planTranspose,
-} from './shaping';
+import { planAddTotals, planFillNull, planReplace, planReverse, planTranspose } from './shaping';
 import { planBin } from './bins';
+import { planConvert } from './convert';
 import { planExpand, planFlatten, planMvCombine, planNoMv } from './multivalue';
 import { planSpath } from './spath';
 import { planStreamStats } from './streamstats';

@@ -4,14 +4,12 @@
  */
 
 /*
- * Shaping commands in the server: reverse (buffers), fillnull, replace, convert, addtotals /
+ * Shaping commands in the server: reverse (buffers), fillnull, replace, addtotals /
  * addcoltotals (stream; the totals row comes last), transpose (buffers its rows). Multivalue
- * commands: multivalue.ts; spath: spath.ts.
+ * commands: multivalue.ts; spath: spath.ts; convert: convert.ts.
  */
 import type {
   AddTotalsCommand,
-  ConvertCommand,
-  ConvertFunction,
   FillNullCommand,
   ReplaceCommand,
   ReverseCommand,
@@ -242,66 +240,4 @@ export function planTranspose(ctx: PlanContext, command: TransposeCommand): void
       }),
     { keepsCount: false, detail: `the first ${command.limit} rows held in the server` }
   );
-}
-
-const LEADING_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/;
-const hasLetters = (s: string) => /[a-zA-Z]/.test(s.replace(/[eE][+-]?\d+$/, ''));
-
-/** `rmunit`: the number the text starts with. */
-function leadingNumber(s: string): number | null {
-  const m = LEADING_NUMBER.exec(s.trim());
-  return m ? Number(m[0]) : null;
-}
-
-/** `rmcomma`: the text without commas as a number; null when it holds letters. */
-function withoutCommas(s: string): number | null {
-  if (hasLetters(s)) return null;
-  const t = s.replace(/,/g, '').trim();
-  const n = t === '' ? NaN : Number(t);
-  return Number.isNaN(n) ? null : n;
-}
-
-/** `memk`: kilobytes of `12`, `12k`, `3m`, `1.5g`. */
-function kilobytes(s: string): number | null {
-  const m = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))([kKmMgG]?)$/.exec(s.trim());
-  if (!m) return null;
-  const unit = m[2].toLowerCase();
-  return Number(m[1]) * (unit === 'm' ? 1024 : unit === 'g' ? 1024 * 1024 : 1);
-}
-
-export function convertValue(func: ConvertFunction, v: PplValue): PplValue {
-  if (v === null || func === 'none') return v;
-  if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
-  if (typeof v !== 'string') return null;
-  switch (func) {
-    case 'rmcomma':
-      return withoutCommas(v);
-    case 'rmunit':
-      return leadingNumber(v);
-    case 'memk':
-      return kilobytes(v);
-    case 'num':
-      return hasLetters(v) ? leadingNumber(v.split(',')[0]) : withoutCommas(v);
-    case 'auto':
-      return kilobytes(v) ?? withoutCommas(v) ?? leadingNumber(v);
-    default:
-      return null;
-  }
-}
-
-export function planConvert(ctx: PlanContext, command: ConvertCommand): void {
-  const steps = command.conversions.map((c) => {
-    ctx.requireColumn(c.field.name, c.field.span);
-    const to = c.as?.name ?? c.field.name;
-    ctx.setColumn(to, c.func === 'none' ? ctx.column(c.field.name)!.type : 'double');
-    return { func: c.func, from: c.field.name, to };
-  });
-  ctx.add(command.span, 'streams', async function* (input) {
-    for await (const batch of input) {
-      for (const row of batch) {
-        for (const s of steps) row[s.to] = convertValue(s.func, readField(row, s.from));
-      }
-      yield batch;
-    }
-  });
 }
