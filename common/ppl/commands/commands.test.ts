@@ -207,6 +207,21 @@ describe('commands', () => {
     });
   });
 
+  it('spath paths: indexes, every element, keys as written', () => {
+    expect(first('source=t | spath input=j output=o a.b{0}.c')).toMatchObject({
+      path: ['a', 'b', 0, 'c'],
+    });
+    expect(first('source=t | spath input=j l{}')).toMatchObject({
+      output: 'l{}',
+      path: ['l', { all: true }],
+    });
+    expect(first(`source=t | spath input=j output=o "['a.b c'].x[2]"`)).toMatchObject({
+      path: ['a.b c', 'x', 2],
+    });
+    expect(first('source=t | spath input=j')).toMatchObject({ output: '' });
+    expect(refused('source=t | spath input=j a{x}')).toMatch(/"a\{x\}" is not a path/);
+  });
+
   it('streamstats: resets and bucket_nullable', () => {
     const c = first(
       'source=t | streamstats bucket_nullable=false reset_before=a > 3 reset_after=(s < 0) sum(a) as s by g'

@@ -44,8 +44,8 @@ export interface SpathCommand {
   kind: 'Spath';
   input: FieldRef;
   output: string;
-  /** `a.b{0}.c` / `a.b[0].c`, as steps: keys and array indexes. Absent: every key. */
-  path?: Array<string | number>;
+  /** `a.b{0}.c` / `a.b[0].c` / `l{}` / `['k']`, as steps. Absent: every key. */
+  path?: SpathStep[];
   pathText?: string;
   span: Span;
 }
@@ -55,6 +55,49 @@ export interface NoMvCommand {
   kind: 'NoMv';
   field: FieldRef;
   span: Span;
+}
+
+/** A spath step: a key, an array index, or `'*'` for every element (`{}`). */
+export type SpathStep = string | number | { all: true };
+
+/**
+ * `a.b{0}.c`, `a.b[0]`, `list{}` (every element), `['a.b c']` / `["k"]` (a key as written):
+ * the steps, or undefined when the text is not a path.
+ */
+export function spathSteps(text: string): SpathStep[] | undefined {
+  const steps: SpathStep[] = [];
+  let i = 0;
+  let key = '';
+  const flush = () => {
+    if (key !== '') steps.push(key);
+    key = '';
+  };
+  while (i < text.length) {
+    const c = text.charAt(i);
+    const rest = text.slice(i);
+    const quoted = /^\[(['"])(.*?)\1\]/.exec(rest);
+    const index = /^[{[](\d*)[}\]]/.exec(rest);
+    if (c === '.') {
+      if (key === '' && steps.length === 0) return undefined;
+      flush();
+      i++;
+    } else if (quoted) {
+      flush();
+      steps.push(quoted[2]);
+      i += quoted[0].length;
+    } else if (index) {
+      flush();
+      if (index[1] === '' && rest.charAt(0) === '[') return undefined;
+      steps.push(index[1] === '' ? { all: true } : Number(index[1]));
+      i += index[0].length;
+    } else if ('{}[]'.includes(c)) return undefined;
+    else {
+      key += c;
+      i++;
+    }
+  }
+  flush();
+  return steps.length === 0 ? undefined : steps;
 }
 
 export type MultivalueCommand =
@@ -97,18 +140,14 @@ export class MultivalueParser extends LookupParser {
       }
       return { kind: 'Spath', input, output: '', span: this.spanFrom(start) };
     }
-    const path: Array<string | number> = [];
-    for (const part of pathText.split('.')) {
-      const m = /^([^{}[\]]*)((?:[{[]\d+[}\]])*)$/.exec(part);
-      if (!m) this.fail(pathAt ?? start, `"${pathText}" is not a path such as a.b{0}.c`, ['path']);
-      if (m![1] !== '') path.push(m![1]);
-      for (const index of m![2].match(/\d+/g) ?? []) path.push(Number(index));
-    }
+    const path = spathSteps(pathText);
+    if (path === undefined)
+      this.fail(pathAt ?? start, `"${pathText}" is not a path such as a.b{0}.c`, ['path']);
     return {
       kind: 'Spath',
       input,
       output: output ?? pathText,
-      path,
+      path: path!,
       pathText,
       span: this.spanFrom(start),
     };

@@ -398,6 +398,13 @@ describe('spath without a path', () => {
   it('holds at most max_rows', async () => {
     await expect(rows(`${docs} | spath input=j`, 2)).rejects.toThrow(BufferLimitError);
   });
+
+  it('with a path: every element of an array ({}) and keys written in brackets', async () => {
+    const q =
+      `${data([{ i: 1 }])} | eval j = '{"l":[{"v":1},{"v":2}],"a.b":{"c d":true}}' ` +
+      `| spath input=j output=all l{} | spath input=j output=vs l{}.v | spath input=j output=e "['a.b']['c d']" | fields all, vs, e`;
+    expect(await rows(q)).toEqual([['[{"v":1},{"v":2}]', '[1,2]', 'true']]);
+  });
 });
 
 describe('convert time and duration functions', () => {

@@ -10,31 +10,44 @@
  * give dotted names, every value is text, a key met twice (a dotted key and a nested one) or a
  * column that already exists gathers its values into an array.
  */
-import type { SpathCommand } from '../../../../common/ppl/commands/multivalue';
+import type { SpathCommand, SpathStep } from '../../../../common/ppl/commands/multivalue';
 import type { PplType, PplValue } from '../../../../common/ppl/types';
 import { readField } from '../evaluate';
 import { checkValueDepth } from '../errors';
 import { BufferLimitError, Row } from '../operators';
 import type { PlanContext } from '../plan_context';
 
-/** The value at `path` in JSON text (objects and arrays come back as JSON text). */
-export function spathValue(text: PplValue, path: Array<string | number>): PplValue {
-  if (typeof text !== 'string') return null;
-  let current: unknown;
-  try {
-    current = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  for (const step of path) {
-    if (current === null || typeof current !== 'object') return null;
+/** The value at `steps` below `current`; undefined where the path leads nowhere. */
+function walkSteps(current: unknown, steps: SpathStep[]): unknown {
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    if (current === null || typeof current !== 'object') return undefined;
+    if (typeof step === 'object') {
+      // `{}`: every element, each followed down the rest of the path.
+      if (!Array.isArray(current)) return undefined;
+      const rest = steps.slice(i + 1);
+      return current.map((e) => walkSteps(e, rest)).filter((e) => e !== undefined);
+    }
     current = Array.isArray(current)
       ? typeof step === 'number'
         ? current[step]
         : undefined
       : (current as Record<string, unknown>)[String(step)];
-    if (current === undefined) return null;
+    if (current === undefined) return undefined;
   }
+  return current;
+}
+
+/** The value at `path` in JSON text (objects and arrays come back as JSON text). */
+export function spathValue(text: PplValue, path: SpathStep[]): PplValue {
+  if (typeof text !== 'string') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const current = walkSteps(parsed, path);
   if (current === null || current === undefined) return null;
   if (typeof current === 'object') {
     checkValueDepth(current);
