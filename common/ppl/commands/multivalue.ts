@@ -44,7 +44,7 @@ export interface SpathCommand {
   kind: 'Spath';
   input: FieldRef;
   output: string;
-  /** `a.b{0}.c` / `a.b[0].c` / `l{}` / `['k']`, as steps. Absent: every key. */
+  /** `a.b{0}.c` / `a.b[0].c` / `l{}` / `['k']`, as steps. Absent: every key (`output` their prefix). */
   path?: SpathStep[];
   pathText?: string;
   span: Span;
@@ -132,14 +132,9 @@ export class MultivalueParser extends LookupParser {
       pathText = this.peek().kind === 'string' ? this.readString('the path') : this.readSpathPath();
     }
     if (input === undefined) return this.fail(start, 'spath needs input=<field>', ['input=']);
-    if (pathText === undefined) {
-      if (output !== undefined) {
-        this.fail(start, 'spath output= names the value of a path; give path=<path> too', [
-          'path=',
-        ]);
-      }
-      return { kind: 'Spath', input, output: '', span: this.spanFrom(start) };
-    }
+    // No path: every key, below `output.` when it is given.
+    if (pathText === undefined)
+      return { kind: 'Spath', input, output: output ?? '', span: this.spanFrom(start) };
     const path = spathSteps(pathText);
     if (path === undefined)
       this.fail(pathAt ?? start, `"${pathText}" is not a path such as a.b{0}.c`, ['path']);

@@ -376,10 +376,14 @@ describe('spath without a path', () => {
     `i = 2, '{"a":11,"n.x":"q","n":{"x":"r"},"l":[1,2]}' else 'not json'), c = 1 | fields j, c`;
 
   it('extracts every key as text: dotted through objects, repeated keys and existing columns as arrays', async () => {
-    expect(await rows(`${docs} | spath input=j | fields a, n.x, c, l`)).toEqual([
+    expect(await rows(`${docs} | spath input=j | fields a, n.x, c, \`l{}\``)).toEqual([
       ['10', ['p'], [1, '30'], null],
-      ['11', ['q', 'r'], 1, '[1,2]'],
+      ['11', ['q', 'r'], 1, ['1', '2']],
       [null, null, 1, null],
+    ]);
+    // output=: the keys below a prefix.
+    expect(await rows(`${docs} | spath input=j output=d | fields d.a, d.c, c | head 1`)).toEqual([
+      ['10', '30', 1],
     ]);
   });
 
@@ -390,7 +394,7 @@ describe('spath without a path', () => {
       ['c', 'array'],
       ['a', 'string'],
       ['n.x', 'array'],
-      ['l', 'string'],
+      ['l{}', 'array'],
     ]);
     expect(pipeline.plan.map((s) => s.mode)).toContain('buffers');
   });

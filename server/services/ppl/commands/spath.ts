@@ -56,8 +56,11 @@ export function spathValue(text: PplValue, path: SpathStep[]): PplValue {
   return String(current);
 }
 
-/** Every key of a JSON object's text, dotted through nested objects, with its values as text. */
-export function spathKeys(text: PplValue): Map<string, string[]> {
+/**
+ * Every key of a JSON object's text, dotted through nested objects, an array's elements under
+ * `key{}`, with its values as text (below `prefix`, spath's `output=`).
+ */
+export function spathKeys(text: PplValue, prefix = ''): Map<string, string[]> {
   const out = new Map<string, string[]>();
   if (typeof text !== 'string') return out;
   let parsed: unknown;
@@ -68,21 +71,25 @@ export function spathKeys(text: PplValue): Map<string, string[]> {
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return out;
   checkValueDepth(parsed);
-  const walk = (value: Record<string, unknown>, prefix: string) => {
-    for (const [key, v] of Object.entries(value)) {
-      const name = prefix === '' ? key : `${prefix}.${key}`;
-      if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-        walk(v as Record<string, unknown>, name);
-        continue;
-      }
-      if (v === null || v === undefined) continue;
-      const shown = typeof v === 'object' ? JSON.stringify(v) : String(v);
-      const list = out.get(name);
-      if (list) list.push(shown);
-      else out.set(name, [shown]);
+  const add = (name: string, v: unknown) => {
+    if (v === null || v === undefined) return;
+    if (Array.isArray(v)) {
+      // An array's elements gather under `name{}` (objects' keys below it, `name{}.k`).
+      for (const e of v) add(`${name}{}`, e);
+      return;
     }
+    if (typeof v === 'object') {
+      walk(v as Record<string, unknown>, name);
+      return;
+    }
+    const list = out.get(name);
+    if (list) list.push(String(v));
+    else out.set(name, [String(v)]);
   };
-  walk(parsed as Record<string, unknown>, '');
+  const walk = (value: Record<string, unknown>, prefix: string) => {
+    for (const [key, v] of Object.entries(value)) add(prefix === '' ? key : `${prefix}.${key}`, v);
+  };
+  walk(parsed as Record<string, unknown>, prefix);
   return out;
 }
 
@@ -96,6 +103,7 @@ async function planSpathAuto(ctx: PlanContext, command: SpathCommand): Promise<v
   }
   const { maxRows } = ctx.deps;
   const input = command.input.name;
+  const prefix = command.output;
   const rows: Row[] = [];
   const before = new Set(ctx.columns.map((c) => c.name));
   const kinds = new Map<string, PplType>();
@@ -103,7 +111,7 @@ async function planSpathAuto(ctx: PlanContext, command: SpathCommand): Promise<v
     if (rows.length + batch.length > maxRows) throw new BufferLimitError('spath', maxRows);
     for (const row of batch) {
       rows.push(row);
-      for (const [key, values] of spathKeys(readField(row, input))) {
+      for (const [key, values] of spathKeys(readField(row, input), prefix)) {
         const array = before.has(key) || values.length > 1;
         if (!kinds.has(key) || array) kinds.set(key, array ? 'array' : 'string');
       }
@@ -119,7 +127,7 @@ async function planSpathAuto(ctx: PlanContext, command: SpathCommand): Promise<v
         // Copies: a run may be repeated (a count first), and later commands write to rows.
         const out = rows.slice(i, i + 1000).map((r) => ({ ...r }));
         await budget.eachRow(out, (row: Row) => {
-          for (const [key, values] of spathKeys(readField(row, input))) {
+          for (const [key, values] of spathKeys(readField(row, input), prefix)) {
             const had = before.has(key) ? readField(row, key) : null;
             const all: PplValue[] = had === null ? values : [had, ...values];
             row[key] = kinds.get(key) === 'array' ? all : all[0];
