@@ -377,7 +377,7 @@ describe('spath without a path', () => {
 
   it('extracts every key as text: dotted through objects, repeated keys and existing columns as arrays', async () => {
     expect(await rows(`${docs} | spath input=j | fields a, n.x, c, \`l{}\``)).toEqual([
-      ['10', ['p'], [1, '30'], null],
+      ['10', 'p', [1, '30'], null],
       ['11', ['q', 'r'], 1, ['1', '2']],
       [null, null, 1, null],
     ]);

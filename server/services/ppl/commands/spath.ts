@@ -7,8 +7,8 @@
  * `spath` in the server (spath.md). With a path it streams: the value there, as text. Without
  * one it extracts every key, and the keys name columns, so the rows before it are read while
  * planning (at most max_rows, held until the run, which gives them out again): nested objects
- * give dotted names, every value is text, a key met twice (a dotted key and a nested one) or a
- * column that already exists gathers its values into an array.
+ * give dotted names, an array's elements gather under `key{}`, every value is text, and a key
+ * met twice (a dotted key and a nested one) or a column that already exists holds an array.
  */
 import type { SpathCommand, SpathStep } from '../../../../common/ppl/commands/multivalue';
 import type { PplType, PplValue } from '../../../../common/ppl/types';
@@ -130,7 +130,7 @@ async function planSpathAuto(ctx: PlanContext, command: SpathCommand): Promise<v
           for (const [key, values] of spathKeys(readField(row, input), prefix)) {
             const had = before.has(key) ? readField(row, key) : null;
             const all: PplValue[] = had === null ? values : [had, ...values];
-            row[key] = kinds.get(key) === 'array' ? all : all[0];
+            row[key] = all.length > 1 ? all : all[0];
           }
         });
         yield out;
