@@ -446,3 +446,12 @@ describe('convert time and duration functions', () => {
     ).toEqual([[3600 + 23 * 60 + 45, 2 * 86400 + 3600, 3 * 60 + 45.5, 12.25]]);
   });
 });
+
+describe('wildcards in backticks', () => {
+  const q = data([{ '@t': 1, '@u': 2, v: 3 }]);
+
+  it('fields `*` and rename `@*` treat the star as a wildcard', async () => {
+    expect(await rows(`${q} | fields \`*\``)).toEqual([['2026-01-15 10:30:00', 1, 2, 3]]);
+    expect(await rows(`${q} | rename \`@*\` as at_* | fields at_t, at_u, v`)).toEqual([[1, 2, 3]]);
+  });
+});
