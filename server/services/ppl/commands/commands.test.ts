@@ -116,6 +116,12 @@ describe('shaping', () => {
       ['x', 3],
       ['y', 7],
     ]);
+    // With col=true the totals row sums the columns, not the row totals (addtotals.md).
+    expect(await rows(`${q} | addtotals col=true labelfield=s a, b | fields s, a, Total`)).toEqual([
+      ['x', 1, 3],
+      ['y', 3, 7],
+      ['Total', 4, null],
+    ]);
     expect(await rows(`${q} | addcoltotals labelfield=s label=sum a | fields s, a`)).toEqual([
       ['x', 1],
       ['y', 3],

@@ -172,7 +172,8 @@ export function planAddTotals(ctx: PlanContext, command: AddTotalsCommand): void
   const labelField = command.labelField;
   if (command.col && labelField !== undefined && !ctx.has(labelField))
     ctx.setColumn(labelField, 'string');
-  const sumColumns = command.row && command.col ? [...numeric, command.fieldName] : numeric;
+  // addtotals.md: the totals row leaves the row-total column empty.
+  const sumColumns = numeric;
   const { row: perRow, col, fieldName, label } = command;
   ctx.add(
     command.span,
