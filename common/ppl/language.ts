@@ -116,6 +116,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   eventstats: ['bucket_nullable'],
   streamstats: ['bucket_nullable', 'current', 'window', 'global', 'reset_before', 'reset_after'],
   spath: ['input', 'output', 'path'],
+  convert: ['timeformat'],
   appendcol: ['override'],
   foreach: ['mode', 'fieldstr', 'matchstr'],
   chart: ['limit', 'useother', 'usenull', 'nullstr', 'otherstr'],

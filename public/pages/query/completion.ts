@@ -23,6 +23,7 @@ import {
   SUPPORTED_COMMANDS,
 } from '../../../common/ppl/language';
 import { RATE_FUNCTIONS } from '../../../common/ppl/commands/charts';
+import { CONVERT_FUNCTIONS } from '../../../common/ppl/commands/shaping';
 import { tokenize, type Token } from '../../../common/ppl/tokenizer';
 
 export type CompletionKind =
@@ -293,6 +294,16 @@ function itemsFor(
             : []),
           ...fieldItems(sources.fields),
           ...optionItems(options, usedOptions(segment)),
+        ],
+        names: false,
+      };
+    case 'convert':
+      return {
+        items: [
+          ...functionItems(CONVERT_FUNCTIONS),
+          ...optionItems(options, usedOptions(segment)),
+          ...fieldItems(sources.fields),
+          ...keywordItems(['as']),
         ],
         names: false,
       };
