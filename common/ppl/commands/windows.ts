@@ -52,11 +52,13 @@ export interface BinCommand {
   span: Span;
 }
 
-/** `eventstats agg, … [by f, …]`: every row kept, each with its group's aggregates. */
+/** `eventstats [bucket_nullable=<bool>] agg, … [by f, …]`: every row kept, with its group's aggregates. */
 export interface EventStatsCommand {
   kind: 'EventStats';
   aggregations: Aggregation[];
   by: FieldRef[];
+  /** false: rows with a null by value form no group (their aggregates are null). */
+  bucketNullable: boolean;
   span: Span;
 }
 
@@ -233,13 +235,14 @@ export class WindowParser extends ChartParser {
 
   protected parseEventStats(start: Token): EventStatsCommand {
     this.next();
+    let bucketNullable = true;
     if (this.isOptionAt() && this.isWord(this.peek(), 'bucket_nullable')) {
       this.next();
       this.next();
-      this.readBoolean();
+      bucketNullable = this.readBoolean();
     }
     const { aggregations, by } = this.parseAggregationsBy('eventstats');
-    return { kind: 'EventStats', aggregations, by, span: this.spanFrom(start) };
+    return { kind: 'EventStats', aggregations, by, bucketNullable, span: this.spanFrom(start) };
   }
 
   protected parseStreamStats(start: Token): StreamStatsCommand {

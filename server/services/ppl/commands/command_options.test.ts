@@ -244,6 +244,20 @@ describe('streamstats options', () => {
   });
 });
 
+describe('eventstats bucket_nullable', () => {
+  it('false: rows with a null by value get null aggregates', async () => {
+    const q = data([
+      { g: 'a', v: 1 },
+      { g: null, v: 2 },
+      { g: 'a', v: 3 },
+    ]);
+    expect(
+      await column(`${q} | eventstats bucket_nullable=false sum(v) as s by g | fields s`)
+    ).toEqual([4, null, 4]);
+    expect(await column(`${q} | eventstats sum(v) as s by g | fields s`)).toEqual([4, 2, 4]);
+  });
+});
+
 describe('timechart rate functions and chart span', () => {
   it('per_minute, per_second, per_day: the sum scaled by unit / span seconds', async () => {
     expect(await rows(`${times} | timechart timefield=t span=1h per_minute(n)`)).toEqual([

@@ -91,7 +91,7 @@ export function planEventStats(ctx: PlanContext, command: EventStatsCommand): vo
     kind: 'Stats',
     aggregations: command.aggregations,
     by: command.by,
-    bucketNullable: true,
+    bucketNullable: command.bucketNullable,
     written: {},
     span: command.span,
   };
@@ -118,7 +118,9 @@ export function planEventStats(ctx: PlanContext, command: EventStatsCommand): vo
       for (let i = 0; i < rows.length; i += 1000) {
         const out = rows.slice(i, i + 1000);
         for (const row of out) {
-          const g = groups.get(keyOf(by.map((f) => readField(row, f))));
+          const keys = by.map((f) => readField(row, f));
+          const left = !command.bucketNullable && keys.some((k) => k === null);
+          const g = left ? undefined : groups.get(keyOf(keys));
           for (const a of command.aggregations) row[a.name] = g ? g[a.name] : null;
         }
         yield out;
