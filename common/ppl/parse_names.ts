@@ -108,7 +108,8 @@ export class NameParser extends TokenCursor {
     return {
       kind: 'FieldPattern',
       pattern: name.name,
-      wildcard: name.wildcard,
+      // fields.md / rename.md: `*` and `@*` in backticks are patterns too.
+      wildcard: name.wildcard || (name.quoted && name.name.includes('*')),
       quoted: name.quoted,
       span: name.span,
     };

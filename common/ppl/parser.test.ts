@@ -145,7 +145,7 @@ describe('parsePpl: every command and option', () => {
         fields: [
           { pattern: 'a' },
           { pattern: '*_id', wildcard: true },
-          { pattern: 'x*y', wildcard: false, quoted: true },
+          { pattern: 'x*y', wildcard: true, quoted: true },
         ],
       },
     },

@@ -235,7 +235,7 @@ const cases: Case[] = [
   },
   {
     query: 'source=web_logs | patterns path | stats count() by patterns_field',
-    expected: () => countBy(docs, (d) => [d.path.replace(/[a-zA-Z0-9]/g, '')]),
+    expected: () => countBy(docs, (d) => [d.path.replace(/[a-zA-Z0-9]+/g, '<*>')]),
   },
   // buckets and windows
   {
@@ -393,6 +393,88 @@ const cases: Case[] = [
     query: 'describe web_logs | stats count() by TABLE_NAME',
     expected: () => [[Object.keys(WEB_LOGS_MAPPING.properties).length, 'web_logs']],
   },
+  // bin, timechart, streamstats, chart and patterns options
+  {
+    query: 'source=web_logs | bin bytes bins=10 | stats count() by bytes',
+    expected: () => {
+      // bin.md: the power of ten at or above range/bins, one more if that gives too many bins.
+      const lo = Math.min(...docs.map((d) => d.bytes));
+      const hi = Math.max(...docs.map((d) => d.bytes));
+      const exponent = Math.ceil(Math.log10((hi - lo) / 10));
+      let width = 10 ** exponent;
+      if (Math.ceil((hi - lo) / width) + (hi % width === 0 ? 1 : 0) > 10) width *= 10;
+      return countBy(docs, (d) => {
+        const start = Math.floor(d.bytes / width) * width;
+        return [`${start}-${start + width}`];
+      });
+    },
+  },
+  {
+    query: 'source=web_logs | bin response_time_ms minspan=7 as rt | stats count() by rt',
+    expected: () => {
+      const values = docs.map((d) => d.response_time_ms);
+      const below = 10 ** Math.floor(Math.log10(Math.max(...values) - Math.min(...values)));
+      const width = below >= 7 ? below : 10 ** Math.ceil(Math.log10(7));
+      return countBy(docs, (d) => {
+        const start = Math.floor(d.response_time_ms / width) * width;
+        return [`${start}-${start + width}`];
+      });
+    },
+  },
+  {
+    query: 'source=web_logs | bin bytes span=log10 | stats count() by bytes',
+    expected: () =>
+      countBy(docs, (d) => {
+        if (d.bytes <= 0) return ['Invalid'];
+        const k = Math.floor(Math.log10(d.bytes));
+        return [`${10 ** k}.0-${10 ** (k + 1)}.0`];
+      }),
+  },
+  {
+    query: 'source=web_logs | timechart span=1d per_second(bytes)',
+    expected: () => {
+      const sums = new Map<string, number>();
+      for (const d of docs) {
+        const t = stamp(Math.floor(ms(d) / DAY) * DAY);
+        sums.set(t, (sums.get(t) ?? 0) + d.bytes);
+      }
+      return [...sums].map(([t, sum]) => [t, sum / 86_400]);
+    },
+  },
+  {
+    query:
+      'source=web_logs | where host = "web-02" | sort @timestamp | head 6 | streamstats reset_after=bytes > 100000 sum(bytes) as s | fields s',
+    ordered: true,
+    expected: () => {
+      let total = 0;
+      return web02.map((d) => {
+        total += d.bytes;
+        const s = total;
+        if (d.bytes > 100000) total = 0;
+        return [s];
+      });
+    },
+  },
+  {
+    query: 'source=web_logs | chart count() by bytes span=100000, region',
+    expected: () =>
+      countBy(docs, (d) => [Math.floor(d.bytes / 100000) * 100000, d.region]).map(([n, b, r]) => [
+        b,
+        r,
+        n,
+      ]),
+  },
+  {
+    query:
+      'source=web_logs | patterns path mode=aggregation max_sample_count=1 | fields patterns_field, pattern_count',
+    expected: () =>
+      countBy(docs, (d) => [d.path.replace(/[a-zA-Z0-9]+/g, '<*>')]).map(([n, p]) => [p, n]),
+  },
+  {
+    query:
+      'source=web_logs | eval j = concat(\'{"h":{"name":"\', host, \'"}}\') | spath input=j | stats count() by h.name',
+    expected: () => countBy(docs, (d) => [d.host]),
+  },
   // combining
   {
     query:
@@ -524,6 +606,9 @@ describe('buffering commands stop at max_rows', () => {
     'eventstats count() as n',
     'transpose 3',
     'trendline sort bytes sma(2, bytes)',
+    'bin bytes bins=5',
+    'patterns path method=brain',
+    'spath input=path',
   ])('%s', async (command) => {
     const res = await run(`source=web_logs | ${command}`, () => smallHost);
     expect(res.status).toBe(400);
@@ -566,6 +651,21 @@ describe('outputlookup after new commands', () => {
       docs.filter((d) => d.path.startsWith('/api/')),
       (d) => [stamp(Math.floor(ms(d) / WEEK) * WEEK), /\/api\/(v[0-9])\//.exec(d.path)![1]]
     );
+    expect(res.body.datarows).toEqual([[want.length]]);
+    const rows = await readRowsSorted(admin, name, 'n');
+    expect(rows.map((r) => r.n).sort()).toEqual(want.map(([n]) => n).sort());
+  });
+
+  it('writes bin ranges (bins=10 over 0…249988: a width of 100000) and spath keys into a lookup', async () => {
+    const name = names.lookup('cmd_options');
+    const res = await run(
+      `source=web_logs | bin bytes bins=10 | eval j = concat('{"r":"', region, '"}') | spath input=j | stats count() as n by bytes, r | outputlookup ${name}`
+    );
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 200,
+      message: undefined,
+    });
+    const want = countBy(docs, (d) => [Math.floor(d.bytes / 100000), d.region]);
     expect(res.body.datarows).toEqual([[want.length]]);
     const rows = await readRowsSorted(admin, name, 'n');
     expect(rows.map((r) => r.n).sort()).toEqual(want.map(([n]) => n).sort());

@@ -155,17 +155,122 @@ describe('commands', () => {
     });
   });
 
+  it('bin: bins, minspan, start/end, log spans and aligntime', () => {
+    expect(first('source=t | bin x bins=20 start=-5 end=1.5e3')).toMatchObject({
+      bins: 20,
+      start: -5,
+      end: 1500,
+    });
+    expect(first('source=t | bin x minspan=25')).toMatchObject({ minSpan: 25 });
+    expect(first('source=t | bin x span=3log2')).toMatchObject({
+      logSpan: { coefficient: 3, base: 2 },
+    });
+    expect(first('source=t | bin x span=log10')).toMatchObject({
+      logSpan: { coefficient: 1, base: 10 },
+    });
+    expect(first('source=t | bin t span=4h aligntime=@d+90m')).toMatchObject({
+      interval: { size: 4, unit: 'h' },
+      alignTime: { kind: 'day', offsetMs: 90 * 60_000 },
+    });
+    expect(first("source=t | bin t span=1h aligntime='@d-2h'")).toMatchObject({
+      alignTime: { kind: 'day', offsetMs: -2 * 3_600_000 },
+    });
+    expect(first('source=t | bin t span=1h aligntime=1700000000')).toMatchObject({
+      alignTime: { kind: 'epoch', ms: 1_700_000_000_000 },
+    });
+    expect(first('source=t | bin t aligntime=latest')).toMatchObject({
+      alignTime: { kind: 'latest' },
+    });
+    // Sub-second units of bin.md.
+    expect(first('source=t | bin t span=5cs')).toMatchObject({ interval: { unit: 'cs' } });
+  });
+
+  it('patterns: brain, aggregation, by and the sample options', () => {
+    expect(
+      first(
+        'source=t | patterns f by h method=brain mode=aggregation max_sample_count=3 show_numbered_token=true variable_count_threshold=2 frequency_threshold_percentage=0.5'
+      )
+    ).toMatchObject({
+      by: [{ name: 'h' }],
+      method: 'brain',
+      mode: 'aggregation',
+      maxSampleCount: 3,
+      showNumberedToken: true,
+      variableCountThreshold: 2,
+      frequencyThreshold: 0.5,
+    });
+    expect(first('source=t | patterns new_field=p f')).toMatchObject({
+      field: { name: 'f' },
+      newField: 'p',
+      method: 'simple_pattern',
+      mode: 'label',
+    });
+  });
+
+  it('spath paths: indexes, every element, keys as written', () => {
+    expect(first('source=t | spath input=j output=o a.b{0}.c')).toMatchObject({
+      path: ['a', 'b', 0, 'c'],
+    });
+    expect(first('source=t | spath input=j l{}')).toMatchObject({
+      output: 'l{}',
+      path: ['l', { all: true }],
+    });
+    expect(first(`source=t | spath input=j output=o "['a.b c'].x[2]"`)).toMatchObject({
+      path: ['a.b c', 'x', 2],
+    });
+    expect(first('source=t | spath input=j')).toMatchObject({ output: '' });
+    expect(refused('source=t | spath input=j a{x}')).toMatch(/"a\{x\}" is not a path/);
+  });
+
+  it('streamstats: resets and bucket_nullable', () => {
+    const c = first(
+      'source=t | streamstats bucket_nullable=false reset_before=a > 3 reset_after=(s < 0) sum(a) as s by g'
+    );
+    expect(c).toMatchObject({
+      bucketNullable: false,
+      resetBefore: { kind: 'Binary' },
+      resetAfter: { kind: 'Binary' },
+      aggregations: [{ func: 'sum', name: 's' }],
+    });
+  });
+
+  it('timechart rate functions and chart span on the row split', () => {
+    expect(first('source=t | timechart span=10m per_minute(bytes) by h')).toMatchObject({
+      rate: 60,
+      aggregation: { func: 'sum', name: 'per_minute(bytes)' },
+    });
+    expect(first('source=t | timechart per_day(x) as daily')).toMatchObject({
+      rate: 86400,
+      aggregation: { name: 'daily' },
+    });
+    expect(first('source=t | chart count() by size span=100, host')).toMatchObject({
+      row: { name: 'size' },
+      rowSpan: { size: 100 },
+      column: { name: 'host' },
+    });
+    expect(first('source=t | chart count() over t span=1d by host')).toMatchObject({
+      rowSpan: { size: 1, unit: 'd' },
+      column: { name: 'host' },
+    });
+  });
+
   it.each([
     ['source=t | rex field=f "(?<a>x)" max_match=11', /max_match 11 exceeds the limit \(10\)/],
     ['source=t | rex field=f', /rex needs a pattern/],
-    ['source=t | bin x bins=3', /"bins" is not supported here/],
+    ['source=t | bin x bins=1', /bins must be between 2 and 50000/],
+    ['source=t | bin x width=3', /unknown bin option "width"/],
+    ['source=t | bin x minspan=1h', /minspan is a plain number/],
+    ['source=t | bin t span=1h aligntime=noon', /"noon" is not an aligntime/],
+    ['source=t | streamstats reset=true count()', /unknown streamstats option "reset"/],
     ['source=t | ml action=train', /cannot run in Dashboards: .*ML Commons/],
     ['source=t | ad', /cannot run in Dashboards/],
     ['source=t | append [ source=u | outputlookup x ]', /cannot be inside \[ … \]/],
     ['source=t | append [ source=u', /expected "\]" closing the subsearch/],
     ['source=t | timechart count(), sum(x)', /timechart takes one aggregation/],
     ['source=t | stats count() by span(a, 1), span(b, 1)', /at most one span/],
-    ['source=t | patterns f method=brain', /"brain" is not supported here/],
+    ['source=t | patterns f method=drain', /the patterns method "drain" is unknown/],
+    ['source=t | patterns f buffer_limit=10', /buffer_limit is at least 50000/],
+    ["source=t | patterns f method=brain pattern='x'", /pattern= belongs to method=simple_pattern/],
     ['source=t | foreach a [ eval = 1 ]', /the foreach template does not parse/],
     [
       'source=t | foreach mode=multivalue a [ eval t = t + <<ITEM>> ]',

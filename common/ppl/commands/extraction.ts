@@ -4,13 +4,15 @@
  */
 
 /**
- * Extraction commands (parse side): `parse`, `rex`, `regex`, `grok`, `patterns`. Every pattern is
+ * Extraction commands (parse side): `parse`, `rex`, `regex`, `grok` (`patterns`: patterns.ts). Every pattern is
  * a user's regular expression: the server runs it on RE2 in linear time
  * (server/services/ppl/regex.ts), never on JavaScript's RegExp.
  */
 import type { FieldRef, Span } from '../ast';
 import type { Token } from '../tokenizer';
-import { ShapingParser } from './shaping';
+import { PatternsParser, type PatternsCommand } from './patterns';
+
+export type { PatternsCommand } from './patterns';
 
 /** `parse <field> '<regex with named groups>'`: each group a string column ("" without a match). */
 export interface ParseCommand {
@@ -53,26 +55,13 @@ export interface RegexCommand {
   span: Span;
 }
 
-/**
- * `patterns <field> [method=simple_pattern] [new_field=<name>] [pattern='<regex>']`: each value
- * with the regex's matches removed (by default letters and digits), a column `patterns_field`.
- */
-export interface PatternsCommand {
-  kind: 'Patterns';
-  field: FieldRef;
-  newField: string;
-  pattern?: string;
-  patternSpan?: Span;
-  span: Span;
-}
-
 export type ExtractionCommand =
   ParseCommand | GrokCommand | RexCommand | RegexCommand | PatternsCommand;
 
 /** The most matches `rex … max_match` may ask for (PPL's `plugins.ppl.rex.max_match.limit`). */
 export const REX_MAX_MATCH_LIMIT = 10;
 
-export class ExtractionParser extends ShapingParser {
+export class ExtractionParser extends PatternsParser {
   private readPattern(what: string): { pattern: string; span: Span } {
     const t = this.peek();
     const pattern = this.readString(what);
@@ -175,66 +164,6 @@ export class ExtractionParser extends ShapingParser {
       negated: op.text === '!=',
       pattern,
       patternSpan: span,
-      span: this.spanFrom(start),
-    };
-  }
-
-  protected parsePatterns(start: Token): PatternsCommand {
-    this.next();
-    let field: FieldRef | undefined;
-    let newField = 'patterns_field';
-    let pattern: { pattern: string; span: Span } | undefined;
-    const seen = new Map<string, Token>();
-    // Options may come before the field (the older syntax) or after it.
-    while (this.isOptionAt() || (field === undefined && !this.endsCommand(this.peek()))) {
-      if (!this.isOptionAt()) {
-        field = this.requireField('patterns');
-        continue;
-      }
-      const option = this.peek();
-      const name = option.text.toLowerCase();
-      this.once(seen, option, 'patterns');
-      this.next();
-      this.next();
-      if (name === 'new_field')
-        newField =
-          this.peek().kind === 'string'
-            ? this.readString('new_field')
-            : this.requireField('new_field').name;
-      else if (name === 'pattern') pattern = this.readPattern('the pattern');
-      else if (name === 'method') {
-        const m = this.peek();
-        if (!this.isWord(m, 'simple_pattern')) {
-          this.fail(
-            m,
-            `the patterns method "${m.text}" is not supported here; supported: simple_pattern`,
-            ['simple_pattern']
-          );
-        }
-        this.next();
-      } else if (name === 'mode') {
-        const m = this.peek();
-        if (!this.isWord(m, 'label')) {
-          this.fail(
-            m,
-            `the patterns mode "${m.text}" is not supported here; supported: label (aggregate with stats count() by ${newField})`,
-            ['label']
-          );
-        }
-        this.next();
-      } else
-        this.fail(
-          option,
-          `unknown patterns option "${option.text}"; options: method, mode, new_field, pattern`,
-          ['method', 'mode', 'new_field', 'pattern']
-        );
-    }
-    if (field === undefined) return this.expected('the field to find patterns in', ['field name']);
-    return {
-      kind: 'Patterns',
-      field,
-      newField,
-      ...(pattern ? { pattern: pattern.pattern, patternSpan: pattern.span } : {}),
       span: this.spanFrom(start),
     };
   }

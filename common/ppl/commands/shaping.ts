@@ -4,13 +4,21 @@
  */
 
 /**
- * Shaping commands (parse side): `table`, `reverse`, `fillnull`, `replace`, `expand` /
- * `mvexpand`, `flatten`, `fieldformat`, `addtotals`, `addcoltotals`, `transpose`. Their plan and
- * operators: server/services/ppl/commands/shaping.ts.
+ * Shaping commands (parse side): `table`, `reverse`, `fillnull`, `replace`, `fieldformat`,
+ * `convert`, `addtotals`, `addcoltotals`, `transpose` (multivalue and JSON ones: multivalue.ts).
+ * Their plan and operators: server/services/ppl/commands/shaping.ts.
  */
 import type { EvalCommand, Expr, FieldRef, FieldsCommand, Span } from '../ast';
 import type { Token } from '../tokenizer';
-import { LookupParser } from '../parse_lookups';
+import { MultivalueParser, type MultivalueCommand } from './multivalue';
+
+export type {
+  ExpandCommand,
+  FlattenCommand,
+  MvCombineCommand,
+  NoMvCommand,
+  SpathCommand,
+} from './multivalue';
 
 /** `reverse`: the rows in the opposite order. */
 export interface ReverseCommand {
@@ -35,24 +43,6 @@ export interface ReplaceCommand {
   kind: 'Replace';
   pairs: Array<{ pattern: string; replacement: string; span: Span }>;
   fields: FieldRef[];
-  span: Span;
-}
-
-/** `expand <field> [as <alias>]`, `mvexpand <field> [limit=<n>]`: one row per array element. */
-export interface ExpandCommand {
-  kind: 'Expand';
-  command: 'expand' | 'mvexpand';
-  field: FieldRef;
-  alias?: FieldRef;
-  limit?: number;
-  span: Span;
-}
-
-/** `flatten <field> [as (<name>, …)]`: an object's keys become columns. */
-export interface FlattenCommand {
-  kind: 'Flatten';
-  field: FieldRef;
-  aliases: FieldRef[];
   span: Span;
 }
 
@@ -82,55 +72,39 @@ export interface TransposeCommand {
   span: Span;
 }
 
-/** `mvcombine <field>`: rows equal but for `field` become one, the field's values an array. */
-export interface MvCombineCommand {
-  kind: 'MvCombine';
-  field: FieldRef;
-  span: Span;
-}
-
-export const CONVERT_FUNCTIONS = ['auto', 'num', 'rmcomma', 'rmunit', 'memk', 'none'] as const;
+export const CONVERT_FUNCTIONS = [
+  'auto',
+  'num',
+  'rmcomma',
+  'rmunit',
+  'memk',
+  'none',
+  'ctime',
+  'mktime',
+  'dur2sec',
+  'mstime',
+] as const;
 export type ConvertFunction = (typeof CONVERT_FUNCTIONS)[number];
 
 /** `convert auto(f) [as g], num(h), …`: text read as numbers (doubles), convert.md. */
 export interface ConvertCommand {
   kind: 'Convert';
+  /** `timeformat=` of `ctime`/`mktime` (strftime directives; default `%m/%d/%Y %H:%M:%S`). */
+  timeFormat: string;
   conversions: Array<{ func: ConvertFunction; field: FieldRef; as?: FieldRef; span: Span }>;
   span: Span;
 }
 
-/** `spath input=<field> [output=<field>] [path=]<path>`: one value out of JSON text. */
-export interface SpathCommand {
-  kind: 'Spath';
-  input: FieldRef;
-  output: string;
-  /** `a.b{0}.c` / `a.b[0].c`, as steps: keys and array indexes. */
-  path: Array<string | number>;
-  pathText: string;
-  span: Span;
-}
-
-/** `nomv <field>`: an array field as one string, its non-null elements joined by newlines. */
-export interface NoMvCommand {
-  kind: 'NoMv';
-  field: FieldRef;
-  span: Span;
-}
-
 export type ShapingCommand =
-  | NoMvCommand
+  | MultivalueCommand
   | ConvertCommand
-  | SpathCommand
-  | MvCombineCommand
   | ReverseCommand
   | FillNullCommand
   | ReplaceCommand
-  | ExpandCommand
-  | FlattenCommand
   | AddTotalsCommand
   | TransposeCommand;
 
-export class ShapingParser extends LookupParser {
+export class ShapingParser extends MultivalueParser {
   /** `table` is `fields` without `+`/`-` (docs/user/ppl/cmd/table.md); `-` still excludes. */
   protected parseTable(start: Token): FieldsCommand {
     return { ...this.parseFields(start), span: this.spanFrom(start) };
@@ -138,13 +112,19 @@ export class ShapingParser extends LookupParser {
 
   protected parseConvert(start: Token): ConvertCommand {
     this.next();
+    let timeFormat = '%m/%d/%Y %H:%M:%S';
     if (this.isOptionAt()) {
       const t = this.peek();
-      this.fail(
-        t,
-        `the convert option "${t.text}" is not supported here; write convert <function>(<field>) [as <field>]`,
-        []
-      );
+      if (!this.isWord(t, 'timeformat')) {
+        this.fail(
+          t,
+          `unknown convert option "${t.text}"; convert takes timeformat=<format>, then <function>(<field>) [as <field>]`,
+          ['timeformat']
+        );
+      }
+      this.next();
+      this.next();
+      timeFormat = this.readString('timeformat');
     }
     const conversions = this.list(() => {
       const f = this.peek();
@@ -169,85 +149,7 @@ export class ShapingParser extends LookupParser {
         span: this.spanFrom(f),
       };
     }, 'required');
-    return { kind: 'Convert', conversions, span: this.spanFrom(start) };
-  }
-
-  protected parseSpath(start: Token): SpathCommand {
-    this.next();
-    const seen = new Map<string, Token>();
-    let input: FieldRef | undefined;
-    let output: string | undefined;
-    let pathText: string | undefined;
-    let pathAt: Token | undefined;
-    while (!this.endsCommand(this.peek())) {
-      if (this.isOptionAt() && this.isWord(this.peek(), 'input', 'output', 'path')) {
-        const option = this.peek();
-        this.once(seen, option, 'spath');
-        this.next();
-        this.next();
-        const name = option.text.toLowerCase();
-        if (name === 'input') input = this.requireField('spath input=');
-        else if (name === 'output') output = this.requireField('spath output=').name;
-        else {
-          pathAt = this.peek();
-          pathText =
-            this.peek().kind === 'string' ? this.readString('the path') : this.readSpathPath();
-        }
-        continue;
-      }
-      if (pathText !== undefined) this.expected('"|" after the path', ['|']);
-      pathAt = this.peek();
-      pathText = this.peek().kind === 'string' ? this.readString('the path') : this.readSpathPath();
-    }
-    if (input === undefined) return this.fail(start, 'spath needs input=<field>', ['input=']);
-    if (pathText === undefined) {
-      return this.fail(
-        start,
-        'spath without a path extracts every key, whose names are only known from the data; give path=<path>',
-        ['path=']
-      );
-    }
-    const path: Array<string | number> = [];
-    for (const part of pathText.split('.')) {
-      const m = /^([^{}[\]]*)((?:[{[]\d+[}\]])*)$/.exec(part);
-      if (!m) this.fail(pathAt ?? start, `"${pathText}" is not a path such as a.b{0}.c`, ['path']);
-      if (m![1] !== '') path.push(m![1]);
-      for (const index of m![2].match(/\d+/g) ?? []) path.push(Number(index));
-    }
-    return {
-      kind: 'Spath',
-      input,
-      output: output ?? pathText,
-      path,
-      pathText,
-      span: this.spanFrom(start),
-    };
-  }
-
-  /** An unquoted path: adjacent tokens (`a.b{0}.c`, `a.b[1]`). */
-  private readSpathPath(): string {
-    const first = this.next();
-    let end = first.end;
-    for (;;) {
-      const t = this.tokenAt(0);
-      const so = this.text.slice(first.start, end);
-      // `]` ends a subsearch, except where it closes an index `[0]` of the path.
-      const closesIndex = this.isPunct(t, ']') && so.split('[').length > so.split(']').length;
-      if (t.start !== end || (this.endsCommand(t) && !closesIndex) || t.kind === 'string') break;
-      this.next();
-      end = t.end;
-    }
-    return this.text.slice(first.start, end);
-  }
-
-  protected parseNoMv(start: Token): NoMvCommand {
-    this.next();
-    return { kind: 'NoMv', field: this.requireField('nomv'), span: this.spanFrom(start) };
-  }
-
-  protected parseMvCombine(start: Token): MvCombineCommand {
-    this.next();
-    return { kind: 'MvCombine', field: this.requireField('mvcombine'), span: this.spanFrom(start) };
+    return { kind: 'Convert', timeFormat, conversions, span: this.spanFrom(start) };
   }
 
   protected parseReverse(start: Token): ReverseCommand {
@@ -318,47 +220,6 @@ export class ShapingParser extends LookupParser {
     this.expectWord('in');
     const fields = this.list(() => this.requireField('replace'), 'required');
     return { kind: 'Replace', pairs, fields, span: this.spanFrom(start) };
-  }
-
-  protected parseExpand(start: Token, command: 'expand' | 'mvexpand'): ExpandCommand {
-    this.next();
-    const field = this.requireField(command);
-    let alias: FieldRef | undefined;
-    let limit: number | undefined;
-    if (command === 'expand' && this.isWord(this.peek(), 'as')) {
-      this.next();
-      alias = this.requireField('expand … as');
-    }
-    if (command === 'mvexpand' && this.isOptionAt() && this.isWord(this.peek(), 'limit')) {
-      this.next();
-      this.next();
-      limit = this.readInt('the mvexpand limit', 1);
-    }
-    return {
-      kind: 'Expand',
-      command,
-      field,
-      ...(alias ? { alias } : {}),
-      ...(limit === undefined ? {} : { limit }),
-      span: this.spanFrom(start),
-    };
-  }
-
-  protected parseFlatten(start: Token): FlattenCommand {
-    this.next();
-    const field = this.requireField('flatten');
-    let aliases: FieldRef[] = [];
-    if (this.isWord(this.peek(), 'as')) {
-      this.next();
-      if (this.isPunct(this.peek(), '(')) {
-        this.next();
-        aliases = this.list(() => this.requireField('flatten … as'), 'required');
-        this.expectPunct(')', [',', ')']);
-      } else {
-        aliases = [this.requireField('flatten … as')];
-      }
-    }
-    return { kind: 'Flatten', field, aliases, span: this.spanFrom(start) };
   }
 
   protected parseAddTotals(start: Token, command: 'addtotals' | 'addcoltotals'): AddTotalsCommand {

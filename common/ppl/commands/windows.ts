@@ -5,20 +5,16 @@
 
 /**
  * Buckets and windows (parse side): `span()` in `stats … by`, `bin`, `eventstats`, `streamstats`,
- * `trendline`. Plan and operators: server/services/ppl/commands/windows.ts.
+ * `trendline` (`timechart`, `chart`: charts.ts). Plan and operators:
+ * server/services/ppl/commands/{bins,windows,streamstats}.ts.
  */
-import type { Aggregation, FieldRef, SortKey, Span } from '../ast';
+import type { Aggregation, Expr, FieldRef, SortKey, Span } from '../ast';
 import type { Token } from '../tokenizer';
-import { ExtractionParser } from './extraction';
+import { parseLogSpan, type LogSpan, type SpanInterval } from '../time_units';
+import { ChartParser, type ChartCommand, type TimechartCommand } from './charts';
 
-/** Calendar units of a span; none for a plain number. `m` is minutes, `M` months. */
-export type SpanUnit = 'ms' | 's' | 'm' | 'h' | 'd' | 'w' | 'M' | 'q' | 'y';
-
-export interface SpanInterval {
-  size: number;
-  unit?: SpanUnit;
-  text: string;
-}
+export { parseInterval, type SpanInterval, type SpanUnit } from '../time_units';
+export type { ChartCommand, TimechartCommand } from './charts';
 
 /** `span(<field>, <interval>) [as <alias>]` in `stats … by`: the bucket's lower bound. */
 export interface SpanBucket {
@@ -30,28 +26,56 @@ export interface SpanBucket {
   span: Span;
 }
 
-/** `bin <field> span=<interval> [as <alias>]`. */
+/** Where `bin … aligntime=` anchors time buckets (bin.md). */
+export type BinAlignTime =
+  | { kind: 'earliest' | 'latest' }
+  | { kind: 'epoch'; ms: number }
+  /** `@d`, `@d+3h`, `@d-30m`: the start of the earliest row's day, plus the offset. */
+  | { kind: 'day'; offsetMs: number };
+
+/**
+ * `bin <field> [span=<interval>|span=[c]log[b]] [minspan=<n>] [bins=<n>] [aligntime=…]
+ * [start=<n>] [end=<n>] [as <alias>]`. Width precedence (bin.md): span > minspan > bins >
+ * start/end > the default (a power of ten below the range).
+ */
 export interface BinCommand {
   kind: 'Bin';
   field: FieldRef;
-  interval: SpanInterval;
+  interval?: SpanInterval;
+  logSpan?: LogSpan;
+  minSpan?: number;
+  bins?: number;
+  start?: number;
+  end?: number;
+  alignTime?: BinAlignTime;
   alias?: FieldRef;
   span: Span;
 }
 
-/** `eventstats agg, … [by f, …]`: every row kept, each with its group's aggregates. */
+/** `eventstats [bucket_nullable=<bool>] agg, … [by f, …]`: every row kept, with its group's aggregates. */
 export interface EventStatsCommand {
   kind: 'EventStats';
   aggregations: Aggregation[];
   by: FieldRef[];
+  /** false: rows with a null by value form no group (their aggregates are null). */
+  bucketNullable: boolean;
   span: Span;
 }
 
-/** `streamstats [current=<bool>] [window=<n>] [global=<bool>] agg, … [by f, …]`: running aggregates. */
+/**
+ * `streamstats [bucket_nullable=<bool>] [current=<bool>] [window=<n>] [global=<bool>]
+ * [reset_before=<cond>] [reset_after=<cond>] agg, … [by f, …]`: running aggregates.
+ */
 export interface StreamStatsCommand {
   kind: 'StreamStats';
   aggregations: Aggregation[];
   by: FieldRef[];
+  /** Rows whose by values include null: in a group of their own (true, default) or left out. */
+  bucketNullable: boolean;
+  /** Every state (and window) starts afresh before a row where this holds. */
+  resetBefore?: Expr;
+  /** … or after a row where this holds (it may read the row's new aggregates). */
+  resetAfter?: Expr;
   /** Include the row itself (default true). */
   current: boolean;
   /** Rows in the window; 0 (default) means all rows so far. */
@@ -75,42 +99,6 @@ export interface TrendlineCommand {
   span: Span;
 }
 
-/**
- * `timechart [timefield=f] [span=<interval>] [limit=<n>] [useother=<bool>] [usenull=<bool>]
- * [nullstr=<s>] <aggregation> [by <field>]`: one row per time bucket (and by value), unpivoted.
- */
-export interface TimechartCommand {
-  kind: 'Timechart';
-  timeField: FieldRef;
-  interval: SpanInterval;
-  /** Top by values kept (by the sum of the aggregate over all buckets); 0 keeps all. Default 10. */
-  limit: number;
-  useOther: boolean;
-  useNull: boolean;
-  nullStr: string;
-  aggregation: Aggregation;
-  by?: FieldRef;
-  span: Span;
-}
-
-/**
- * `chart [limit=[top|bottom]<n>] [useother=] [usenull=] [nullstr=] [otherstr=] <aggregation>
- * [by <row> [<column>]] | [over <row>] [by <column>]`: rows per (row, column) pair, unpivoted.
- */
-export interface ChartCommand {
-  kind: 'Chart';
-  aggregation: Aggregation;
-  row?: FieldRef;
-  column?: FieldRef;
-  limit: number;
-  bottom: boolean;
-  useOther: boolean;
-  useNull: boolean;
-  nullStr: string;
-  otherStr: string;
-  span: Span;
-}
-
 export type WindowCommand =
   | ChartCommand
   | BinCommand
@@ -119,78 +107,7 @@ export type WindowCommand =
   | TrendlineCommand
   | TimechartCommand;
 
-const UNIT_WORDS: Record<string, SpanUnit> = {
-  ms: 'ms',
-  millisecond: 'ms',
-  milliseconds: 'ms',
-  s: 's',
-  sec: 's',
-  secs: 's',
-  second: 's',
-  seconds: 's',
-  m: 'm',
-  min: 'm',
-  mins: 'm',
-  minute: 'm',
-  minutes: 'm',
-  h: 'h',
-  hr: 'h',
-  hrs: 'h',
-  hour: 'h',
-  hours: 'h',
-  d: 'd',
-  day: 'd',
-  days: 'd',
-  w: 'w',
-  week: 'w',
-  weeks: 'w',
-  M: 'M',
-  mon: 'M',
-  month: 'M',
-  months: 'M',
-  q: 'q',
-  qtr: 'q',
-  quarter: 'q',
-  quarters: 'q',
-  y: 'y',
-  yr: 'y',
-  year: 'y',
-  years: 'y',
-};
-
-/** `10`, `0.5`, `1h`, `30seconds`, `1M` (month), `1month`. Undefined when not an interval. */
-export function parseInterval(text: string): SpanInterval | undefined {
-  const m = /^(\d+(?:\.\d+)?)([a-zA-Z]*)$/.exec(text);
-  if (!m) return undefined;
-  const size = Number(m[1]);
-  if (!(size > 0)) return undefined;
-  if (m[2] === '') return { size, text };
-  const unit = UNIT_WORDS[m[2]] ?? (m[2] === 'M' ? 'M' : UNIT_WORDS[m[2].toLowerCase()]);
-  if (unit === undefined || (m[2] === 'M' && unit !== 'M')) return undefined;
-  // `m` is minutes and `M` months, as PPL has them (case sensitive).
-  return { size, unit: m[2] === 'M' ? 'M' : unit, text };
-}
-
-export class WindowParser extends ExtractionParser {
-  /** An interval token (`10`, `1h`, …), failing with the accepted forms. */
-  protected readInterval(what: string): SpanInterval {
-    const t = this.peek();
-    let text = t.text;
-    if (t.kind === 'string') text = t.value ?? '';
-    else if (t.kind !== 'number' && !this.isWord(t))
-      this.expected(`${what} (such as 10, 1h, 1d)`, ['interval']);
-    const interval = parseInterval(text);
-    if (interval === undefined) {
-      this.fail(
-        t,
-        `"${text}" is not an interval: write a positive number, optionally with a unit (ms, s, m, h, d, w, M, q, y)`,
-        ['interval']
-      );
-    }
-    this.next();
-    return interval;
-  }
-
+export class WindowParser extends ChartParser {
   /** `span(<field>, <interval>) [as <alias>]`, the current token being `span`. */
   protected override parseSpanBucket(): SpanBucket {
     const start = this.next();
@@ -220,42 +137,90 @@ export class WindowParser extends ExtractionParser {
     return { kind: 'Span', field, interval, name, span: this.spanFrom(start) };
   }
 
+  /** A signed number (`start=-5`, `end=1.5e3`). */
+  private readSignedNumber(what: string): number {
+    const sign = this.isOp(this.peek(), '-') ? (this.next(), -1) : 1;
+    const t = this.peek();
+    const n = Number(t.text);
+    if (t.kind !== 'number' || !Number.isFinite(n)) this.expected(`${what} (a number)`, ['number']);
+    this.next();
+    return sign * n;
+  }
+
+  /** `aligntime=earliest|latest|<epoch seconds>|@d[+-<n>h|m|s]` (written plain or quoted). */
+  private readAlignTime(): BinAlignTime {
+    const first = this.peek();
+    let text: string;
+    if (first.kind === 'string') text = this.next().value ?? '';
+    else {
+      // `@d+3h` is several tokens written together: read them while they touch.
+      let end = first.end;
+      this.next();
+      while (!this.endsCommand(this.peek()) && this.peek().start === end) end = this.next().end;
+      text = this.text.slice(first.start, end);
+    }
+    const lower = text.trim().toLowerCase();
+    if (lower === 'earliest' || lower === 'latest') return { kind: lower };
+    if (/^\d+$/.test(lower)) return { kind: 'epoch', ms: Number(lower) * 1000 };
+    const m = /^@d(?:([+-])(\d+)([hms]?))?$/.exec(lower);
+    if (m) {
+      const per = m[3] === 'm' ? 60_000 : m[3] === 's' ? 1000 : 3_600_000;
+      const offsetMs = m[1] === undefined ? 0 : (m[1] === '-' ? -1 : 1) * Number(m[2]) * per;
+      return { kind: 'day', offsetMs };
+    }
+    return this.fail(
+      first,
+      `"${text}" is not an aligntime: write earliest, latest, epoch seconds, or @d with an offset such as @d+3h`,
+      ['earliest', 'latest']
+    );
+  }
+
   protected parseBin(start: Token): BinCommand {
     this.next();
     const field = this.requireField('bin');
-    let interval: SpanInterval | undefined;
-    let alias: FieldRef | undefined;
+    const options: Omit<BinCommand, 'kind' | 'field' | 'span'> = {};
     const seen = new Map<string, Token>();
+    const known = ['span', 'minspan', 'bins', 'aligntime', 'start', 'end'];
     while (!this.endsCommand(this.peek())) {
       if (this.isWord(this.peek(), 'as')) {
         this.next();
-        alias = this.requireField('bin … as');
+        options.alias = this.requireField('bin … as');
         continue;
       }
       const option = this.peek();
-      if (!this.isOptionAt()) this.expected('a bin option such as span=10', ['span=', 'as']);
+      if (!this.isOptionAt()) this.expected('a bin option such as span=10', [...known, 'as']);
       const name = option.text.toLowerCase();
-      this.once(seen, option, 'bin');
-      if (name !== 'span') {
+      if (!known.includes(name)) {
         this.fail(
           option,
-          `the bin option "${option.text}" is not supported here; bin takes span=<interval> (numbers or time units)`,
-          ['span=']
+          `unknown bin option "${option.text}"; options: ${known.join(', ')}`,
+          known
         );
       }
+      this.once(seen, option, 'bin');
       this.next();
       this.next();
-      interval = this.readInterval('the bin span');
+      if (name === 'span') {
+        const log = parseLogSpan(this.peek().text);
+        if (log !== undefined && this.isWord(this.peek())) {
+          this.next();
+          options.logSpan = log;
+        } else options.interval = this.readInterval('the bin span (or a log span such as log10)');
+      } else if (name === 'minspan') {
+        const min = this.readInterval('the minimum span');
+        if (min.unit !== undefined)
+          this.fail(option, 'minspan is a plain number (it bins numeric fields)', ['number']);
+        options.minSpan = min.size;
+      } else if (name === 'bins') {
+        const t = this.peek();
+        const n = this.readInt('the number of bins', 0);
+        if (n < 2 || n > 50000) this.fail(t, 'bins must be between 2 and 50000', ['integer']);
+        options.bins = n;
+      } else if (name === 'aligntime') options.alignTime = this.readAlignTime();
+      else if (name === 'start') options.start = this.readSignedNumber('the start');
+      else options.end = this.readSignedNumber('the end');
     }
-    if (interval === undefined)
-      return this.fail(start, 'bin needs span=<interval>, e.g. bin bytes span=1000', ['span=']);
-    return {
-      kind: 'Bin',
-      field,
-      interval,
-      ...(alias ? { alias } : {}),
-      span: this.spanFrom(start),
-    };
+    return { kind: 'Bin', field, ...options, span: this.spanFrom(start) };
   }
 
   private parseAggregationsBy(where: string): { aggregations: Aggregation[]; by: FieldRef[] } {
@@ -268,133 +233,16 @@ export class WindowParser extends ExtractionParser {
     return { aggregations, by };
   }
 
-  protected parseTimechart(start: Token): TimechartCommand {
-    this.next();
-    const seen = new Map<string, Token>();
-    let timeField: FieldRef = {
-      kind: 'Field',
-      name: '@timestamp',
-      quoted: false,
-      span: { start: start.start, end: start.end },
-    };
-    let interval: SpanInterval = { size: 1, unit: 'm', text: '1m' };
-    let limit = 10;
-    let useOther = true;
-    let useNull = true;
-    let nullStr = 'NULL';
-    const known = ['timefield', 'span', 'limit', 'useother', 'usenull', 'nullstr'];
-    while (this.isOptionAt() && known.includes(this.peek().text.toLowerCase())) {
-      const option = this.peek();
-      const name = option.text.toLowerCase();
-      this.once(seen, option, 'timechart');
-      this.next();
-      this.next();
-      if (name === 'timefield') timeField = this.requireField('timefield');
-      else if (name === 'span') interval = this.readInterval('the timechart span');
-      else if (name === 'limit') limit = this.readInt('the limit', 0);
-      else if (name === 'useother') useOther = this.readBoolean();
-      else if (name === 'usenull') useNull = this.readBoolean();
-      else nullStr = this.readString('nullstr');
-    }
-    const aggregation = this.parseAggregation();
-    if (this.isPunct(this.peek(), ',')) {
-      this.fail(
-        this.peek(),
-        'timechart takes one aggregation; use stats … by span(…) for several',
-        []
-      );
-    }
-    let by: FieldRef | undefined;
-    if (this.isWord(this.peek(), 'by')) {
-      this.next();
-      by = this.requireField('timechart … by');
-    }
-    return {
-      kind: 'Timechart',
-      timeField,
-      interval,
-      limit,
-      useOther: limit === 0 ? false : useOther,
-      useNull,
-      nullStr,
-      aggregation,
-      ...(by ? { by } : {}),
-      span: this.spanFrom(start),
-    };
-  }
-
-  protected parseChart(start: Token): ChartCommand {
-    this.next();
-    const seen = new Map<string, Token>();
-    let limit = 10;
-    let bottom = false;
-    let useOther = true;
-    let useNull = true;
-    let nullStr = 'NULL';
-    let otherStr = 'OTHER';
-    const known = ['limit', 'useother', 'usenull', 'nullstr', 'otherstr'];
-    while (this.isOptionAt() && known.includes(this.peek().text.toLowerCase())) {
-      const option = this.peek();
-      const name = option.text.toLowerCase();
-      this.once(seen, option, 'chart');
-      this.next();
-      this.next();
-      if (name === 'limit') {
-        const t = this.peek();
-        const m = /^(top|bottom)?(\d+)$/i.exec(t.text);
-        if (!m || (t.kind !== 'number' && !this.isWord(t)))
-          this.expected('a limit such as 5, top5 or bottom3', ['integer']);
-        this.next();
-        bottom = m![1]?.toLowerCase() === 'bottom';
-        limit = Number(m![2]);
-      } else if (name === 'useother') useOther = this.readBoolean();
-      else if (name === 'usenull') useNull = this.readBoolean();
-      else if (name === 'nullstr') nullStr = this.readString('nullstr');
-      else otherStr = this.readString('otherstr');
-    }
-    const aggregation = this.parseAggregation();
-    if (this.isPunct(this.peek(), ',')) {
-      this.fail(this.peek(), 'chart takes one aggregation; use stats for several', []);
-    }
-    let row: FieldRef | undefined;
-    let column: FieldRef | undefined;
-    if (this.isWord(this.peek(), 'over')) {
-      this.next();
-      row = this.requireField('chart … over');
-      if (this.isWord(this.peek(), 'by')) {
-        this.next();
-        column = this.requireField('chart … by');
-      }
-    } else if (this.isWord(this.peek(), 'by')) {
-      this.next();
-      row = this.requireField('chart … by');
-      if (this.isPunct(this.peek(), ',')) this.next();
-      if (!this.endsCommand(this.peek())) column = this.requireField('chart … by');
-    }
-    return {
-      kind: 'Chart',
-      aggregation,
-      ...(row ? { row } : {}),
-      ...(column ? { column } : {}),
-      limit,
-      bottom,
-      useOther: limit === 0 ? false : useOther,
-      useNull,
-      nullStr,
-      otherStr,
-      span: this.spanFrom(start),
-    };
-  }
-
   protected parseEventStats(start: Token): EventStatsCommand {
     this.next();
+    let bucketNullable = true;
     if (this.isOptionAt() && this.isWord(this.peek(), 'bucket_nullable')) {
       this.next();
       this.next();
-      this.readBoolean();
+      bucketNullable = this.readBoolean();
     }
     const { aggregations, by } = this.parseAggregationsBy('eventstats');
-    return { kind: 'EventStats', aggregations, by, span: this.spanFrom(start) };
+    return { kind: 'EventStats', aggregations, by, bucketNullable, span: this.spanFrom(start) };
   }
 
   protected parseStreamStats(start: Token): StreamStatsCommand {
@@ -403,14 +251,18 @@ export class WindowParser extends ExtractionParser {
     let current = true;
     let window = 0;
     let global = true;
+    let bucketNullable = true;
+    let resetBefore: Expr | undefined;
+    let resetAfter: Expr | undefined;
+    const known = ['bucket_nullable', 'current', 'window', 'global', 'reset_before', 'reset_after'];
     while (this.isOptionAt()) {
       const option = this.peek();
       const name = option.text.toLowerCase();
-      if (!['current', 'window', 'global'].includes(name)) {
+      if (!known.includes(name)) {
         this.fail(
           option,
-          `the streamstats option "${option.text}" is not supported here; options: current, window, global`,
-          ['current', 'window', 'global']
+          `unknown streamstats option "${option.text}"; options: ${known.join(', ')}`,
+          known
         );
       }
       this.once(seen, option, 'streamstats');
@@ -418,6 +270,9 @@ export class WindowParser extends ExtractionParser {
       this.next();
       if (name === 'current') current = this.readBoolean();
       else if (name === 'global') global = this.readBoolean();
+      else if (name === 'bucket_nullable') bucketNullable = this.readBoolean();
+      else if (name === 'reset_before') resetBefore = this.parseExpression('a condition');
+      else if (name === 'reset_after') resetAfter = this.parseExpression('a condition');
       else window = this.readInt('the window', 0);
     }
     const { aggregations, by } = this.parseAggregationsBy('streamstats');
@@ -425,6 +280,9 @@ export class WindowParser extends ExtractionParser {
       kind: 'StreamStats',
       aggregations,
       by,
+      bucketNullable,
+      ...(resetBefore ? { resetBefore } : {}),
+      ...(resetAfter ? { resetAfter } : {}),
       current,
       window,
       global,

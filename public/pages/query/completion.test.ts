@@ -49,6 +49,13 @@ describe('completionsAt', () => {
       text: 'source=web_logs | stats count() by st',
       expected: ['stddev_samp()', 'stddev_pop()', 'status', 'str_to_date()', 'strftime()'],
     },
+    { text: 'source=web_logs | bin status mi', expected: ['minspan='] },
+    { text: 'source=web_logs | bin status a', expected: ['aligntime=', 'as'] },
+    { text: 'source=web_logs | timechart span=1h per_m', expected: ['per_minute()'] },
+    { text: 'source=web_logs | streamstats res', expected: ['reset_before=', 'reset_after='] },
+    { text: 'source=web_logs | patterns host max', expected: ['max_sample_count='] },
+    { text: 'source=web_logs | convert ti', expected: ['timeformat='] },
+    { text: 'source=web_logs | convert m', expected: ['memk()', 'mktime()', 'mstime()'] },
   ])('offers $expected for "$text"', ({ text, expected }) => {
     expect(labels(text)).toEqual(expected);
   });

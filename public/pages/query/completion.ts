@@ -22,6 +22,8 @@ import {
   OUTPUTLOOKUP_OPTIONS,
   SUPPORTED_COMMANDS,
 } from '../../../common/ppl/language';
+import { RATE_FUNCTIONS } from '../../../common/ppl/commands/charts';
+import { CONVERT_FUNCTIONS } from '../../../common/ppl/commands/shaping';
 import { tokenize, type Token } from '../../../common/ppl/tokenizer';
 
 export type CompletionKind =
@@ -58,6 +60,10 @@ const BOOLEAN_OPTIONS = new Set([
   'showcount',
   'usenull',
   'bucket_nullable',
+  'current',
+  'global',
+  'useother',
+  'show_numbered_token',
 ]);
 const EXPRESSION_WORDS = [
   'and',
@@ -270,6 +276,45 @@ function itemsFor(
           ...fieldItems(sources.fields),
           ...optionItems(options, usedOptions(segment)),
           ...functionItems(FUNCTIONS),
+        ],
+        names: false,
+      };
+    case 'timechart':
+    case 'chart':
+    case 'eventstats':
+    case 'streamstats':
+      return {
+        items: [
+          ...functionItems(
+            command === 'timechart'
+              ? [...AGGREGATION_FUNCTIONS, ...Object.keys(RATE_FUNCTIONS)]
+              : AGGREGATION_FUNCTIONS
+          ),
+          ...(segment.length > 1
+            ? keywordItems(command === 'chart' ? ['by', 'over', 'as'] : ['by', 'as'])
+            : []),
+          ...fieldItems(sources.fields),
+          ...optionItems(options, usedOptions(segment)),
+        ],
+        names: false,
+      };
+    case 'convert':
+      return {
+        items: [
+          ...functionItems(CONVERT_FUNCTIONS),
+          ...optionItems(options, usedOptions(segment)),
+          ...fieldItems(sources.fields),
+          ...keywordItems(['as']),
+        ],
+        names: false,
+      };
+    case 'bin':
+    case 'patterns':
+      return {
+        items: [
+          ...fieldItems(sources.fields),
+          ...optionItems(options, usedOptions(segment)),
+          ...keywordItems(command === 'bin' ? ['as'] : ['by']),
         ],
         names: false,
       };

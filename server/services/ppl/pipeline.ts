@@ -59,6 +59,7 @@ export async function compilePipeline(
       : query.source.kind === 'MultiSearch'
         ? await planMultiSearch(ctx, query.source)
         : await planIndexSource(ctx, query.source, commands);
+  ctx.sourceRows = () => source.run();
   for (const command of commands) await planCommand(ctx, command);
 
   const columns = ctx.columns.filter((c) => !c.hidden).map((c) => ({ name: c.name, type: c.type }));

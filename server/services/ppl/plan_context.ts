@@ -197,6 +197,8 @@ export class PlanContext {
   sourceName?: string;
   /** The query's leading command (appendcol's subsearch reads it again); none in a sub-plan. */
   leading?: Subsearch['source'];
+  /** The source's rows (set by pipeline.ts once the source is planned; none in a sub-plan). */
+  sourceRows?: () => RowStream;
 
   constructor(
     readonly deps: PipelineDeps,
@@ -265,6 +267,17 @@ export class PlanContext {
       mode,
       ...(options.detail === undefined ? {} : { detail: options.detail }),
     });
+  }
+
+  /**
+   * The rows of everything planned so far, read now: for a command whose columns are named by
+   * the data (spath without a path). Undefined where there is no source of its own (appendpipe).
+   */
+  readSoFar(): RowStream | undefined {
+    const source = this.sourceRows;
+    if (source === undefined) return undefined;
+    const operators = [...this.operators];
+    return operators.reduce<RowStream>((stream, op) => op(stream), source());
   }
 
   /** The `_explain` detail of a buffering operator. */

@@ -9,13 +9,13 @@
  * folded into OTHER.
  */
 import type { Aggregation, FieldRef, StatsCommand } from '../../../../common/ppl/ast';
-import type { ChartCommand, TimechartCommand } from '../../../../common/ppl/commands/windows';
-import type { PplType, PplValue } from '../../../../common/ppl/types';
-import { inferAggregationType, readField, toPplString } from '../evaluate';
+import type { ChartCommand, TimechartCommand } from '../../../../common/ppl/commands/charts';
+import { isNumericType, type PplType, type PplValue } from '../../../../common/ppl/types';
+import { inferAggregationType, inferType, readField, toPplString } from '../evaluate';
 import { BufferLimitError, Row, RowStream, statsOp, Types } from '../operators';
 import type { PlanContext } from '../plan_context';
 import { checkAggregation } from './aggregation';
-import { bucketer, isTimeType } from './windows';
+import { bucketer, isTimeType, timeBucketEnd, timestampMs } from './buckets';
 
 interface SplitSpec {
   command: 'timechart' | 'chart';
@@ -25,12 +25,16 @@ interface SplitSpec {
   row?: { name: string; type: PplType; key: (row: Row) => PplValue };
   /** The column split: its values become strings, nulls `nullStr`, the rest beyond `limit` `otherStr`. */
   column?: string;
+  /** The column split's output name (chart keeps the backticks it was written with). */
+  columnName?: string;
   limit: number;
   bottom: boolean;
   useOther: boolean;
   useNull: boolean;
   nullStr: string;
   otherStr: string;
+  /** Applied to each aggregate with its row key (timechart's rate functions). */
+  scale?: (rowKey: PplValue, value: PplValue) => PplValue;
 }
 
 /**
@@ -51,6 +55,7 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
   });
   const rowKey = spec.row;
   const column = spec.column;
+  const columnName = spec.columnName ?? column;
   const stats: StatsCommand = {
     kind: 'Stats',
     aggregations: [agg],
@@ -64,9 +69,10 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
   if (column) statTypes.set('\u0000col', 'string');
   ctx.columns = [
     ...(rowKey ? [{ name: rowKey.name, type: rowKey.type }] : []),
-    ...(column ? [{ name: column, type: 'string' as PplType }] : []),
-    { name: agg.name, type: outType },
+    ...(columnName ? [{ name: columnName, type: 'string' as PplType }] : []),
+    { name: agg.name, type: spec.scale ? 'double' : outType },
   ];
+  const { scale } = spec;
   const { maxRows } = ctx.deps;
   const { budget } = ctx;
   const { limit, bottom, useOther, useNull, nullStr, otherStr } = spec;
@@ -121,8 +127,8 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
       const out = groups.map((g) => {
         const row: Row = {};
         if (rowKey) row[rowKey.name] = g['\u0000row'];
-        if (column) row[column] = g['\u0000col'];
-        row[agg.name] = g[agg.name];
+        if (columnName) row[columnName] = g['\u0000col'];
+        row[agg.name] = scale ? scale(g['\u0000row'], g[agg.name]) : g[agg.name];
         return row;
       });
       for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
@@ -149,7 +155,26 @@ export function planTimechart(ctx: PlanContext, command: TimechartCommand): void
   if (typeof b === 'string') throw ctx.error(`timechart: ${b}`, command.span);
   const bucketOf = b.bucket;
   const timeKey = command.timeField.name;
+  const { rate, interval } = command;
+  if (rate !== undefined) {
+    const type = command.aggregation.arg ? inferType(command.aggregation.arg, ctx.types()) : 'int';
+    if (!isNumericType(type) && type !== 'undefined')
+      throw ctx.error(
+        `${command.aggregation.funcWritten} takes a number, not ${type}`,
+        command.aggregation.span
+      );
+  }
   planSplit(ctx, {
+    ...(rate === undefined
+      ? {}
+      : {
+          // sum × unit seconds / the bucket's seconds (a calendar month: its own length).
+          scale: (key: PplValue, value: PplValue) => {
+            const start = timestampMs(key);
+            if (value === null || start === null) return value;
+            return (Number(value) * rate * 1000) / (timeBucketEnd(start, interval) - start);
+          },
+        }),
     command: 'timechart',
     span: command.span,
     aggregation: command.aggregation,
@@ -169,20 +194,24 @@ export function planChart(ctx: PlanContext, command: ChartCommand): void {
   if (command.row) ctx.requireColumn(command.row.name, command.row.span);
   if (command.column) ctx.requireColumn(command.column.name, command.column.span);
   const rowName = command.row?.name;
+  // chart.md: a split written in backticks keeps them in its column name.
+  const written = (f: FieldRef) => (f.quoted ? ctx.text.slice(f.span.start, f.span.end) : f.name);
+  let rowKey: { type: PplType; key: (row: Row) => PplValue } | undefined;
+  if (rowName) {
+    const type = ctx.column(rowName)!.type;
+    rowKey = { type, key: (row: Row) => readField(row, rowName) };
+    if (command.rowSpan) {
+      const b = bucketer(command.rowSpan, type);
+      if (typeof b === 'string') throw ctx.error(`chart: ${b}`, command.span);
+      rowKey = { type: b.type, key: (row: Row) => b.bucket(readField(row, rowName)) };
+    }
+  }
   planSplit(ctx, {
     command: 'chart',
     span: command.span,
     aggregation: command.aggregation,
-    ...(rowName
-      ? {
-          row: {
-            name: rowName,
-            type: ctx.column(rowName)!.type,
-            key: (row: Row) => readField(row, rowName),
-          },
-        }
-      : {}),
-    ...(command.column ? { column: command.column.name } : {}),
+    ...(command.row && rowKey ? { row: { name: written(command.row), ...rowKey } } : {}),
+    ...(command.column ? { column: command.column.name, columnName: written(command.column) } : {}),
     limit: command.limit,
     bottom: command.bottom,
     useOther: command.useOther,

@@ -14,7 +14,7 @@ import { BufferLimitError } from '../operators';
 import { grokToRegex } from './grok';
 import { resolveTimeModifier } from './search';
 import { replaceWildcard } from './shaping';
-import { timeBucket } from './windows';
+import { timeBucket } from './buckets';
 
 const client = {} as OpenSearchClient;
 
@@ -115,6 +115,12 @@ describe('shaping', () => {
     expect(await rows(`${q} | addtotals a, b | fields s, Total`)).toEqual([
       ['x', 3],
       ['y', 7],
+    ]);
+    // With col=true the totals row sums the columns, not the row totals (addtotals.md).
+    expect(await rows(`${q} | addtotals col=true labelfield=s a, b | fields s, a, Total`)).toEqual([
+      ['x', 1, 3],
+      ['y', 3, 7],
+      ['Total', 4, null],
     ]);
     expect(await rows(`${q} | addcoltotals labelfield=s label=sum a | fields s, a`)).toEqual([
       ['x', 1],
@@ -221,9 +227,9 @@ describe('extraction', () => {
     });
   });
 
-  it('patterns removes letters and digits by default', async () => {
+  it('patterns turns each run of letters and digits into <*> by default', async () => {
     expect(await rows(`${logs} | head 1 | patterns msg | fields patterns_field`)).toEqual([
-      [' // '],
+      ['<*> /<*>/<*> <*>'],
     ]);
   });
 });

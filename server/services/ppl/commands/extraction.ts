@@ -6,13 +6,12 @@
 /*
  * Extraction commands in the server, all streaming: parse and grok (a whole-value match; each
  * named group a string, "" without a match), rex (the first or first n matches, null without;
- * mode=sed substitutes), regex (a filter), patterns (simple_pattern). Every pattern is the user's:
+ * mode=sed substitutes), regex (a filter); patterns: patterns.ts. Every pattern is the user's:
  * it is compiled by regex.ts for RE2, which runs in linear time.
  */
 import type {
   GrokCommand,
   ParseCommand,
-  PatternsCommand,
   RegexCommand,
   RexCommand,
 } from '../../../../common/ppl/commands/extraction';
@@ -242,24 +241,4 @@ export function planRegex(ctx: PlanContext, command: RegexCommand): void {
     },
     { keepsCount: false }
   );
-}
-
-export function planPatterns(ctx: PlanContext, command: PatternsCommand): void {
-  ctx.requireColumn(command.field.name, command.field.span);
-  const pattern = command.pattern ?? '[a-zA-Z\\d]';
-  const span = command.patternSpan ?? command.span;
-  compile(ctx, pattern, span);
-  ctx.setColumn(command.newField, 'string');
-  const field = command.field.name;
-  const { newField } = command;
-  const { budget } = ctx;
-  ctx.add(command.span, 'streams', async function* (input) {
-    for await (const batch of input) {
-      await budget.eachRow(batch, (row: Row) => {
-        const text = asText(readField(row, field));
-        row[newField] = text === null ? null : replaceAll(text, pattern, '', span);
-      });
-      yield batch;
-    }
-  });
 }

@@ -14,30 +14,18 @@ import { planChart, planTimechart } from './charts';
 import { planAppend, planAppendCol, planAppendPipe, planForeach } from './append';
 import { planJoin } from './join';
 import { planUnion, planWhereSubsearch } from './subsearch';
-import { planGrok, planParse, planPatterns, planRegex, planRex } from './extraction';
+import { planGrok, planParse, planRegex, planRex } from './extraction';
+import { planPatterns } from './patterns';
 import { planLookup } from './lookup';
 import { planTimewrap, planXySeries } from './pivot';
 import { planDedup, planEval, planFields, planHead, planRename, planSort, planWhere } from './rows';
-import {
-  planAddTotals,
-  planConvert,
-  planSpath,
-  planExpand,
-  planFillNull,
-  planFlatten,
-  planMvCombine,
-  planNoMv,
-  planReplace,
-  planReverse,
-  planTranspose,
-} from './shaping';
-import {
-  planBin,
-  planEventStats,
-  planStatsWithSpan,
-  planStreamStats,
-  planTrendline,
-} from './windows';
+import { planAddTotals, planFillNull, planReplace, planReverse, planTranspose } from './shaping';
+import { planBin } from './bins';
+import { planConvert } from './convert';
+import { planExpand, planFlatten, planMvCombine, planNoMv } from './multivalue';
+import { planSpath } from './spath';
+import { planStreamStats } from './streamstats';
+import { planEventStats, planStatsWithSpan, planTrendline } from './windows';
 
 export async function planCommand(ctx: PlanContext, command: Command): Promise<void> {
   switch (command.kind) {

@@ -4,27 +4,20 @@
  */
 
 /*
- * Shaping commands in the server: reverse (buffers), fillnull, replace, expand/mvexpand, flatten,
- * addtotals/addcoltotals (stream; the totals row comes last), transpose (buffers its rows).
+ * Shaping commands in the server: reverse (buffers), fillnull, replace, addtotals /
+ * addcoltotals (stream; the totals row comes last), transpose (buffers its rows). Multivalue
+ * commands: multivalue.ts; spath: spath.ts; convert: convert.ts.
  */
 import type {
   AddTotalsCommand,
-  ConvertCommand,
-  ConvertFunction,
-  SpathCommand,
-  ExpandCommand,
   FillNullCommand,
-  FlattenCommand,
-  MvCombineCommand,
-  NoMvCommand,
   ReplaceCommand,
   ReverseCommand,
   TransposeCommand,
 } from '../../../../common/ppl/commands/shaping';
 import { isNumericType, type PplType, type PplValue } from '../../../../common/ppl/types';
 import { evaluate, inferType, readField, toPplString } from '../evaluate';
-import { checkValueDepth } from '../errors';
-import { BufferLimitError, Row, RowStream, renameOp } from '../operators';
+import { BufferLimitError, Row, RowStream } from '../operators';
 import type { PlanContext } from '../plan_context';
 
 /** Every row first (at most maxRows), then `finish` over them. */
@@ -165,59 +158,6 @@ export function planReplace(ctx: PlanContext, command: ReplaceCommand): void {
   });
 }
 
-export function planExpand(ctx: PlanContext, command: ExpandCommand): void {
-  ctx.requireColumn(command.field.name, command.field.span);
-  const from = command.field.name;
-  const to = command.alias?.name ?? from;
-  if (to !== from) ctx.setColumn(to, ctx.column(from)!.type);
-  const limit = command.limit ?? Infinity;
-  ctx.add(
-    command.span,
-    'streams',
-    async function* (input) {
-      for await (const batch of input) {
-        const out: Row[] = [];
-        for (const row of batch) {
-          const v = readField(row, from);
-          if (!Array.isArray(v)) {
-            out.push(to === from ? row : { ...row, [to]: v });
-            continue;
-          }
-          v.slice(0, limit).forEach((element) => out.push({ ...row, [to]: element as PplValue }));
-        }
-        if (out.length > 0) yield out;
-      }
-    },
-    { keepsCount: false, detail: 'one row per array element' }
-  );
-}
-
-export function planFlatten(ctx: PlanContext, command: FlattenCommand): void {
-  const prefix = `${command.field.name}.`;
-  const inner = ctx.columns.filter((c) => c.name.startsWith(prefix));
-  if (inner.length === 0) {
-    throw ctx.error(
-      `flatten: "${command.field.name}" is not an object with fields here (no column starts with "${prefix}")`,
-      command.field.span
-    );
-  }
-  if (command.aliases.length > 0 && command.aliases.length !== inner.length) {
-    throw ctx.error(
-      `flatten: "${command.field.name}" has ${inner.length} fields (${inner.map((c) => c.name.slice(prefix.length)).join(', ')}) and ${command.aliases.length} names are given`,
-      command.span
-    );
-  }
-  const pairs: Array<[string, string]> = inner.map((c, i) => [
-    c.name,
-    command.aliases[i]?.name ?? c.name.slice(prefix.length),
-  ]);
-  const renamed = new Map(pairs);
-  ctx.columns = ctx.columns
-    .filter((c) => renamed.has(c.name) || ![...renamed.values()].includes(c.name))
-    .map((c) => ({ ...c, name: renamed.get(c.name) ?? c.name }));
-  ctx.add(command.span, 'streams', (input) => renameOp(input, pairs));
-}
-
 export function planAddTotals(ctx: PlanContext, command: AddTotalsCommand): void {
   for (const f of command.fields) ctx.requireColumn(f.name, f.span);
   const named = command.fields.map((f) => f.name);
@@ -232,7 +172,8 @@ export function planAddTotals(ctx: PlanContext, command: AddTotalsCommand): void
   const labelField = command.labelField;
   if (command.col && labelField !== undefined && !ctx.has(labelField))
     ctx.setColumn(labelField, 'string');
-  const sumColumns = command.row && command.col ? [...numeric, command.fieldName] : numeric;
+  // addtotals.md: the totals row leaves the row-total column empty.
+  const sumColumns = numeric;
   const { row: perRow, col, fieldName, label } = command;
   ctx.add(
     command.span,
@@ -300,164 +241,4 @@ export function planTranspose(ctx: PlanContext, command: TransposeCommand): void
       }),
     { keepsCount: false, detail: `the first ${command.limit} rows held in the server` }
   );
-}
-
-/** `mvcombine`: rows alike in every other column become one, in the order first seen. */
-export function planMvCombine(ctx: PlanContext, command: MvCombineCommand): void {
-  ctx.requireColumn(command.field.name, command.field.span);
-  const target = command.field.name;
-  const others = ctx.columns.map((c) => c.name).filter((n) => n !== target);
-  ctx.setColumn(target, 'array');
-  const { maxRows } = ctx.deps;
-  ctx.add(
-    command.span,
-    'buffers',
-    (input) =>
-      buffered(input, 'mvcombine', maxRows, (rows) => {
-        const groups = new Map<string, { row: Row; values: PplValue[] }>();
-        for (const row of rows) {
-          const id = JSON.stringify(
-            others.map((n) => {
-              const v = readField(row, n);
-              return v === null ? null : toPplString(v);
-            })
-          );
-          let g = groups.get(id);
-          if (!g) groups.set(id, (g = { row, values: [] }));
-          const v = readField(row, target);
-          if (v !== null) g.values.push(...(Array.isArray(v) ? (v as PplValue[]) : [v]));
-        }
-        return [...groups.values()].map((g) => ({ ...g.row, [target]: g.values as PplValue }));
-      }),
-    { keepsCount: false, detail: ctx.buffered() }
-  );
-}
-
-const LEADING_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/;
-const hasLetters = (s: string) => /[a-zA-Z]/.test(s.replace(/[eE][+-]?\d+$/, ''));
-
-/** `rmunit`: the number the text starts with. */
-function leadingNumber(s: string): number | null {
-  const m = LEADING_NUMBER.exec(s.trim());
-  return m ? Number(m[0]) : null;
-}
-
-/** `rmcomma`: the text without commas as a number; null when it holds letters. */
-function withoutCommas(s: string): number | null {
-  if (hasLetters(s)) return null;
-  const t = s.replace(/,/g, '').trim();
-  const n = t === '' ? NaN : Number(t);
-  return Number.isNaN(n) ? null : n;
-}
-
-/** `memk`: kilobytes of `12`, `12k`, `3m`, `1.5g`. */
-function kilobytes(s: string): number | null {
-  const m = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+))([kKmMgG]?)$/.exec(s.trim());
-  if (!m) return null;
-  const unit = m[2].toLowerCase();
-  return Number(m[1]) * (unit === 'm' ? 1024 : unit === 'g' ? 1024 * 1024 : 1);
-}
-
-export function convertValue(func: ConvertFunction, v: PplValue): PplValue {
-  if (v === null || func === 'none') return v;
-  if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
-  if (typeof v !== 'string') return null;
-  switch (func) {
-    case 'rmcomma':
-      return withoutCommas(v);
-    case 'rmunit':
-      return leadingNumber(v);
-    case 'memk':
-      return kilobytes(v);
-    case 'num':
-      return hasLetters(v) ? leadingNumber(v.split(',')[0]) : withoutCommas(v);
-    case 'auto':
-      return kilobytes(v) ?? withoutCommas(v) ?? leadingNumber(v);
-    default:
-      return null;
-  }
-}
-
-export function planConvert(ctx: PlanContext, command: ConvertCommand): void {
-  const steps = command.conversions.map((c) => {
-    ctx.requireColumn(c.field.name, c.field.span);
-    const to = c.as?.name ?? c.field.name;
-    ctx.setColumn(to, c.func === 'none' ? ctx.column(c.field.name)!.type : 'double');
-    return { func: c.func, from: c.field.name, to };
-  });
-  ctx.add(command.span, 'streams', async function* (input) {
-    for await (const batch of input) {
-      for (const row of batch) {
-        for (const s of steps) row[s.to] = convertValue(s.func, readField(row, s.from));
-      }
-      yield batch;
-    }
-  });
-}
-
-/** The value at `path` in JSON text (objects and arrays come back as JSON text). */
-export function spathValue(text: PplValue, path: Array<string | number>): PplValue {
-  if (typeof text !== 'string') return null;
-  let current: unknown;
-  try {
-    current = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  for (const step of path) {
-    if (current === null || typeof current !== 'object') return null;
-    current = Array.isArray(current)
-      ? typeof step === 'number'
-        ? current[step]
-        : undefined
-      : (current as Record<string, unknown>)[String(step)];
-    if (current === undefined) return null;
-  }
-  if (current === null || current === undefined) return null;
-  if (typeof current === 'object') {
-    checkValueDepth(current);
-    return JSON.stringify(current);
-  }
-  return String(current);
-}
-
-export function planSpath(ctx: PlanContext, command: SpathCommand): void {
-  ctx.requireColumn(command.input.name, command.input.span);
-  ctx.setColumn(command.output, 'string');
-  const { input, output, path } = command;
-  const { budget } = ctx;
-  ctx.add(command.span, 'streams', async function* (rows) {
-    for await (const batch of rows) {
-      await budget.eachRow(batch, (row: Row) => {
-        row[output] = spathValue(readField(row, input.name), path);
-      });
-      yield batch;
-    }
-  });
-}
-
-export function planNoMv(ctx: PlanContext, command: NoMvCommand): void {
-  ctx.requireColumn(command.field.name, command.field.span);
-  const type = ctx.column(command.field.name)!.type;
-  if (type !== 'array' && type !== 'undefined') {
-    throw ctx.error(
-      `nomv works on array fields; "${command.field.name}" is ${type}`,
-      command.field.span
-    );
-  }
-  ctx.setColumn(command.field.name, 'string');
-  const name = command.field.name;
-  ctx.add(command.span, 'streams', async function* (input) {
-    for await (const batch of input) {
-      for (const row of batch) {
-        const v = readField(row, name);
-        if (Array.isArray(v))
-          row[name] = (v as PplValue[])
-            .filter((e) => e !== null)
-            .map((e) => toPplString(e))
-            .join('\n');
-      }
-      yield batch;
-    }
-  });
 }

@@ -350,7 +350,8 @@ function spanSource(
     let interval: Dsl;
     if (FIXED_UNITS.has(unit)) interval = { fixed_interval: `${size}${unit}` };
     else if (unit === 'w') interval = { fixed_interval: `${7 * size}d` };
-    else if (size === 1) interval = { calendar_interval: `1${unit}` };
+    else if (size === 1 && ['M', 'q', 'y'].includes(unit))
+      interval = { calendar_interval: `1${unit}` };
     else return null;
     return {
       source: { date_histogram: { field: field.exactField, ...interval } },
