@@ -11,6 +11,7 @@ import {
   fakeHttp,
   fakeServices,
   httpError,
+  jsonTextRoute,
   renderWithProviders,
   type FakeRoute,
 } from '../../../test/support/render';
@@ -271,6 +272,24 @@ describe('the rows tab', () => {
       },
     });
     expect((await screen.findByTestId('lookupsRowsError-message')).textContent).toBe('Not Found');
+  });
+});
+
+describe('long integers', () => {
+  it('the rows tab shows integers beyond 2^53 with every digit', async () => {
+    renderLookup('rows', {
+      [`GET ${apiPaths.rows('lk_hosts')}`]: jsonTextRoute(
+        '{"schema":[{"name":"k","type":"long"},{"name":"o","type":"object"}],' +
+          '"datarows":[[9007199254740993,{"id":9223372036854775807}],[-9223372036854775808,null]],' +
+          '"total":2,"slice":"s"}'
+      ),
+    });
+    const table = await screen.findByTestId('lookupsRowsTable');
+    const text = table.textContent ?? '';
+    expect(text).toContain('9007199254740993');
+    expect(text).toContain('{"id":9223372036854775807}');
+    expect(text).toContain('-9223372036854775808');
+    expect(text).not.toContain('9007199254740992');
   });
 });
 
