@@ -10,7 +10,7 @@
  * from /proc. The goal is a growth under 100 MB: the upload streams through busboy and
  * csv-parse into a spool file on disk, never into memory. It prints numbers; it is not a test.
  *
- *   npx tsx bench/import_memory_bench.ts [--quick] [--old-space MB] [--only multipart|'raw body'] [--timeline]
+ *   npx tsx bench/import_memory_bench.ts [--quick] [--old-space MB] [--only multipart|'raw body'] [--timeline] [--query max=1]
  *   (--quick: a 10 MiB file; --old-space: the host's V8 old-space limit, as an operator sets it for
  *   OSD with `--max-old-space-size` in config/node.options)
  *
@@ -122,7 +122,8 @@ async function main() {
 
   const oldSpace = process.argv.indexOf('--old-space');
   const probe = join(dir, 'memory.txt');
-  const preload = `--import tsx --import ${join(process.cwd(), 'bench/memory_probe.ts')}`;
+  // Plain JavaScript, so it loads before the host's own `--import tsx`.
+  const preload = `--import=${join(process.cwd(), 'bench/memory_probe.mjs')}`;
   const host = await startTestHost({
     LOOKUPS_MEMORY_PROBE: probe,
     LOOKUPS_MAX_ROWS: String(rows + 10),
@@ -132,7 +133,9 @@ async function main() {
   const admin = adminClient();
   const name = uniqueName('lk_import_bench');
   const auth = basicAuthorization(users.writer.username, users.writer.password);
-  const url = `${host.url}${apiPaths.import(name)}`;
+  // `--query max=1`: the whole file read, checked and spooled, one row written (the spool alone).
+  const extra = process.argv.indexOf('--query');
+  const url = `${host.url}${apiPaths.import(name)}${extra > 0 ? `?${process.argv[extra + 1]}` : ''}`;
   try {
     const pid = host.process.pid as number;
     const runs: Array<[string, () => Promise<Response>]> = [
@@ -151,7 +154,7 @@ async function main() {
       [
         'raw body',
         async () =>
-          fetch(`${url}?format=csv`, {
+          fetch(`${url}${extra > 0 ? '&' : '?'}format=csv`, {
             method: 'POST',
             headers: { 'osd-xsrf': 'true', authorization: auth, 'content-type': 'text/csv' },
             body: Readable.toWeb((await fs.open(file)).createReadStream()) as ReadableStream,

@@ -4,11 +4,12 @@
  */
 
 /*
- * Bench only: preloaded into the host (`NODE_OPTIONS="--import tsx --import bench/memory_probe.ts"`)
+ * Bench only: preloaded into the host (`NODE_OPTIONS=--import=<path>/memory_probe.mjs`)
  * with LOOKUPS_MEMORY_PROBE naming a file, it appends `process.memoryUsage()` every 50 ms as one
  * line `ms rss heapTotal heapUsed external arrayBuffers`, so a bench can say where RSS went.
  */
-import { appendFileSync } from 'fs';
+/* global process, setInterval */
+import { appendFileSync } from 'node:fs';
 
 const file = process.env.LOOKUPS_MEMORY_PROBE;
 if (file) {
