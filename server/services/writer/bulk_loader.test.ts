@@ -67,7 +67,8 @@ describe('BulkLoader retries and failures', () => {
   function scriptedClient(answers: Array<Array<{ status: number; reason?: string }>>) {
     const bodies: string[] = [];
     const client = {
-      bulk: async ({ body }: { body: Buffer }) => {
+      bulk: async ({ index, body }: { index: string; body: Buffer }) => {
+        expect(index).toBe('lk__lookup');
         bodies.push(body.toString('utf8'));
         const statuses = answers.shift() ?? [];
         return {
@@ -100,8 +101,7 @@ describe('BulkLoader retries and failures', () => {
     expect(loader.written).toBe(4);
     expect(bodies).toHaveLength(2);
     expect(bodies[1]).toBe(
-      '{"index":{"_index":"lk__lookup","_id":"id-b"}}\n{"k":"ü","n":9007199254740993}\n' +
-        '{"index":{"_index":"lk__lookup"}}\n{"k":"d"}\n'
+      '{"index":{"_id":"id-b"}}\n{"k":"ü","n":9007199254740993}\n{"index":{}}\n{"k":"d"}\n'
     );
   });
 

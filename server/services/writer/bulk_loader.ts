@@ -77,6 +77,8 @@ function describeFailure(doc: BulkDocument, item: BulkItemResult): string {
   return `row ${doc.rowNumber + 1}: ${reason}`;
 }
 
+const PLAIN_ACTION = '{"index":{}}\n';
+
 /** A batch as `_bulk` bytes: item i is `body[starts[i], starts[i + 1])` (action and source). */
 interface EncodedBatch {
   body: Buffer;
@@ -88,15 +90,7 @@ export class BulkLoader {
   private readonly inFlight = new Set<Promise<void>>();
   private failure: unknown;
   private documentsWritten = 0;
-  private readonly action: { plain: string; prefix: string };
-
-  constructor(private readonly options: BulkLoaderOptions) {
-    const indexName = JSON.stringify(options.index);
-    this.action = {
-      plain: `{"index":{"_index":${indexName}}}\n`,
-      prefix: `{"index":{"_index":${indexName},"_id":`,
-    };
-  }
+  constructor(private readonly options: BulkLoaderOptions) {}
 
   get written() {
     return this.documentsWritten;
@@ -138,7 +132,6 @@ export class BulkLoader {
 
   /** The NDJSON of `_bulk`, as one string then its UTF-8 bytes, with each item's offset. */
   private encode(batch: BulkDocument[]): EncodedBatch {
-    const { plain, prefix } = this.action;
     const starts: number[] = new Array<number>(batch.length + 1);
     const rowNumbers: number[] = new Array<number>(batch.length);
     let text = '';
@@ -147,7 +140,8 @@ export class BulkLoader {
       const doc = batch[i];
       // A long beyond 2^53 is a bigint here, written as its JSON number.
       const item =
-        (doc.id === undefined ? plain : `${prefix}${JSON.stringify(doc.id)}}}\n`) +
+        // The index is the request's (`/<index>/_bulk`): fewer bytes per item to write and parse.
+        (doc.id === undefined ? PLAIN_ACTION : `{"index":{"_id":${JSON.stringify(doc.id)}}}\n`) +
         `${stringifyJson(doc.source)}\n`;
       starts[i] = bytes;
       rowNumbers[i] = doc.rowNumber;
@@ -197,7 +191,11 @@ export class BulkLoader {
       // shards, seq_no for every row) is left on the server, which keeps the answer ~8 times
       // smaller to receive and parse.
       const { body: response } = await this.options.client.bulk(
-        { body: pending.body, filter_path: 'errors,items.*.status,items.*.error' },
+        {
+          index: this.options.index,
+          body: pending.body,
+          filter_path: 'errors,items.*.status,items.*.error',
+        },
         { maxRetries: 0, requestTimeout: BULK_REQUEST_TIMEOUT_MS }
       );
       const items = (response as { items: Array<Record<string, BulkItemResult>> }).items;
