@@ -10,7 +10,7 @@
  * from /proc. The goal is a growth under 100 MB: the upload streams through busboy and
  * csv-parse into a spool file on disk, never into memory. It prints numbers; it is not a test.
  *
- *   npx tsx bench/import_memory_bench.ts [--quick] [--old-space MB]
+ *   npx tsx bench/import_memory_bench.ts [--quick] [--old-space MB] [--only multipart|'raw body'] [--timeline] [--query max=1]
  *   (--quick: a 10 MiB file; --old-space: the host's V8 old-space limit, as an operator sets it for
  *   OSD with `--max-old-space-size` in config/node.options)
  *
@@ -55,6 +55,29 @@ async function generateCsv(file: string, bytes: number): Promise<number> {
   return rows;
 }
 
+const PROBE_COLUMNS = ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'] as const;
+
+/** Peak of each of the host's `process.memoryUsage()` figures between two times, over the first. */
+async function probeGrowth(file: string, from: number, to: number) {
+  const samples = (await fs.readFile(file, 'utf8'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split(' ').map(Number));
+  const before = samples.filter((s) => s[0] <= from).pop() ?? samples[0];
+  const during = samples.filter((s) => s[0] >= from && s[0] <= to);
+  if (process.argv.includes('--timeline')) {
+    // heapUsed/external MiB once a second: which phase (spooling, then writing) holds what.
+    const marks = during.filter((_, i) => i % 20 === 0);
+    process.stdout.write(
+      `  heapUsed/external per s: ${marks.map((s) => `${(s[3] / MIB).toFixed(0)}/${(s[4] / MIB).toFixed(0)}`).join(' ')}\n`
+    );
+  }
+  return PROBE_COLUMNS.map((name, i) => {
+    const peak = Math.max(...during.map((s) => s[i + 1]));
+    return `${name} ${(before[i + 1] / MIB).toFixed(0)}→${(peak / MIB).toFixed(0)}`;
+  }).join(', ');
+}
+
 function rssOf(pid: number): Promise<number> {
   return fs
     .readFile(`/proc/${pid}/status`, 'utf8')
@@ -75,7 +98,15 @@ async function measure(pid: number, work: () => Promise<Response>) {
   try {
     const res = await work();
     const body = await res.text();
-    return { status: res.status, body, ms: Date.now() - began, start, peak };
+    return {
+      status: res.status,
+      body,
+      ms: Date.now() - began,
+      start,
+      peak,
+      began,
+      ended: Date.now(),
+    };
   } finally {
     sampling = false;
     await sampler;
@@ -90,14 +121,21 @@ async function main() {
   process.stdout.write(`file: ${(size / MIB).toFixed(1)} MiB, ${rows} rows\n`);
 
   const oldSpace = process.argv.indexOf('--old-space');
+  const probe = join(dir, 'memory.txt');
+  // Plain JavaScript, so it loads before the host's own `--import tsx`.
+  const preload = `--import=${join(process.cwd(), 'bench/memory_probe.mjs')}`;
   const host = await startTestHost({
+    LOOKUPS_MEMORY_PROBE: probe,
     LOOKUPS_MAX_ROWS: String(rows + 10),
-    ...(oldSpace > 0 ? { NODE_OPTIONS: `--max-old-space-size=${process.argv[oldSpace + 1]}` } : {}),
+    NODE_OPTIONS:
+      oldSpace > 0 ? `${preload} --max-old-space-size=${process.argv[oldSpace + 1]}` : preload,
   });
   const admin = adminClient();
   const name = uniqueName('lk_import_bench');
   const auth = basicAuthorization(users.writer.username, users.writer.password);
-  const url = `${host.url}${apiPaths.import(name)}`;
+  // `--query max=1`: the whole file read, checked and spooled, one row written (the spool alone).
+  const extra = process.argv.indexOf('--query');
+  const url = `${host.url}${apiPaths.import(name)}${extra > 0 ? `?${process.argv[extra + 1]}` : ''}`;
   try {
     const pid = host.process.pid as number;
     const runs: Array<[string, () => Promise<Response>]> = [
@@ -116,7 +154,7 @@ async function main() {
       [
         'raw body',
         async () =>
-          fetch(`${url}?format=csv`, {
+          fetch(`${url}${extra > 0 ? '&' : '?'}format=csv`, {
             method: 'POST',
             headers: { 'osd-xsrf': 'true', authorization: auth, 'content-type': 'text/csv' },
             body: Readable.toWeb((await fs.open(file)).createReadStream()) as ReadableStream,
@@ -124,12 +162,15 @@ async function main() {
           } as RequestInit),
       ],
     ];
+    const only = process.argv.indexOf('--only');
     for (const [label, run] of runs) {
+      if (only > 0 && label !== process.argv[only + 1]) continue;
       const r = await measure(pid, run);
       const answer = r.status === 200 ? r.body : `${r.status} ${r.body.slice(0, 300)}`;
       process.stdout.write(
         `${label}: host RSS ${(r.start / MIB).toFixed(0)} MiB before, peak ${(r.peak / MIB).toFixed(0)} MiB, ` +
-          `growth ${((r.peak - r.start) / MIB).toFixed(1)} MiB (goal < 100 MB); ${(r.ms / 1000).toFixed(1)} s; ${answer}\n`
+          `growth ${((r.peak - r.start) / MIB).toFixed(1)} MiB (goal < 100 MB); ${(r.ms / 1000).toFixed(1)} s; ${answer}\n` +
+          `  in the host, MiB before→peak: ${await probeGrowth(probe, r.began, r.ended)}\n`
       );
     }
   } finally {

@@ -16,3 +16,18 @@ describe('integer columns', () => {
     expect(convert('-42', 'integer')).toBe(-42);
   });
 });
+
+describe('date columns', () => {
+  it("read ISO 8601 and PPL's own timestamp form (what an export writes), nothing looser", () => {
+    const inference = new ColumnTypeInference(['iso', 'ppl', 'loose', 'fraction']);
+    inference.add(['2024-01-01T07:00:00-05:00', '2024-01-01 12:00:00', '2024-01-01 12:00', '']);
+    inference.add(['2024-07-01', '2024-07-01 23:30:00.250', '2024-01-01 12:00:00', '']);
+    inference.add([
+      '2024-07-01T23:30Z',
+      '2024-02-29 00:00:00',
+      '2024-01-01',
+      '2024-01-01 12:00:00.5',
+    ]);
+    expect(inference.types()).toEqual(['date', 'date', 'string', 'string']);
+  });
+});

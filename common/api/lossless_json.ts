@@ -63,11 +63,11 @@ export function parseJson(text: string): unknown {
 }
 
 /** `JSON.stringify`, but a `bigint` is written as the JSON number of its digits. */
-export function stringifyJson(value: unknown): string {
+export function stringifyJson(value: unknown, space?: number): string {
   try {
-    return JSON.stringify(value);
+    return JSON.stringify(value, null, space);
   } catch (error) {
     if (!(error instanceof TypeError) || !/BigInt/i.test(error.message)) throw error;
-    return stringifyLossless(value) as string;
+    return stringifyLossless(value, undefined, space) as string;
   }
 }

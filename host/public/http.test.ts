@@ -138,4 +138,54 @@ describe('host http', () => {
     expect(result.response.status).toBe(200);
     expect(result.body).toEqual({ n: 1 });
   });
+
+  describe('withLongNumeralsSupport', () => {
+    const TEXT =
+      '{"datarows":[[9007199254740993,-9223372036854775808,12,1.5,"9007199254740993"]],"n":0}';
+    const raw = () =>
+      new Response(TEXT, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+
+    it('reads integers beyond 2^53 as bigints, every other value as JSON.parse does', async () => {
+      const { http } = setup(raw);
+      const body = await http.get('/api/lookups/x/_rows', { withLongNumeralsSupport: true });
+      expect(body).toEqual({
+        datarows: [
+          [BigInt('9007199254740993'), -(BigInt(2) ** BigInt(63)), 12, 1.5, '9007199254740993'],
+        ],
+        n: 0,
+      });
+    });
+
+    it('without it, JSON.parse rounds them (as OSD does by default)', async () => {
+      const { http } = setup(raw);
+      const body = await http.get<{ datarows: unknown[][] }>('/api/lookups/x/_rows');
+      expect(body.datarows[0][0]).toBe(9007199254740992);
+    });
+
+    it('an answer with no number, or not JSON, is read as without it', async () => {
+      const { http } = setup((request) =>
+        request.url.endsWith('/bad')
+          ? new Response('{"a":', { headers: { 'content-type': 'application/json' } })
+          : json(200, { a: ['x', true, null] })
+      );
+      await expect(http.get('/ok', { withLongNumeralsSupport: true })).resolves.toEqual({
+        a: ['x', true, null],
+      });
+      const error = await rejection(http.get('/bad', { withLongNumeralsSupport: true }));
+      expect(error).toBeInstanceOf(HttpFetchError);
+      expect(error.name).toBe('SyntaxError');
+    });
+
+    it('an error answer keeps its long numerals too', async () => {
+      const { http } = setup(
+        () =>
+          new Response('{"statusCode":409,"message":"m","attributes":{"id":9007199254740993}}', {
+            status: 409,
+            headers: { 'content-type': 'application/json' },
+          })
+      );
+      const error = await rejection(http.get('/x', { withLongNumeralsSupport: true }));
+      expect(error.body?.attributes?.id).toBe(BigInt('9007199254740993'));
+    });
+  });
 });

@@ -7,7 +7,10 @@
  * The browser `http` service, shaped like OSD's (src/core/public/http): paths get the base path,
  * `query` becomes the search string, non-GET requests carry `osd-xsrf` and a JSON content type,
  * and a non-2xx answer rejects with an HttpFetchError whose `body` is the server's error JSON.
+ * `withLongNumeralsSupport` reads a JSON answer as OSD's `@osd/std` parse does: integers beyond
+ * 2^53 as `bigint`, through json11 as OSD's is.
  */
+import { parse as parseJson11 } from 'json11';
 import type {
   HttpFetchOptions,
   HttpFetchQuery,
@@ -50,10 +53,30 @@ function appendQuery(url: URL, query: HttpFetchQuery | undefined) {
   }
 }
 
-async function readBody(response: Response): Promise<unknown> {
+/**
+ * OSD's long-numeral JSON reading: `JSON.parse` first (which also rejects what is not JSON);
+ * when that met a number, json11 reads the text again keeping long integers whole (a falsy
+ * answer of json11 leaves JSON.parse's).
+ */
+export function parseWithLongNumerals(text: string): unknown {
+  let sawNumber = false;
+  const value: unknown = JSON.parse(text, (_key, v: unknown) => {
+    if (typeof v === 'number' && Number.isFinite(v) && v !== Number.MAX_SAFE_INTEGER) {
+      sawNumber = true;
+    }
+    return v;
+  });
+  if (!sawNumber) return value;
+  const exact: unknown = parseJson11(text, null, { withLongNumerals: true });
+  return exact || value;
+}
+
+async function readBody(response: Response, longNumerals: boolean): Promise<unknown> {
   if (response.status === 204) return undefined;
   const type = response.headers.get('content-type') ?? '';
-  if (/application\/json/.test(type)) return response.json();
+  if (/application\/json/.test(type)) {
+    return longNumerals ? parseWithLongNumerals(await response.text()) : response.json();
+  }
   if (/^text\/|ndjson/.test(type)) return response.text();
   return response.blob();
 }
@@ -114,7 +137,7 @@ export function createHttp({
 
     let body: unknown;
     try {
-      body = await readBody(response);
+      body = await readBody(response, options.withLongNumeralsSupport === true);
     } catch (e) {
       const error = e instanceof Error ? e : new Error(String(e));
       throw new HttpFetchError(error.message, error.name, request, response);

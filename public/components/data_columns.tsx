@@ -92,6 +92,8 @@ export function renderCell(value: unknown): ReactNode {
 export function sortValue(value: unknown): string | number {
   if (value === null || value === undefined) return -Infinity;
   if (typeof value === 'number') return value;
+  // Ordered as numbers; neighbours beyond 2^53 may tie.
+  if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'boolean') return value ? 1 : 0;
   return formatValue(value).toLowerCase();
 }

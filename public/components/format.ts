@@ -5,6 +5,7 @@
 
 /* Numbers, sizes, times and ids as the pages show them, in the user's locale. */
 import { i18n } from '@osd/i18n';
+import { stringifyJson } from '../../common/api/lossless_json';
 
 const locale = () => {
   const value = i18n.getLocale();
@@ -48,10 +49,13 @@ export function shortSlice(id: string | null | undefined): string {
   return id.length > 12 ? id.slice(0, 8) : id;
 }
 
-/** A cell value as text: null stays visible, objects and arrays as JSON. */
+/**
+ * A cell value as text: null stays visible, objects and arrays as JSON; a long integer read
+ * as a bigint (beyond 2^53) with every digit.
+ */
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') return stringifyJson(value);
   return String(value);
 }
 

@@ -66,7 +66,11 @@ describe('createLookupsApi', () => {
       {
         method: 'POST',
         path: apiPaths.query(),
-        options: { body: JSON.stringify({ query: 'source=web | head 5', size: 5 }) },
+        // Query results carry user values: long integers are read exactly (OSD's option).
+        options: {
+          body: JSON.stringify({ query: 'source=web | head 5', size: 5 }),
+          withLongNumeralsSupport: true,
+        },
       },
     ]);
   });
@@ -77,6 +81,7 @@ describe('createLookupsApi', () => {
     expect(calls[0].method).toBe('GET');
     expect(calls[0].path).toBe('/api/lookups/my%20lookup/_rows');
     expect(calls[0].options?.query).toEqual({ from: 10, size: 5 });
+    expect(calls[0].options?.withLongNumeralsSupport).toBe(true);
   });
 
   it('rejects with the server message, status and attributes', async () => {

@@ -24,6 +24,7 @@ import type {
   ScheduleDetail,
   SchedulesResponse,
 } from '../../common/api/schedules';
+import { stringifyJson } from '../../common/api/lossless_json';
 import { apiPaths } from '../../common/api/paths';
 import type { CompareBody, CompareResponse } from '../../common/api/compare';
 import type { PermissionsResponse } from '../../common/api/permissions';
@@ -222,6 +223,11 @@ export function createLookupsApi(
   const http = onDataSource(coreHttp, dataSourceId);
   const postJson = <T>(path: string, body: unknown, signal?: AbortSignal) =>
     call(() => http.post<T>(path, { body: JSON.stringify(body), signal }));
+  // Answers carrying user values keep integers beyond 2^53 exact (as bigint): OSD's option.
+  const postValues = <T>(path: string, body: unknown, signal?: AbortSignal) =>
+    call(() =>
+      http.post<T>(path, { body: stringifyJson(body), signal, withLongNumeralsSupport: true })
+    );
   return {
     list: (signal) =>
       call(() => http.get<{ lookups: LookupSummary[] }>(apiPaths.list(), { signal })).then(
@@ -231,7 +237,7 @@ export function createLookupsApi(
       call(() => http.get<ListResponse>(apiPaths.list(), { query: asFetchQuery(query), signal })),
     get: (name, signal) => call(() => http.get<LookupDetail>(apiPaths.lookup(name), { signal })),
     query: (query, { size, signal } = {}) =>
-      postJson<QueryResponse>(apiPaths.query(), { query, size }, signal),
+      postValues<QueryResponse>(apiPaths.query(), { query, size }, signal),
     submitJob: (query, signal) => postJson<Job>(apiPaths.jobs(), { query }, signal),
     jobs: (query = {}, signal) =>
       call(() =>
@@ -259,7 +265,7 @@ export function createLookupsApi(
         })
       ),
     compare: (name, body, signal) =>
-      postJson<CompareResponse>(apiPaths.compare(name), body, signal),
+      postValues<CompareResponse>(apiPaths.compare(name), body, signal),
     status: (signal) => call(() => http.get<StatusResponse>(apiPaths.status(), { signal })),
     explain: (query, signal) => postJson<ExplainResponse>(apiPaths.explain(), { query }, signal),
     write: (name, body) => postJson<WriteResponse>(apiPaths.write(name), body),
@@ -269,9 +275,10 @@ export function createLookupsApi(
           // TypeScript 4.6 (OSD's) has no `satisfies`: a typed binding checks the same.
           query: asFetchQuery(query),
           signal,
+          withLongNumeralsSupport: true,
         })
       ),
-    search: (name, body, signal) => postJson<SearchResponse>(apiPaths.search(name), body, signal),
+    search: (name, body, signal) => postValues<SearchResponse>(apiPaths.search(name), body, signal),
     fieldCaps: (name, signal) =>
       call(() =>
         http.get<FieldCapsResponse>(apiPaths.fieldCaps(name), {

@@ -7,7 +7,7 @@
  * The app's Redux store. `createLookupsStore` makes a fresh store per mount (and per test), so
  * no state outlives the app it belongs to. Thunks get the API client as their extra argument.
  */
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, isPlain } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, type TypedUseSelectorHook } from 'react-redux';
 import type { LookupsApi } from '../services/api_client';
 import { catalogSlice } from './catalog_slice';
@@ -34,7 +34,11 @@ export function createLookupsStore(api: LookupsApi, preloadedState?: Partial<Roo
       getDefaultMiddleware({
         thunk: { extraArgument: { api } },
         // An import's File travels in the thunk's argument; it never reaches the state.
-        serializableCheck: { ignoredActionPaths: ['meta.arg.file'] },
+        // Long integers read with OSD's long-numeral support are bigints: values, not instances.
+        serializableCheck: {
+          ignoredActionPaths: ['meta.arg.file'],
+          isSerializable: (value: unknown) => typeof value === 'bigint' || isPlain(value),
+        },
       }),
   });
 }

@@ -26,9 +26,11 @@ export interface ScanRequest {
    * Date fields to read as OpenSearch formats them, in UTC, in PPL's timestamp form
    * (`yyyy-MM-dd HH:mm:ss`, a fraction when there is one): whatever their mapping's format
    * (epoch seconds or millis, ISO 8601 with or without a zone) and the server's time zone. The
-   * formatted value replaces the field's value in the document read.
+   * formatted value replaces the field's value in the document read. A function is called once
+   * the point in time is open, before the first page (a reader that learns its fields from the
+   * mapping reads it then, so it knows every field the point in time can hold).
    */
-  formatDates?: string[];
+  formatDates?: string[] | (() => Promise<string[]>);
   /** Stop after this many documents. */
   limit?: number;
   /**
@@ -65,7 +67,26 @@ const UNSORTED = -2;
 /** OpenSearch's (java.time) pattern for PPL's timestamps; `.000` is dropped after. */
 export const PPL_TIMESTAMP_FORMAT = 'yyyy-MM-dd HH:mm:ss.SSS';
 
-function withDates(
+/** OpenSearch's `fields` parameter asking for `dates` in PPL's timestamp form, in UTC. */
+export function dateFieldsRequest(dates: string[]): { fields?: Dsl[] } {
+  return dates.length > 0
+    ? { fields: dates.map((field) => ({ field, format: PPL_TIMESTAMP_FORMAT })) }
+    : {};
+}
+
+/** The date fields of a mapping's leaf types (field name → OpenSearch type). */
+export function dateFields(types: Iterable<[string, string]>): string[] {
+  return [...types].filter(([, type]) => DATE_TYPES.has(type)).map(([name]) => name);
+}
+
+const DATE_TYPES: ReadonlySet<string> = new Set(['date', 'date_nanos']);
+
+/**
+ * `source` with each of `dates` replaced by what OpenSearch formatted (`fields` of the hit): at
+ * the name whole when `source` has it so, else at its path through objects, else set flat (a
+ * reader looks a name up whole before walking its path).
+ */
+export function withDates(
   source: Record<string, unknown>,
   fields: Record<string, unknown[]> | undefined,
   dates: string[]
@@ -74,10 +95,32 @@ function withDates(
     const values = fields?.[name];
     if (!values || values.length === 0) continue;
     const shown = values.map((v) => (typeof v === 'string' ? v.replace(/\.000$/, '') : v));
-    // A dotted name is set flat: readers look a name up whole before walking its path.
-    source[name] = shown.length === 1 ? shown[0] : shown;
+    const value = shown.length === 1 ? shown[0] : shown;
+    const holder = Object.prototype.hasOwnProperty.call(source, name)
+      ? undefined
+      : objectHolding(source, name);
+    if (holder) holder.parent[holder.key] = value;
+    else source[name] = value;
   }
   return source;
+}
+
+/** The plain object (no arrays on the way) whose `key` holds the dotted path `name`. */
+function objectHolding(
+  source: Record<string, unknown>,
+  name: string
+): { parent: Record<string, unknown>; key: string } | undefined {
+  const parts = name.split('.');
+  let node: unknown = source;
+  for (let i = 0; i < parts.length - 1; i++) {
+    node = (node as Record<string, unknown>)[parts[i]];
+    if (!node || typeof node !== 'object' || Array.isArray(node)) return undefined;
+  }
+  const parent = node as Record<string, unknown>;
+  const key = parts[parts.length - 1];
+  return parts.length > 1 && Object.prototype.hasOwnProperty.call(parent, key)
+    ? { parent, key }
+    : undefined;
 }
 
 export async function* scanDocuments(
@@ -99,7 +142,7 @@ export async function* scanDocuments(
           },
         }
       : {};
-  const dates = request.formatDates ?? [];
+  let dates: string[] = [];
   let left = request.limit ?? Infinity;
   const page = (after: unknown[] | undefined) => {
     const size = Math.min(request.pageSize, left);
@@ -113,9 +156,7 @@ export async function* scanDocuments(
           track_total_hits: false,
           ...(request.metadata ? { track_scores: true } : {}),
           ...source,
-          ...(dates.length > 0
-            ? { fields: dates.map((field) => ({ field, format: PPL_TIMESTAMP_FORMAT })) }
-            : {}),
+          ...dateFieldsRequest(dates),
           ...(after ? { search_after: after } : {}),
         },
       })
@@ -124,9 +165,12 @@ export async function* scanDocuments(
     answer.catch(() => undefined);
     return { size, answer };
   };
-  // One page is always fetched ahead: OpenSearch reads the next while the pipeline works on this.
-  let next: ReturnType<typeof page> | undefined = left > 0 ? page(undefined) : undefined;
+  let next: ReturnType<typeof page> | undefined;
   try {
+    const format = request.formatDates ?? [];
+    dates = typeof format === 'function' ? await format() : format;
+    // One page is always fetched ahead: OpenSearch reads the next while the pipeline works on this.
+    next = left > 0 ? page(undefined) : undefined;
     while (next) {
       const { size } = next;
       const answer = await next.answer;

@@ -21,7 +21,7 @@ import type { ExportFormat } from '../../common/api/search_codecs';
 import { csvLine } from '../../common/csv';
 import { LOOKUP_FIELD } from '../../common/substrate/names';
 import { columnFields, indexFields, requireReadable } from './field_caps_service';
-import { scanDocuments } from './document_scan';
+import { dateFields, scanDocuments } from './document_scan';
 import { fieldsInSlice } from './field_presence';
 import { probeTarget } from './target_probe';
 
@@ -79,12 +79,19 @@ export async function openExport(
   const escapeFormulas = options.escapeFormulas ?? true;
   const lookup = requireReadable(await probeTarget(client, name), name);
   const slice = lookup.currentSlice;
+  // Read once the point in time is open: the mapping then knows every field it can hold.
+  let fields: Awaited<ReturnType<typeof indexFields>> | undefined;
   const pages = scanDocuments(client, {
     indices: [lookup.index],
     query: { term: { [LOOKUP_FIELD]: slice } },
     sourceExcludes: [LOOKUP_FIELD],
     pageSize: EXPORT_PAGE_SIZE,
     keepAlive: EXPORT_KEEP_ALIVE,
+    // Dates as `source=` shows them: formatted by OpenSearch, in UTC.
+    formatDates: async () => {
+      fields = await indexFields(client, lookup.index);
+      return dateFields([...fields.values()].map((f) => [f.name, f.type]));
+    },
     onCloseError: (error) =>
       // It expires by itself within the keep-alive; nothing else to do.
       logger.warn(`could not close the point in time of an export of "${name}": ${String(error)}`),
@@ -98,10 +105,8 @@ export async function openExport(
   try {
     // Opens the point in time and reads the first page, so their failures keep their status.
     first = await pages.next();
-    // Read after the point in time is open: the mapping then knows every field it can hold.
     // The mapping holds every version's fields: the columns are those this version's rows carry.
-    const fields = await indexFields(client, lookup.index);
-    const mapped = columnFields(fields, { withMultiFields: false }).map((f) => f.name);
+    const mapped = columnFields(fields!, { withMultiFields: false }).map((f) => f.name);
     const present = await fieldsInSlice(client, lookup.index, slice, mapped);
     columns = mapped.filter((name) => present.has(name));
   } catch (error) {

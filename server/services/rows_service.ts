@@ -8,6 +8,8 @@ import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { RowsResponse, SchemaColumn } from '../../common/api/codecs';
 import { LOOKUP_FIELD } from '../../common/substrate/names';
 import { ConflictError, NotFoundError } from '../lib/errors';
+import { dateFields, dateFieldsRequest, withDates } from './document_scan';
+import { valueAtPath } from './export_service';
 import { fieldsInSlice } from './field_presence';
 import { probeTarget } from './target_probe';
 
@@ -81,6 +83,8 @@ export async function readRows(
       ?.properties ?? {};
   const types = flattenMapping(properties);
   const fields = [...types.keys()];
+  // Dates as `source=` shows them: formatted by OpenSearch in UTC, whatever their mapping's format.
+  const dates = dateFields(types);
   // The mapping holds the fields of every slice (and, for an importer index, of other lookups):
   // the columns are those the lookup's current rows carry, found by one aggregation beside the page.
   const [search, present] = await Promise.all([
@@ -93,6 +97,7 @@ export async function readRows(
         query: { bool: { filter: [pinned] } },
         sort: parseSort(request.sort),
         _source: { excludes: [LOOKUP_FIELD] },
+        ...dateFieldsRequest(dates),
         ...(request.slice !== undefined
           ? { aggs: { pinned: { global: {}, aggs: { in_slice: { filter: pinned } } } } }
           : {}),
@@ -101,7 +106,10 @@ export async function readRows(
     fieldsInSlice(client, index, slice, fields),
   ]);
   const answer = search.body as {
-    hits: { total: { value: number }; hits: Array<{ _source: Record<string, unknown> }> };
+    hits: {
+      total: { value: number };
+      hits: Array<{ _source: Record<string, unknown>; fields?: Record<string, unknown[]> }>;
+    };
     aggregations?: { pinned?: { in_slice?: { doc_count: number } } };
   };
   const hits = answer.hits;
@@ -117,17 +125,10 @@ export async function readRows(
   const schema: SchemaColumn[] = fields
     .filter((field) => present.has(field))
     .map((field) => ({ name: field, type: types.get(field) ?? 'object' }));
-  const datarows = hits.hits.map((hit) =>
-    schema.map(
-      (column) =>
-        column.name
-          .split('.')
-          .reduce<unknown>(
-            (v, k) => (v as Record<string, unknown> | undefined)?.[k],
-            hit._source
-          ) ?? null
-    )
-  );
+  const datarows = hits.hits.map((hit) => {
+    const source = withDates(hit._source, hit.fields, dates);
+    return schema.map((column) => valueAtPath(source, column.name) ?? null);
+  });
   return { schema, datarows, total: hits.total.value, slice };
 }
 

@@ -328,6 +328,74 @@ describe('dates in UTC, whatever the server time zone (the host runs in America/
     expect(grouped.body.datarows).toEqual([[1, NOON]]);
   });
 
+  /** Rows of a `{schema, datarows}` answer as objects, so column order does not matter. */
+  const byName = (body: { schema: Array<{ name: string }>; datarows: unknown[][] }) =>
+    body.datarows.map((row) => Object.fromEntries(body.schema.map((c, i) => [c.name, row[i]])));
+
+  it('_rows, both exports and lookup show dates as source= does: formatted, in UTC', async () => {
+    const name = names.lookup('dates_all');
+    // The same instants written three ways: with an offset, in UTC with a fraction, epoch millis.
+    const imported = await importFile(
+      name,
+      'k,at\na,2024-01-01T07:00:00-05:00\nb,2024-07-01T23:30:00.250Z\n',
+      'dates.csv'
+    );
+    expect(imported.status).toBe(200);
+    await write(`${name}`, {
+      append: true,
+      schema: [
+        { name: 'k', type: 'string' },
+        { name: 'at', type: 'timestamp' },
+      ],
+      datarows: [['c', Date.UTC(2024, 0, 1, 12)]],
+    });
+    const expected = [
+      { k: 'a', at: NOON },
+      { k: 'b', at: '2024-07-01 23:30:00.250' },
+      { k: 'c', at: NOON },
+    ];
+
+    const ppl = await query(`source=${name} | sort k | fields k, at`);
+    expect(ppl.status).toBe(200);
+    expect(byName(ppl.body)).toEqual(expected);
+
+    const rows = await callApi<{ schema: Array<{ name: string }>; datarows: unknown[][] }>(
+      host.url,
+      'GET',
+      apiPaths.rows(name),
+      { caller: users.writer }
+    );
+    expect(rows.status).toBe(200);
+    expect(byName(rows.body).sort((x, y) => String(x.k).localeCompare(String(y.k)))).toEqual(
+      expected
+    );
+
+    const csv = await exportText(name, 'csv');
+    expect(csv.status).toBe(200);
+    const [header, ...lines] = parseCsv(csv.text) as string[][];
+    const csvRows = lines.map((l) => Object.fromEntries(header.map((h, i) => [h, l[i]])));
+    expect(csvRows.sort((x, y) => x.k.localeCompare(y.k))).toEqual(expected);
+
+    const ndjson = await exportText(name, 'ndjson');
+    expect(ndjson.status).toBe(200);
+    const docs = ndjson.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { k: string });
+    expect(docs.sort((x, y) => x.k.localeCompare(y.k))).toEqual(expected);
+
+    const joined = await query(`makeresults count=1 | eval k = 'b' | fields k | lookup ${name} k`);
+    expect(joined.status).toBe(200);
+    expect(byName(joined.body)).toEqual([expected[1]]);
+
+    // The CSV export imports again as the same dates.
+    const copy = names.lookup('dates_copy');
+    expect((await importFile(copy, csv.text, 'copy.csv')).status).toBe(200);
+    const copied = await query(`source=${copy} | sort k | fields k, at`);
+    expect(copied.body.schema.find((c) => c.name === 'at')?.type).toBe('timestamp');
+    expect(byName(copied.body)).toEqual(expected);
+  });
+
   it('a timestamp column written to a lookup reads back as written', async () => {
     const name = names.lookup('dates_lk');
     await write(name, {

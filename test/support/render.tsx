@@ -18,6 +18,7 @@ import { Router } from 'react-router-dom';
 import type { HttpFetchOptions, HttpStart, ScopedHistory } from 'opensearch-dashboards/public';
 import { appendAppPath } from '../../host/public/application';
 import { HostScopedHistory } from '../../host/public/history';
+import { parseWithLongNumerals } from '../../host/public/http';
 import { LookupsRoot } from '../../public/application';
 import { createLookupsApi } from '../../public/services/api_client';
 import { keepDataSource } from '../../public/services/data_source';
@@ -69,6 +70,16 @@ export function httpError(
  * A fake `http` whose routes are keyed `"<METHOD> <path>"`; a route returns the answer body or
  * throws `httpError(...)`. Every request is recorded in `requests`.
  */
+/**
+ * A route answering JSON text as OSD's http.fetch reads it: with `withLongNumeralsSupport`,
+ * integers beyond 2^53 as bigints (the host's reading, tested against OSD's in host/public);
+ * without it, `JSON.parse`, which rounds them.
+ */
+export function jsonTextRoute(text: string): FakeRoute {
+  return ({ options }) =>
+    options?.withLongNumeralsSupport ? parseWithLongNumerals(text) : JSON.parse(text);
+}
+
 export function fakeHttp(routes: Record<string, FakeRoute> = {}) {
   const requests: FakeRequest[] = [];
   const handler =

@@ -32,6 +32,8 @@ export interface HttpFetchOptions {
   signal?: AbortSignal;
   asResponse?: boolean;
   prependBasePath?: boolean;
+  /** Read a JSON answer keeping integers beyond 2^53 exact, as `bigint` (OSD 2.10+). */
+  withLongNumeralsSupport?: boolean;
 }
 export interface HttpFetchOptionsWithPath extends HttpFetchOptions {
   path: string;

@@ -24,6 +24,7 @@ import {
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { SliceInfo } from '../../../common/api/codecs';
+import { stringifyJson } from '../../../common/api/lossless_json';
 import type { CompareResponse } from '../../../common/api/compare';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatNumber, formatTime, shortSlice } from '../../components/format';
@@ -186,7 +187,7 @@ function Samples({ title, rows, testSubj }: { title: string; rows: unknown[]; te
         <h4>{title}</h4>
       </EuiText>
       <EuiCodeBlock language="text" fontSize="s" paddingSize="s" data-test-subj={testSubj}>
-        {rows.map((r) => JSON.stringify(r)).join('\n')}
+        {rows.map((r) => stringifyJson(r)).join('\n')}
       </EuiCodeBlock>
     </>
   );

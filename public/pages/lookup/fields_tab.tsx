@@ -6,15 +6,19 @@
 /*
  * A lookup's fields, from `_field_caps?fields=*` with the lookup's slices in the role of
  * indices: each field's type, whether it is searchable and aggregatable, and which versions
- * carry it (a field that only some versions have, or that changed type, shows here).
+ * carry it (a field that only some versions have, or that changed type, shows here). By default
+ * the fields of the current version only, as its rows, exports and `source=` show them; a
+ * switch shows every stored version's (what a rollback would bring back).
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   EuiBadge,
   EuiEmptyPrompt,
   EuiIcon,
   EuiInMemoryTable,
   EuiLoadingContent,
+  EuiSpacer,
+  EuiSwitch,
   EuiText,
   type EuiBasicTableColumn,
 } from '@elastic/eui';
@@ -82,6 +86,11 @@ export function fieldRows(caps: FieldCapsResponse): FieldRow[] {
   return rows;
 }
 
+/** The rows of the fields `slice` carries (a row without `slices` is in every version). */
+export function rowsInSlice(rows: FieldRow[], slice: string): FieldRow[] {
+  return rows.filter((row) => row.slices === undefined || row.slices.includes(slice));
+}
+
 function Capability({ value }: { value: boolean | string[] }) {
   if (Array.isArray(value)) {
     return (
@@ -120,6 +129,13 @@ export function FieldsTab({ name }: { name: string }) {
   const rows = useMemo(() => (fieldCaps.data ? fieldRows(fieldCaps.data) : []), [fieldCaps.data]);
   const current = slices?.find((s) => s.current)?.id;
   const allSlices = fieldCaps.data?.indices ?? [];
+  const [allVersions, setAllVersions] = useState(false);
+  // Until the current version is known there is nothing to narrow to.
+  const showAll = allVersions || current === undefined;
+  const shown = useMemo(
+    () => (showAll || current === undefined ? rows : rowsInSlice(rows, current)),
+    [rows, showAll, current]
+  );
 
   if (fieldCaps.status === 'error' && fieldCaps.error) {
     return (
@@ -205,22 +221,47 @@ export function FieldsTab({ name }: { name: string }) {
   return (
     <>
       <EuiText size="s" color="subdued">
-        <p>
-          {i18n.translate('lookups.fields.description', {
-            defaultMessage:
-              'Fields across the {count} stored versions of this lookup. A field missing from some versions lists the versions that have it.',
-            values: { count: allSlices.length },
-          })}
+        <p data-test-subj="lookupsFieldsDescription">
+          {showAll
+            ? i18n.translate('lookups.fields.descriptionAll', {
+                defaultMessage:
+                  'Fields across the {count} stored versions of this lookup. A field missing from some versions lists the versions that have it.',
+                values: { count: allSlices.length },
+              })
+            : i18n.translate('lookups.fields.descriptionCurrent', {
+                defaultMessage:
+                  "Fields of the current version: the columns its rows, exports and queries show. Older versions' fields come back with a rollback.",
+              })}
         </p>
       </EuiText>
+      <EuiSpacer size="s" />
+      <EuiSwitch
+        label={i18n.translate('lookups.fields.allVersionsSwitch', {
+          defaultMessage: 'Fields of all {count} versions',
+          values: { count: allSlices.length },
+        })}
+        checked={showAll}
+        disabled={current === undefined}
+        onChange={(event) => setAllVersions(event.target.checked)}
+        data-test-subj="lookupsFieldsAllVersions"
+      />
+      <EuiSpacer size="s" />
       <EuiInMemoryTable<FieldRow>
         tableCaption={i18n.translate('lookups.fields.caption', { defaultMessage: 'Fields' })}
-        items={rows}
+        items={shown}
         itemId="id"
         rowHeader="field"
         columns={columns}
         sorting={{ sort: { field: 'field', direction: 'asc' } }}
-        pagination={rows.length > 50 ? { initialPageSize: 50 } : undefined}
+        pagination={shown.length > 50 ? { initialPageSize: 50 } : undefined}
+        message={
+          shown.length === 0
+            ? i18n.translate('lookups.fields.noneInCurrent', {
+                defaultMessage:
+                  'The current version has no rows with fields (it is empty). Show all versions to see older ones.',
+              })
+            : undefined
+        }
         data-test-subj="lookupsFieldsTable"
       />
     </>

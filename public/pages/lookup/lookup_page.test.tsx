@@ -11,6 +11,7 @@ import {
   fakeHttp,
   fakeServices,
   httpError,
+  jsonTextRoute,
   renderWithProviders,
   type FakeRoute,
 } from '../../../test/support/render';
@@ -274,8 +275,26 @@ describe('the rows tab', () => {
   });
 });
 
+describe('long integers', () => {
+  it('the rows tab shows integers beyond 2^53 with every digit', async () => {
+    renderLookup('rows', {
+      [`GET ${apiPaths.rows('lk_hosts')}`]: jsonTextRoute(
+        '{"schema":[{"name":"k","type":"long"},{"name":"o","type":"object"}],' +
+          '"datarows":[[9007199254740993,{"id":9223372036854775807}],[-9223372036854775808,null]],' +
+          '"total":2,"slice":"s"}'
+      ),
+    });
+    const table = await screen.findByTestId('lookupsRowsTable');
+    const text = table.textContent ?? '';
+    expect(text).toContain('9007199254740993');
+    expect(text).toContain('{"id":9223372036854775807}');
+    expect(text).toContain('-9223372036854775808');
+    expect(text).not.toContain('9007199254740992');
+  });
+});
+
 describe('the fields tab', () => {
-  it('shows each field with its type, capabilities and the versions that carry it', async () => {
+  it("shows the current version's fields with types, capabilities and versions; all versions' behind a switch", async () => {
     const caps: FieldCapsResponse = {
       indices: [FIRST, SECOND, THIRD],
       fields: {
@@ -297,11 +316,27 @@ describe('the fields tab', () => {
       },
     };
     renderLookup('fields', { [`GET ${apiPaths.fieldCaps('lk_hosts')}`]: () => caps });
-    const table = await screen.findByTestId('lookupsFieldsTable');
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((r) => r.textContent);
+    await screen.findByTestId('lookupsFieldsTable');
+    const shownRows = () =>
+      within(screen.getByTestId('lookupsFieldsTable'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent);
+
+    // By default, the current version's (THIRD's) fields only: host (every version) and n as long.
+    await waitFor(() => expect(shownRows()).toHaveLength(2));
+    let rows = shownRows();
+    expect(rows[0]).toContain('host');
+    expect(rows[1]).toMatch(/n.*long.*33333333/);
+    // Neither region (SECOND only) nor n as keyword (FIRST only).
+    expect(rows.some((r) => r?.includes('region') || r?.includes('11111111'))).toBe(false);
+
+    // Every stored version's fields, behind the switch.
+    const allVersions = screen.getByTestId('lookupsFieldsAllVersions');
+    expect(allVersions.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(allVersions);
+    expect(allVersions.getAttribute('aria-checked')).toBe('true');
+    rows = shownRows();
     expect(rows).toHaveLength(4);
     expect(rows[0]).toContain('host');
     expect(rows[0]).toContain('All (3)');
@@ -309,6 +344,31 @@ describe('the fields tab', () => {
     expect(rows.some((r) => r?.includes('unmapped') || r?.includes('_id'))).toBe(false);
     expect(rows.some((r) => r?.includes('long') && r.includes('22222222'))).toBe(true);
     expect(rows.some((r) => r?.includes('keyword') && r.includes('11111111'))).toBe(true);
+
+    fireEvent.click(allVersions);
+    expect(shownRows()).toHaveLength(2);
+  });
+
+  it('an empty current version shows no fields, and says how to see older ones', async () => {
+    const caps: FieldCapsResponse = {
+      indices: [FIRST, SECOND, THIRD],
+      fields: {
+        host: {
+          keyword: {
+            type: 'keyword',
+            searchable: true,
+            aggregatable: true,
+            indices: [FIRST, SECOND],
+          },
+        },
+      },
+    };
+    renderLookup('fields', { [`GET ${apiPaths.fieldCaps('lk_hosts')}`]: () => caps });
+    const table = await screen.findByTestId('lookupsFieldsTable');
+    await waitFor(() => expect(table.textContent).toContain('Show all versions'));
+    expect(table.textContent).not.toContain('host');
+    fireEvent.click(screen.getByTestId('lookupsFieldsAllVersions'));
+    expect(screen.getByTestId('lookupsFieldsTable').textContent).toContain('host');
   });
 });
 

@@ -11,6 +11,7 @@ import {
   fakeServices,
   type FakeRoute,
   httpError,
+  jsonTextRoute,
   memoryStorage,
   renderWithProviders,
 } from '../../../test/support/render';
@@ -173,6 +174,20 @@ describe('running queries', () => {
       query: 'source=web_logs | stats count() as n by host',
       fields: ['host', 'n'],
     });
+  });
+
+  it('shows integers beyond 2^53 with every digit', async () => {
+    const { type } = await setup(() => ROWS, memoryStorage(), {
+      [`POST ${apiPaths.query()}`]: jsonTextRoute(
+        '{"schema":[{"name":"k","type":"bigint"}],"datarows":[[9007199254740993],[12]],' +
+          '"total":2,"size":2}'
+      ),
+    });
+    type('source=t | fields k');
+    fireEvent.click(screen.getByTestId('lookupsQueryRun'));
+    const table = await screen.findByTestId('lookupsQueryTable');
+    await waitFor(() => expect(table.textContent).toContain('9007199254740993'));
+    expect(table.textContent).not.toContain('9007199254740992');
   });
 
   it('shows the ceiling, the setting and a way out for a write the server refuses over it', async () => {

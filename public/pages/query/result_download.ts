@@ -9,6 +9,7 @@
  * file is exactly the table the user saw.
  */
 import type { SchemaColumn } from '../../../common/api/codecs';
+import { stringifyJson } from '../../../common/api/lossless_json';
 import { csvLine } from '../../../common/csv';
 
 /** With formulas escaped as the server's export escapes them (Kibana's way). */
@@ -22,7 +23,7 @@ export function resultsToJson(schema: readonly SchemaColumn[], rows: readonly un
   const objects = rows.map((row) =>
     Object.fromEntries(schema.map((column, i) => [column.name, row[i] ?? null]))
   );
-  return `${JSON.stringify(objects, null, 2)}\n`;
+  return `${stringifyJson(objects, 2)}\n`;
 }
 
 /** Saves `text` as a file through a temporary link (no server round trip). */

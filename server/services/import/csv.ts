@@ -56,7 +56,7 @@ export async function* csvRecords(
       let crlf = 0;
       for (const field of fields) {
         counted += countChars(field, '\r') + countChars(field, '\n');
-        crlf += field.split('\r\n').length - 1;
+        crlf += countChars(field, '\r\n');
       }
       const line = context.lines - excess - counted;
       excess += crlf;

@@ -99,7 +99,7 @@ export async function* decodeUtf8(bytes: AsyncIterable<Buffer>): AsyncGenerator<
   };
   for await (const chunk of bytes) {
     const text = decode(chunk);
-    lines += (text.match(/\n/g) ?? []).length;
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
     if (text.length > 0) yield text;
   }
   const rest = decode();

@@ -9,6 +9,7 @@
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { LookupCommand } from '../../../common/ppl/ast';
+import { dateFields, dateFieldsRequest, withDates } from '../document_scan';
 import { checkValueDepth } from './errors';
 import { readField } from './evaluate';
 import type { PplType, PplValue } from '../../../common/ppl/types';
@@ -53,12 +54,27 @@ export async function* lookupOp(
           ],
         },
       }));
+      // Dates as `source=` reads them: formatted by OpenSearch, in UTC.
+      const dates = dateFields(
+        [...schema.fields.values()].map((f): [string, string] => [f.name, f.mappingType])
+      );
       const { body } = await client.search({
         index: command.table.name,
-        body: { size: MAX_MATCHES, query: { bool: { filter: filters } } },
+        body: {
+          size: MAX_MATCHES,
+          query: { bool: { filter: filters } },
+          ...dateFieldsRequest(dates),
+        },
       });
-      for (const hit of (body as { hits: { hits: Array<{ _source: Record<string, unknown> }> } })
-        .hits.hits) {
+      const hits = (
+        body as {
+          hits: {
+            hits: Array<{ _source: Record<string, unknown>; fields?: Record<string, unknown[]> }>;
+          };
+        }
+      ).hits.hits;
+      for (const { _source, fields } of hits) {
+        const hit = { _source: withDates(_source, fields, dates) };
         const key = keyOf(
           command.mappings.map((m) => readField(hit._source as Row, m.lookupField.name))
         );

@@ -61,3 +61,64 @@ describe('BulkLoader.settle', () => {
     await expect(loader.finish()).rejects.toThrow('connection reset');
   });
 });
+
+describe('BulkLoader retries and failures', () => {
+  /** A `_bulk` endpoint answering each call with the next list of item statuses. */
+  function scriptedClient(answers: Array<Array<{ status: number; reason?: string }>>) {
+    const bodies: string[] = [];
+    const client = {
+      bulk: async ({ index, body }: { index: string; body: Buffer }) => {
+        expect(index).toBe('lk__lookup');
+        bodies.push(body.toString('utf8'));
+        const statuses = answers.shift() ?? [];
+        return {
+          body: {
+            items: statuses.map(({ status, reason }) => ({
+              index: { status, ...(reason ? { error: { reason } } : {}) },
+            })),
+          },
+        };
+      },
+    } as unknown as OpenSearchClient;
+    return { client, bodies };
+  }
+  const loaderOf = (client: OpenSearchClient) =>
+    new BulkLoader({ client, index: 'lk__lookup', maxInFlight: 1, retryDeadlineMs: 5000, logger });
+
+  it('re-sends exactly the items rejected with 429, with their ids and bytes', async () => {
+    const { client, bodies } = scriptedClient([
+      [{ status: 201 }, { status: 429 }, { status: 201 }, { status: 429 }],
+      [{ status: 201 }, { status: 201 }],
+    ]);
+    const loader = loaderOf(client);
+    await loader.add([
+      { rowNumber: 0, source: { k: 'a' } },
+      { rowNumber: 1, id: 'id-b', source: { k: 'ü', n: BigInt('9007199254740993') } },
+      { rowNumber: 2, source: { k: 'c' } },
+      { rowNumber: 3, source: { k: 'd' } },
+    ]);
+    await loader.finish();
+    expect(loader.written).toBe(4);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toBe(
+      '{"index":{"_id":"id-b"}}\n{"k":"ü","n":9007199254740993}\n{"index":{}}\n{"k":"d"}\n'
+    );
+  });
+
+  it('names a refused row by its number, field, type and value', async () => {
+    const { client } = scriptedClient([
+      [
+        { status: 201 },
+        { status: 400, reason: 'failed to parse field [n] of type [long] in document' },
+      ],
+    ]);
+    const loader = loaderOf(client);
+    await loader.add([
+      { rowNumber: 10, source: { n: 1 } },
+      { rowNumber: 11, source: { n: 'été' } },
+    ]);
+    await expect(loader.finish()).rejects.toThrow(
+      'row 12: field "n" has type long in this lookup, but the row has a string ("été")'
+    );
+  });
+});

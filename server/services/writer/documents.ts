@@ -28,7 +28,9 @@ export const RESERVED_COLUMNS: ReadonlySet<string> = new Set([
 
 export function toDocument(row: Row, slice: string): Record<string, unknown> {
   const doc: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(row)) {
+  // `for…in` over the row's own keys: no array per row (rows are plain objects).
+  for (const column in row) {
+    const value = row[column];
     if (value === null || value === undefined || RESERVED_COLUMNS.has(column)) continue;
     doc[column] = value;
   }

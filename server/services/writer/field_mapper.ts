@@ -73,8 +73,9 @@ export class FieldMapper {
    */
   async prepare(batch: Row[], firstRow: number) {
     const fresh = new Set<string>();
+    // `for…in` over the rows' own keys: no array per row (rows are plain objects).
     for (const row of batch) {
-      for (const column of Object.keys(row)) if (!this.seen.has(column)) fresh.add(column);
+      for (const column in row) if (!this.seen.has(column)) fresh.add(column);
     }
     if (fresh.size > 0) await this.mapColumns([...fresh], batch);
     this.checkValues(batch, firstRow);
@@ -137,8 +138,9 @@ export class FieldMapper {
 
   private checkValues(batch: Row[], firstRow: number) {
     batch.forEach((row, i) => {
-      for (const [column, value] of Object.entries(row)) {
-        if (nestsDeeperThan(value, MAX_VALUE_NESTING)) {
+      for (const column in row) {
+        const value = row[column];
+        if (typeof value === 'object' && nestsDeeperThan(value, MAX_VALUE_NESTING)) {
           throw new BadRequestError(
             `Row ${firstRow + i + 1}: the value of "${column}" nests arrays or objects deeper than ${MAX_VALUE_NESTING} levels, ` +
               'which a lookup cannot hold. Flatten it (for example as JSON text) and write again.',

@@ -1,0 +1,69 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * A lookup holding integers beyond 2^53 shows them digit for digit in the browser: the app reads
+ * rows with OSD's `withLongNumeralsSupport`, which the host's http implements as OSD does.
+ */
+import { apiPaths } from '../../common/api/paths';
+import { basicAuthorization } from '../../host/src/auth/session';
+import { buildPublic } from '../../scripts/build_public';
+import {
+  launchBrowser,
+  logIn,
+  unexpectedConsoleErrors,
+  type BrowserSession,
+} from '../support/browser';
+import { adminClient, TestNames } from '../support/cluster';
+import { startTestHost, type TestHost } from '../support/host';
+import { users } from '../support/users';
+
+const admin = adminClient();
+const names = new TestNames();
+const name = names.lookup('long_numerals');
+let host: TestHost;
+let browser: BrowserSession;
+const page = () => browser.page;
+const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
+
+// 2^53 + 1 and 2^63 - 1: JSON.parse would show them as ...992 and ...808.
+const LONGS = ['9007199254740993', '9223372036854775807'];
+
+beforeAll(async () => {
+  await buildPublic();
+  host = await startTestHost();
+  // The body as text, so no digit is lost on the way in.
+  const res = await fetch(`${host.url}${apiPaths.write(name)}`, {
+    method: 'POST',
+    headers: {
+      authorization: basicAuthorization(users.writer.username, users.writer.password),
+      'osd-xsrf': 'true',
+      'content-type': 'application/json',
+    },
+    body: `{"schema":[{"name":"k","type":"string"},{"name":"n","type":"bigint"}],"datarows":[["a",${LONGS[0]}],["b",${LONGS[1]}]]}`,
+  });
+  if (res.status !== 200) throw new Error(`write failed: ${await res.text()}`);
+  browser = await launchBrowser({ viewport: { width: 1024, height: 900 } });
+  await logIn(page(), host.url, users.writer, `/app/lookups/lookups/${name}/rows`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+  await names.drop(admin);
+});
+
+it('shows long integers with every digit in the rows tab', async () => {
+  const table = testSubj('lookupsRowsTable');
+  await table.waitFor();
+  const text = await table.innerText();
+  for (const digits of LONGS) expect(text).toContain(digits);
+  expect(text).not.toContain('9007199254740992');
+});
+
+it('raised no errors in the page', () => {
+  expect(browser.pageErrors).toEqual([]);
+  expect(unexpectedConsoleErrors(browser)).toEqual([]);
+});
