@@ -190,9 +190,14 @@ describe('LookupsPlugin', () => {
     await expect(plugin(initializerContext).start(start).runQuery('source=web')).resolves.toEqual({
       total: 1,
     });
-    expect(start.http.post).toHaveBeenCalledWith('/api/lookups/_query', {
-      body: JSON.stringify({ query: 'source=web' }),
-    });
+    // Query results may hold integers beyond 2^53: they are read exactly, as OSD's option does.
+    expect(start.http.post).toHaveBeenCalledWith(
+      '/api/lookups/_query',
+      expect.objectContaining({
+        body: JSON.stringify({ query: 'source=web' }),
+        withLongNumeralsSupport: true,
+      })
+    );
   });
 
   it('start: scheduleQuery makes a schedule owned by the signed-in user', async () => {
