@@ -145,6 +145,311 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * Where a command runs, as `_explain` reports it: `pushed_down` (OpenSearch answers it, when it
+ * directly follows `source=` and the query DSL can express it), `streams` (batch by batch in the
+ * server) or `buffers` (holds up to `lookups.max_rows` rows, then a 400 naming the command).
+ */
+export type CommandMode = 'pushed_down' | 'streams' | 'buffers';
+
+/** What the help shows of a command; its `name=value` options are those of COMMAND_OPTIONS. */
+export interface CommandHelp {
+  /** One line, in our words. */
+  summary: string;
+  /** The grammar: `<…>` to fill in, `[…]` optional, `…` repeatable. */
+  syntax: string;
+  /** Every mode it may run in, the usual one first. */
+  modes: readonly CommandMode[];
+  /** When the mode changes, if it does. */
+  modeNote?: string;
+}
+
+export type HelpCommand = 'source' | (typeof LEADING_COMMANDS)[number] | SupportedCommand;
+
+/** Each command's help, for the landing page's command reference. */
+export const COMMAND_HELP: { readonly [C in HelpCommand]: CommandHelp } = {
+  source: {
+    summary:
+      'Read documents of one or more indices (wildcards allowed), filtered by a search expression.',
+    syntax: 'source=<index>[,<index>…] [as <alias>] [<search expression>]',
+    modes: ['pushed_down'],
+  },
+  search: {
+    summary: 'Open a query with a free-text or field=value search over an index.',
+    syntax: 'search [<search expression>] source=<index> [<search expression>]',
+    modes: ['pushed_down'],
+  },
+  makeresults: {
+    summary: 'Make rows out of nothing: a count of empty rows, or inline CSV or JSON data.',
+    syntax: 'makeresults [count=<n>] [format=csv|json data=<text>]',
+    modes: ['streams'],
+  },
+  describe: {
+    summary: "List an index's fields and their types.",
+    syntax: 'describe <index>',
+    modes: ['streams'],
+  },
+  multisearch: {
+    summary:
+      'Run several subsearches and return their rows together, newest first when all are timed.',
+    syntax: 'multisearch [ <subsearch> ] [ <subsearch> ] …',
+    modes: ['streams'],
+  },
+  union: {
+    summary: 'Stack the rows of several datasets (indices or subsearches), aligning their columns.',
+    syntax: 'union [maxout=<n>] <dataset> [<dataset> …]',
+    modes: ['streams'],
+  },
+  where: {
+    summary: 'Keep only the rows for which a condition is true.',
+    syntax: 'where <condition>',
+    modes: ['pushed_down', 'streams'],
+    modeNote: 'Conditions OpenSearch cannot express, and subsearches, run in the server.',
+  },
+  fields: {
+    summary: 'Keep or drop columns, by name or wildcard.',
+    syntax: 'fields [+|-] <field|pattern>[, …]',
+    modes: ['pushed_down', 'streams'],
+  },
+  table: {
+    summary: 'Keep or drop columns, as fields does.',
+    syntax: 'table [+|-] <field|pattern>[, …]',
+    modes: ['streams'],
+  },
+  rename: {
+    summary: 'Give columns new names; wildcards rename many at once.',
+    syntax: 'rename <field|pattern> as <name|pattern>[, …]',
+    modes: ['streams'],
+  },
+  eval: {
+    summary: 'Compute new columns, or replace existing ones, from expressions.',
+    syntax: 'eval <field> = <expression>[, …]',
+    modes: ['streams'],
+  },
+  stats: {
+    summary: 'Aggregate rows, overall or per group, with time or number buckets from span().',
+    syntax:
+      'stats [bucket_nullable=<bool>] <aggregation> [as <name>][, …] [by [span(<field>, <interval>)] <field>, …]',
+    modes: ['pushed_down', 'buffers'],
+    modeNote: 'Pushed down as a composite aggregation right after the source when it can be.',
+  },
+  dedup: {
+    summary: 'Drop rows that repeat the values of earlier rows in the given fields.',
+    syntax: 'dedup [<n>] <field>[, …] [keepempty=<bool>] [consecutive=<bool>]',
+    modes: ['streams'],
+  },
+  sort: {
+    summary: 'Order rows by fields, each ascending or descending, read as a chosen kind.',
+    syntax:
+      'sort [<count>] [+|-] <field> | num(<field>) | str(<field>) | ip(<field>) | auto(<field>) [asc|desc][, …]',
+    modes: ['pushed_down', 'buffers'],
+  },
+  head: {
+    summary: 'Keep the first rows, optionally after skipping some.',
+    syntax: 'head [[limit=]<n>] [from <offset>]',
+    modes: ['pushed_down', 'streams'],
+  },
+  top: {
+    summary: 'The most frequent values of fields, with their counts.',
+    syntax:
+      'top [<n>] [limit=<n>] [countfield=<name>] [showcount=<bool>] [usenull=<bool>] <field>[, …] [by <field>, …]',
+    modes: ['buffers'],
+  },
+  rare: {
+    summary: 'The least frequent values of fields, with their counts.',
+    syntax:
+      'rare [<n>] [limit=<n>] [countfield=<name>] [showcount=<bool>] [usenull=<bool>] <field>[, …] [by <field>, …]',
+    modes: ['buffers'],
+  },
+  lookup: {
+    summary: 'Enrich each row with fields of a lookup (or index) matched on key fields.',
+    syntax:
+      'lookup <lookup> <key> [as <field>][, …] [replace|append|output|outputnew <field> [as <name>][, …]]',
+    modes: ['streams'],
+  },
+  reverse: {
+    summary: 'Turn the order of the rows around.',
+    syntax: 'reverse',
+    modes: ['buffers'],
+  },
+  fillnull: {
+    summary: 'Put a value in place of nulls, in all fields or the named ones.',
+    syntax:
+      'fillnull with <value> [in <field>, …] | using <field> = <value>[, …] | value=<value> [<field> …]',
+    modes: ['streams'],
+  },
+  replace: {
+    summary: 'Replace values (literal or with * wildcards) in the named fields.',
+    syntax: "replace '<old>' with '<new>'[, …] in <field>[, …]",
+    modes: ['streams'],
+  },
+  fieldformat: {
+    summary: 'Compute display columns from expressions, as eval does.',
+    syntax: 'fieldformat <field> = <expression>[, …]',
+    modes: ['streams'],
+  },
+  expand: {
+    summary: 'One row per element of an array field.',
+    syntax: 'expand <field> [as <name>]',
+    modes: ['streams'],
+  },
+  mvexpand: {
+    summary: 'One row per value of a multivalue field, up to a limit.',
+    syntax: 'mvexpand <field> [limit=<n>]',
+    modes: ['streams'],
+  },
+  flatten: {
+    summary: "Turn an object field's keys into columns of their own.",
+    syntax: 'flatten <field> [as (<name>, …)]',
+    modes: ['streams'],
+  },
+  mvcombine: {
+    summary: 'Merge rows that differ only in one field into one row holding all its values.',
+    syntax: 'mvcombine <field>',
+    modes: ['buffers'],
+  },
+  nomv: {
+    summary: "Join a multivalue field's values into one text.",
+    syntax: 'nomv <field>',
+    modes: ['streams'],
+  },
+  convert: {
+    summary:
+      'Convert field values: to numbers, from memory sizes or durations, to and from time text.',
+    syntax: 'convert [timeformat=<format>] <function>(<field>) [as <name>][, …]',
+    modes: ['streams'],
+  },
+  spath: {
+    summary: 'Extract values from JSON text, by path or every key.',
+    syntax: 'spath [input=<field>] [output=<field>] [path=]<path>',
+    modes: ['streams', 'buffers'],
+    modeNote: 'Without a path the columns come from the rows, so it buffers.',
+  },
+  addtotals: {
+    summary: 'Add a total column to each row, and optionally a totals row at the end.',
+    syntax:
+      'addtotals [row=<bool>] [col=<bool>] [labelfield=<field>] [label=<text>] [fieldname=<name>] [<field> …]',
+    modes: ['streams'],
+  },
+  addcoltotals: {
+    summary: "Add a row at the end with each numeric column's total.",
+    syntax: 'addcoltotals [labelfield=<field>] [label=<text>] [<field> …]',
+    modes: ['streams'],
+  },
+  transpose: {
+    summary: 'Swap rows and columns: each column becomes a row.',
+    syntax: 'transpose [<n>] [header_field=<field>] [include_empty=<bool>] [column_name=<name>]',
+    modes: ['buffers'],
+  },
+  parse: {
+    summary: 'Extract new fields from text with a regular expression of named groups.',
+    syntax: "parse <field> '<regex with (?<name>…) groups>'",
+    modes: ['streams'],
+  },
+  grok: {
+    summary: 'Extract new fields from text with grok patterns such as %{IP:client}.',
+    syntax: "grok <field> '<grok pattern>'",
+    modes: ['streams'],
+  },
+  rex: {
+    summary: 'Extract fields with a regular expression, or rewrite text with sed expressions.',
+    syntax: "rex [field=<field>] [mode=sed] [max_match=<n>] [offset_field=<name>] '<regex>'",
+    modes: ['streams'],
+  },
+  regex: {
+    summary: 'Keep rows whose field matches (or does not match) a regular expression.',
+    syntax: "regex <field> [=|!=] '<regex>'",
+    modes: ['streams'],
+  },
+  patterns: {
+    summary: 'Find the patterns of log messages, label each row or count rows per pattern.',
+    syntax:
+      'patterns <field> [method=simple_pattern|brain] [mode=label|aggregation] [new_field=<name>] [pattern=<regex>] [max_sample_count=<n>] [show_numbered_token=<bool>] [buffer_limit=<n>] [variable_count_threshold=<n>] [frequency_threshold_percentage=<n>] [by <field>, …]',
+    modes: ['streams', 'buffers'],
+    modeNote: 'brain and mode=aggregation buffer.',
+  },
+  bin: {
+    summary: 'Put a number or time field into buckets of a span, a count or log steps.',
+    syntax:
+      'bin <field> [span=<interval>] [minspan=<interval>] [bins=<n>] [start=<n>] [end=<n>] [aligntime=<time>] [as <name>]',
+    modes: ['streams', 'buffers'],
+    modeNote: 'Buffers when the width comes from the range of the data.',
+  },
+  eventstats: {
+    summary: 'Add aggregates of each group to every row of it, keeping the rows.',
+    syntax: 'eventstats [bucket_nullable=<bool>] <aggregation> [as <name>][, …] [by <field>, …]',
+    modes: ['buffers'],
+  },
+  streamstats: {
+    summary: 'Add running aggregates to each row, over all rows so far or a window.',
+    syntax:
+      'streamstats [bucket_nullable=<bool>] [current=<bool>] [window=<n>] [global=<bool>] [reset_before=<condition>] [reset_after=<condition>] <aggregation>[, …] [by <field>, …]',
+    modes: ['streams'],
+  },
+  trendline: {
+    summary: 'Add simple or weighted moving averages of fields.',
+    syntax: 'trendline [sort [+|-]<field>] sma|wma(<n>, <field>) [as <name>] …',
+    modes: ['streams', 'buffers'],
+    modeNote: 'Buffers when it sorts.',
+  },
+  timechart: {
+    summary: 'Aggregate over time buckets, optionally one column per value of a field.',
+    syntax:
+      'timechart [timefield=<field>] [span=<interval>] [limit=<n>] [useother=<bool>] [usenull=<bool>] [nullstr=<text>] <aggregation> [by <field>]',
+    modes: ['buffers'],
+  },
+  chart: {
+    summary: 'Aggregate by a row field and a column field, the top columns kept.',
+    syntax:
+      'chart [limit=[top|bottom]<n>] [useother=<bool>] [usenull=<bool>] [nullstr=<text>] [otherstr=<text>] <aggregation> (over <field> [by <field>] | by <field>[, <field>])',
+    modes: ['buffers'],
+  },
+  xyseries: {
+    summary: 'Pivot rows into a table: one row per x value, one column per series value.',
+    syntax: 'xyseries [sep=<text>] [format=<text>] <x field> <series field> <value field>[, …]',
+    modes: ['buffers'],
+  },
+  timewrap: {
+    summary: "Lay a timechart's periods side by side, one column per period.",
+    syntax: 'timewrap [align=end|now] <span>',
+    modes: ['buffers'],
+  },
+  append: {
+    summary: "Add a subsearch's rows after the rows so far.",
+    syntax: 'append [ <subsearch> ]',
+    modes: ['streams'],
+  },
+  appendpipe: {
+    summary: 'Add the rows of a pipeline run over the rows so far, after them.',
+    syntax: 'appendpipe [ <commands> ]',
+    modes: ['buffers'],
+  },
+  appendcol: {
+    summary: "Add a subsearch's columns to the rows so far, row by row.",
+    syntax: 'appendcol [override=<bool>] [ <commands> ]',
+    modes: ['buffers'],
+  },
+  foreach: {
+    summary: 'Run eval once per field matching a pattern, with <<FIELD>> standing for it.',
+    syntax: 'foreach [mode=<mode>] [fieldstr=<text>] [matchstr=<text>] <pattern> … [ eval … ]',
+    modes: ['streams'],
+  },
+  join: {
+    summary:
+      'Combine each row with matching rows of an index or subsearch (inner, left, right, full, semi, anti, cross).',
+    syntax:
+      '[<type>] join [type=<type>] [left=<alias>] [right=<alias>] [overwrite=<bool>] [max=<n>] [on <condition> | <field>, …] <index> | [ <subsearch> ] [as <alias>]',
+    modes: ['buffers'],
+    modeNote: 'The right side is held in memory.',
+  },
+  outputlookup: {
+    summary: 'Write the rows as a new version of a lookup; the last command of a query.',
+    syntax:
+      'outputlookup [append=<bool>] [override_if_empty=<bool>] [key_field=<field>,…] [max=<n>] <name>',
+    modes: ['streams'],
+  },
+};
+
+/**
  * The words `lookup` takes between its key fields and its output fields: `output` is `replace`,
  * `outputnew` is `append` (only fills what is missing or null).
  */

@@ -12,7 +12,7 @@ import type {
   StatsCommand,
   TopRareCommand,
 } from './ast';
-import type { SpanBucket } from './commands/windows';
+import type { SpanBucket } from './commands/windows_ast';
 import { AGGREGATION_FUNCTIONS, FUNCTIONS } from './language';
 import { AGGREGATION_ENTRIES, AGGREGATION_INFO, percentileShortcut } from './functions';
 import type { Token } from './tokenizer';

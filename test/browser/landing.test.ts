@@ -12,6 +12,7 @@
  */
 import { buildPublic, type BuildResult } from '../../scripts/build_public';
 import {
+  axeViolations,
   launchBrowser,
   logOut,
   screenshot,
@@ -100,6 +101,32 @@ it('has no serious or critical accessibility violations', async () => {
 
 it('looks like an OSD page (screenshot)', async () => {
   await screenshot(page(), 'landing');
+});
+
+it('lists every PPL command in a searchable reference, accessible (screenshot)', async () => {
+  const reference = page().locator('[data-test-subj="pplCommandReference"]');
+  await reference.waitFor();
+  const rows = reference.locator('[data-test-subj^="pplCommandHelp-"]');
+  expect(await rows.count()).toBe(10);
+  await page().fill('[data-test-subj="pplCommandSearch"]', 'reset_after');
+  await rows.first().waitFor();
+  expect(await rows.count()).toBe(1);
+  const row = reference.locator('[data-test-subj="pplCommandHelp-streamstats"]');
+  expect(await row.locator('[data-test-subj="pplCommandSyntax"]').innerText()).toMatch(
+    /^streamstats \[bucket_nullable=<bool>\]/
+  );
+  expect(await row.innerText()).toContain('reset_before=');
+  await page().fill('[data-test-subj="pplCommandSearch"]', 'sql plugin');
+  await reference.locator('[data-test-subj="pplCommandRefused-ml"]').waitFor();
+  expect(await reference.locator('[data-test-subj="pplCommandRefused-ml"]').innerText()).toContain(
+    'cannot run in Dashboards'
+  );
+  await page().fill('[data-test-subj="pplCommandSearch"]', '');
+  expect(await rows.count()).toBe(10);
+  // Any impact, not only serious ones: the reference is new and starts clean.
+  expect(await axeViolations(page())).toEqual([]);
+  await reference.scrollIntoViewIfNeeded();
+  await screenshot(page(), 'landing-command-reference');
 });
 
 it('keeps a path deep link across a reload, with the tab, breadcrumbs and title', async () => {

@@ -7,10 +7,13 @@
  * Charts (parse side): `timechart` and `chart`, one aggregation split by time buckets or a row
  * field and a column field. Plan and operators: server/services/ppl/commands/charts.ts.
  */
-import type { Aggregation, FieldRef, Span } from '../ast';
+import type { Aggregation, FieldRef } from '../ast';
 import type { Token } from '../tokenizer';
 import { parseInterval, type SpanInterval } from '../time_units';
 import { ExtractionParser } from './extraction';
+import type { TimechartCommand, ChartCommand } from './charts_ast';
+
+export type { TimechartCommand, ChartCommand } from './charts_ast';
 
 /** Seconds per unit of timechart's rate functions (`per_second(x)` = sum(x) / span seconds). */
 export const RATE_FUNCTIONS: Readonly<Record<string, number>> = {
@@ -19,47 +22,6 @@ export const RATE_FUNCTIONS: Readonly<Record<string, number>> = {
   per_hour: 3600,
   per_day: 86400,
 };
-
-/**
- * `timechart [timefield=f] [span=<interval>] [limit=<n>] [useother=<bool>] [usenull=<bool>]
- * [nullstr=<s>] <aggregation> [by <field>]`: one row per time bucket (and by value), unpivoted.
- */
-export interface TimechartCommand {
-  kind: 'Timechart';
-  timeField: FieldRef;
-  interval: SpanInterval;
-  /** Top by values kept (by the sum of the aggregate over all buckets); 0 keeps all. Default 10. */
-  limit: number;
-  useOther: boolean;
-  useNull: boolean;
-  nullStr: string;
-  /** For a rate function, `sum` of its argument, scaled by `rate` below. */
-  aggregation: Aggregation;
-  /** `per_second` … `per_day`: the seconds of its unit (the sum is scaled by unit / span). */
-  rate?: number;
-  by?: FieldRef;
-  span: Span;
-}
-
-/**
- * `chart [limit=[top|bottom]<n>] [useother=] [usenull=] [nullstr=] [otherstr=] <aggregation>
- * [by <row> [span=<interval>] [<column>]] | [over <row> [span=<interval>]] [by <column>]`: rows per
- * (row, column) pair, unpivoted; `span=` buckets the row split as `span()` does.
- */
-export interface ChartCommand {
-  kind: 'Chart';
-  aggregation: Aggregation;
-  row?: FieldRef;
-  rowSpan?: SpanInterval;
-  column?: FieldRef;
-  limit: number;
-  bottom: boolean;
-  useOther: boolean;
-  useNull: boolean;
-  nullStr: string;
-  otherStr: string;
-  span: Span;
-}
 
 export class ChartParser extends ExtractionParser {
   /** An interval token (`10`, `1h`, …), failing with the accepted forms. */

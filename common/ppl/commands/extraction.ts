@@ -10,53 +10,18 @@
  */
 import type { FieldRef, Span } from '../ast';
 import type { Token } from '../tokenizer';
-import { PatternsParser, type PatternsCommand } from './patterns';
+import { PatternsParser } from './patterns';
 
 export type { PatternsCommand } from './patterns';
+import type { ParseCommand, GrokCommand, RexCommand, RegexCommand } from './extraction_ast';
 
-/** `parse <field> '<regex with named groups>'`: each group a string column ("" without a match). */
-export interface ParseCommand {
-  kind: 'Parse';
-  field: FieldRef;
-  pattern: string;
-  patternSpan: Span;
-  span: Span;
-}
-
-/** `grok <field> '<grok pattern>'`: `%{NAME:field}` groups, as `parse` gives them. */
-export interface GrokCommand {
-  kind: 'Grok';
-  field: FieldRef;
-  pattern: string;
-  patternSpan: Span;
-  span: Span;
-}
-
-/** `rex [mode=extract|sed] field=<f> '<pattern>' [max_match=<n>] [offset_field=<name>]`. */
-export interface RexCommand {
-  kind: 'Rex';
-  mode: 'extract' | 'sed';
-  field: FieldRef;
-  pattern: string;
-  patternSpan: Span;
-  /** 1 by default; 0 means as many as the limit (10). */
-  maxMatch: number;
-  offsetField?: string;
-  span: Span;
-}
-
-/** `regex <field>=<pattern>` / `regex <field>!=<pattern>`: rows whose value (does not) contain a match. */
-export interface RegexCommand {
-  kind: 'Regex';
-  field: FieldRef;
-  negated: boolean;
-  pattern: string;
-  patternSpan: Span;
-  span: Span;
-}
-
-export type ExtractionCommand =
-  ParseCommand | GrokCommand | RexCommand | RegexCommand | PatternsCommand;
+export type {
+  ParseCommand,
+  GrokCommand,
+  RexCommand,
+  RegexCommand,
+  ExtractionCommand,
+} from './extraction_ast';
 
 /** The most matches `rex … max_match` may ask for (PPL's `plugins.ppl.rex.max_match.limit`). */
 export const REX_MAX_MATCH_LIMIT = 10;

@@ -8,25 +8,12 @@
  * into one row per x with a column per listed name and value field; `timewrap` (timewrap.md): a
  * timechart's periods side by side. Plan: server/services/ppl/commands/pivot.ts.
  */
-import type { Command, Expr, FieldRef, Span } from '../ast';
+import type { Command, Expr } from '../ast';
 import type { Token } from '../tokenizer';
 import { WindowParser } from './windows';
+import type { XySeriesCommand, TimewrapUnit, TimewrapCommand } from './pivot_ast';
 
-/**
- * `xyseries [sep=<s>] [format=<s>] <x> <name-field> in ("v", …) <value-field>[, …]`: columns named
- * `<value-field><sep><v>` (sep default ": "), or `format` with `$AGG$` and `$VAL$` in it.
- */
-export interface XySeriesCommand {
-  kind: 'XySeries';
-  x: FieldRef;
-  nameField: FieldRef;
-  /** The pivot values, as text (the name field's values are compared as strings). */
-  values: string[];
-  dataFields: FieldRef[];
-  sep: string;
-  format?: string;
-  span: Span;
-}
+export type { XySeriesCommand, TimewrapUnit, TimewrapCommand } from './pivot_ast';
 
 export class PivotParser extends WindowParser {
   protected parseXySeries(start: Token): XySeriesCommand {
@@ -93,23 +80,6 @@ const TIMEWRAP_UNITS: Readonly<Record<string, TimewrapUnit>> = {
   week: 'week',
   weeks: 'week',
 };
-
-export type TimewrapUnit = 'second' | 'minute' | 'hour' | 'day' | 'week';
-
-/**
- * `timewrap <span> [align=end|now]` after `timechart` (timewrap.md): each period of the span a
- * column of its own, the rows one per offset within a period. `range` is the time range the
- * query's `where` gives the timechart's time field (its bounds as written), which fixes the
- * periods, and so the columns, before anything runs.
- */
-export interface TimewrapCommand {
-  kind: 'Timewrap';
-  size: number;
-  unit: TimewrapUnit;
-  align: 'end' | 'now';
-  range: { start?: string; end?: string };
-  span: Span;
-}
 
 export class TimewrapParser extends PivotParser {
   protected parseTimewrap(start: Token): TimewrapCommand {

@@ -8,7 +8,7 @@
  * docs/user/ppl/cmd/search.md. They run in OpenSearch only (the server translates them to the
  * query DSL), so they keep the text as written and leave its meaning to the translation.
  */
-import type { FieldRef, Span } from '../ast';
+import type { FieldRef, Span } from '../expr_ast';
 
 /** A value as written: unquoted text may hold `*` / `?` wildcards, quoted text is literal. */
 export interface SearchValue {

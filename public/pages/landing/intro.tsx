@@ -4,8 +4,8 @@
  */
 
 /*
- * What a lookup is and the `outputlookup` syntax with its options: shown on the Query page until
- * the first query runs, so a first visit explains itself.
+ * What a lookup is, the `outputlookup` syntax with its options, and the reference of every PPL
+ * command: shown on the Query page until the first query runs, so a first visit explains itself.
  */
 import {
   EuiButtonIcon,
@@ -18,6 +18,7 @@ import {
   EuiTitle,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
+import { CommandReference } from './command_reference';
 
 /** The command's grammar is PPL, not prose, so it is the same in every language. */
 export const OUTPUTLOOKUP_SYNTAX =
@@ -119,6 +120,8 @@ export function LookupsIntro() {
         titleProps={{ style: { width: '20%' } }}
         descriptionProps={{ style: { width: '80%' } }}
       />
+      <EuiSpacer size="l" />
+      <CommandReference />
     </div>
   );
 }
