@@ -272,10 +272,7 @@ describe('commands', () => {
     ['source=t | patterns f buffer_limit=10', /buffer_limit is at least 50000/],
     ["source=t | patterns f method=brain pattern='x'", /pattern= belongs to method=simple_pattern/],
     ['source=t | foreach a [ eval = 1 ]', /the foreach template does not parse/],
-    [
-      'source=t | foreach mode=multivalue a [ eval t = t + <<ITEM>> ]',
-      /"multivalue" is not supported here/,
-    ],
+    ['source=t | foreach mode=each a [ eval t = 1 ]', /foreach mode "each" is not one of/],
   ])('%s is refused', (text, message) => {
     expect(refused(text)).toMatch(message);
   });
