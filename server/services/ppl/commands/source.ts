@@ -65,9 +65,11 @@ export function planMakeResults(ctx: PlanContext, source: MakeResults): PlannedS
   };
 }
 
+/** A dotted path in a document; through an array of objects, its first element (datatypes.md). */
 function readPath(doc: Record<string, unknown>, path: string): unknown {
   let current: unknown = doc;
   for (const part of path.split('.')) {
+    if (Array.isArray(current)) current = current[0];
     if (current === null || typeof current !== 'object' || Array.isArray(current)) return undefined;
     current = (current as Record<string, unknown>)[part];
   }
@@ -82,7 +84,16 @@ export async function planIndexSource(
   const indices = source.indices.map((i) => i.name);
   const schema = await readSourceSchema(ctx.deps.client, indices);
   if (source.keyword === 'describe') return planDescribe(ctx, source, schema);
-  ctx.columns = [...schema.fields.values()].map((f) => ({ name: f.name, type: f.type }));
+  // Top-level fields are the columns, objects whole; the paths inside them are hidden columns,
+  // shown once named (datatypes.md).
+  ctx.columns = [...schema.fields.values(), ...schema.objects.values()]
+    .map((f) => ({ name: f.name, type: f.type, ...(f.name.includes('.') ? { hidden: true } : {}) }))
+    .sort(
+      (a, b) =>
+        Number(a.hidden ?? false) - Number(b.hidden ?? false) ||
+        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+    );
+  ctx.paths = schema.paths;
   if (namesMetadata(ctx.text)) ctx.columns.push(...metadataColumns((n) => schema.fields.has(n)));
   const filters = source.filter ? [searchToDsl(ctx, source.filter, schema)] : [];
   return pushDown(ctx, commands, schema, indices, source, filters);
