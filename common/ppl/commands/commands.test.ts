@@ -277,6 +277,21 @@ describe('commands', () => {
     expect(refused(text)).toMatch(message);
   });
 
+  it('names a span group as PPL does: without spaces, but those inside backticks', () => {
+    const named = (text: string) => {
+      const c = first(text);
+      if (c.kind !== 'Stats') throw new Error(c.kind);
+      return c.bucket?.name;
+    };
+    expect(named('source=t | stats count() by span(severityNumber, 10)')).toBe(
+      'span(severityNumber,10)'
+    );
+    expect(named('source=t | stats count() by span( `my field` , 1h )')).toBe(
+      'span(`my field`,1h)'
+    );
+    expect(named('source=t | stats count() by span(n, 4) as b')).toBe('b');
+  });
+
   it('subsearches inside where conditions: in, tuples, exists, each a slot in the condition', () => {
     const w = first(
       'source=a | where x in [ source=b | fields y ] and (p, q) not in [ source=c | fields r, s ] or not exists [ source=d | where z = x ]'

@@ -242,7 +242,7 @@ describe('buckets and windows', () => {
     ]);
     expect(await columns(`${logs} | stats count() by msg, span(n, 4)`)).toEqual([
       'count()',
-      'span(n, 4)',
+      'span(n,4)',
       'msg',
     ]);
     expect(
