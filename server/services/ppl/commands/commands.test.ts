@@ -222,6 +222,15 @@ describe('extraction', () => {
       ['POST', '500'],
       ['GET', '404'],
     ]);
+    // An unnamed pattern of the query is a column of its own name; inner names as well.
+    expect(
+      await rows(`${logs} | grok msg '%{WORD} %{NOTSPACE:path} %{INT}' | fields WORD, path, INT`)
+    ).toEqual([
+      ['GET', '/a/1', '200'],
+      ['POST', '/b/22', '500'],
+      ['GET', '/a/3', '404'],
+    ]);
+    expect(grokToRegex('%{WORD} %{WORD}')).toBe('(?P<WORD>\\b\\w+\\b) (?:\\b\\w+\\b)');
     expect(grokToRegex('%{NOPE:x}')).toEqual({
       error: expect.stringMatching(/unknown grok pattern %\{NOPE\}/),
     });
