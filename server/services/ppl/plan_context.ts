@@ -190,6 +190,8 @@ export class PlanContext {
   readonly operators: Operator[] = [];
   /** The row count is kept by every server operator so far (none filters or groups). */
   countPreserved = true;
+  /** The rows come in the order of a sort no aggregation or join undid since (what reverse flips). */
+  sorted = false;
   /** At most this many rows come out (a head or sort count), when known. */
   cap: number | undefined;
   readonly budget: QueryBudget;

@@ -52,8 +52,23 @@ const logs = data([
 ]);
 
 describe('shaping', () => {
-  it('reverse gives the rows backwards', async () => {
-    expect(await rows(`${logs} | reverse | fields n`)).toEqual([[5], [7], [3]]);
+  it('reverse flips a sort; else orders by @timestamp, newest first; else changes nothing', async () => {
+    expect(await rows(`${logs} | sort n | eval m = n | reverse | fields n`)).toEqual([
+      [7],
+      [5],
+      [3],
+    ]);
+    // t: 10:05 (n 3), 11:59:59 (n 7), the next day (n 5).
+    expect(
+      await rows(`${logs} | eval \`@timestamp\` = cast(t as timestamp) | reverse | fields n`)
+    ).toEqual([[5], [7], [3]]);
+    expect(await rows(`${logs} | reverse | fields n`)).toEqual([[3], [7], [5]]);
+    // An aggregation undoes the sort before it (reverse.md).
+    expect(await rows(`${logs} | sort - n | stats count() by n | reverse | fields n`)).toEqual([
+      [3],
+      [5],
+      [7],
+    ]);
   });
 
   it('fillnull with/using/value replace only nulls', async () => {

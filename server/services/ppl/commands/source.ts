@@ -239,6 +239,7 @@ function pushDown(
       limit = command.size;
       pushedText.push(ctx.commandText(command.span));
       commands.shift();
+      ctx.sorted = true;
       continue;
     }
     if (command.kind === 'Stats' && sort.length === 0 && limit === undefined) {
