@@ -7,7 +7,7 @@
  * Object and array fields through `_query` (datatypes.md, mvexpand.md): a source gives its
  * top-level fields as columns, objects whole; a dotted path names a field inside one (through an
  * array of objects, its first element), also after `fields`/`mvexpand` kept only the whole value;
- * and such columns land in a lookup. Expected rows are read off the documents written here.
+ * and such columns land in a lookup. Also an `ip` value stored IPv4-mapped reads as IPv4. Expected rows are read off the documents written here.
  */
 import { apiPaths } from '../../common/api/paths';
 import type { QueryRowsResponse, QueryWriteResponse } from '../../common/api/codecs';
@@ -25,6 +25,7 @@ const index = names.lookup('objects_src');
 const servers = [
   {
     k: 'a',
+    addr: '::ffff:10.0.0.7',
     owner: { team: 'db', contact: { floor: 3 } },
     disks: [
       { mount: '/', gb: 20 },
@@ -34,6 +35,7 @@ const servers = [
   },
   {
     k: 'b',
+    addr: '10.0.1.9',
     owner: { team: 'web', contact: { floor: 1 } },
     disks: [{ mount: '/', gb: 40 }],
     ports: [{ n: 443 }],
@@ -64,6 +66,7 @@ beforeAll(async () => {
       mappings: {
         properties: {
           k: { type: 'keyword' },
+          addr: { type: 'ip' },
           owner: {
             properties: {
               team: { type: 'keyword' },
@@ -91,12 +94,27 @@ afterAll(async () => {
 it('a bare source gives the top-level fields, objects whole', async () => {
   const body = await ok(`source=${index} | sort k`);
   expect(body.schema).toEqual([
+    { name: 'addr', type: 'ip' },
     { name: 'disks', type: 'array' },
     { name: 'k', type: 'string' },
     { name: 'owner', type: 'struct' },
     { name: 'ports', type: 'struct' },
   ]);
-  expect(body.datarows).toEqual(servers.map((s) => [s.disks, s.k, s.owner, s.ports]));
+  expect(body.datarows).toEqual(
+    servers.map((s) => [s.addr.replace('::ffff:', ''), s.disks, s.k, s.owner, s.ports])
+  );
+});
+
+it('an IPv4-mapped ip value reads as IPv4 and matches its CIDR (ip.md)', async () => {
+  const body = await ok(`source=${index} | where cidrmatch(addr, '10.0.0.0/24') | fields k, addr`);
+  expect(body.datarows).toEqual([['a', '10.0.0.7']]);
+  const streamed = await ok(
+    `source=${index} | eval keep = 1 | where cidrmatch(addr, '10.0.0.0/16') | sort k | fields k, addr`
+  );
+  expect(streamed.datarows).toEqual([
+    ['a', '10.0.0.7'],
+    ['b', '10.0.1.9'],
+  ]);
 });
 
 it('an object selected whole and by dotted paths, at any depth', async () => {

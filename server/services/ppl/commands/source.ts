@@ -76,6 +76,14 @@ function readPath(doc: Record<string, unknown>, path: string): unknown {
   return current;
 }
 
+const IPV4_MAPPED = /^(?:::|(?:0{1,4}:){5})ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+
+/** An `ip` value as OpenSearch shows it: an IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) is IPv4 (ip.md). */
+export function formatIpValue(value: unknown): PplValue {
+  if (typeof value !== 'string') return (value ?? null) as PplValue;
+  return IPV4_MAPPED.exec(value)?.[1] ?? value;
+}
+
 export async function planIndexSource(
   ctx: PlanContext,
   source: SourceCommand,
@@ -231,6 +239,7 @@ function pushDown(
         },
       }));
       if (command.count > 0) limit = command.count;
+      ctx.sorted = true;
       pushedText.push(ctx.commandText(command.span));
       commands.shift();
       continue;
@@ -239,7 +248,6 @@ function pushDown(
       limit = command.size;
       pushedText.push(ctx.commandText(command.span));
       commands.shift();
-      ctx.sorted = true;
       continue;
     }
     if (command.kind === 'Stats' && sort.length === 0 && limit === undefined) {
@@ -276,6 +284,7 @@ function pushDown(
   const query: Dsl = filters.length > 0 ? { bool: { filter: filters } } : { match_all: {} };
   const includes = sourceIncludes;
   const timestampColumns = ctx.columns.filter((c) => c.type === 'timestamp').map((c) => c.name);
+  const ipColumns = new Set(ctx.columns.filter((c) => c.type === 'ip').map((c) => c.name));
   const formatDates = timestampColumns.filter((name) =>
     ['date', 'date_nanos'].includes(schema.fields.get(name)?.mappingType ?? '')
   );
@@ -319,7 +328,9 @@ function pushDown(
             checkValueDepth(value, name);
             row[name] = timestampColumns.includes(name)
               ? formatTimestampValue(value)
-              : ((value ?? null) as PplValue);
+              : ipColumns.has(name)
+                ? formatIpValue(value)
+                : ((value ?? null) as PplValue);
           }
           return row;
         });
