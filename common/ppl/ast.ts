@@ -16,6 +16,7 @@
  */
 import type { CombiningCommand, MultiSearch } from './commands/combining_ast';
 import type { ExtractionCommand } from './commands/extraction_ast';
+import type { ForeachCommand } from './commands/foreach_ast';
 import type { TimewrapCommand, XySeriesCommand } from './commands/pivot_ast';
 import type { SearchExpr } from './commands/search_ast';
 import type { ShapingCommand } from './commands/shaping_ast';
@@ -224,7 +225,8 @@ export type Command =
   | WindowCommand
   | XySeriesCommand
   | TimewrapCommand
-  | CombiningCommand;
+  | CombiningCommand
+  | ForeachCommand;
 
 export interface OutputLookupOptionNode {
   name: OutputLookupOption;

@@ -132,7 +132,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   spath: ['input', 'output', 'path'],
   convert: ['timeformat'],
   appendcol: ['override'],
-  foreach: ['mode', 'fieldstr', 'matchstr'],
+  foreach: ['mode', 'fieldstr', 'matchstr', 'itemstr', 'iterstr'],
   chart: ['limit', 'useother', 'usenull', 'nullstr', 'otherstr'],
   timechart: ['timefield', 'span', 'limit', 'useother', 'usenull', 'nullstr'],
   join: ['type', 'overwrite', 'max', 'left', 'right'],

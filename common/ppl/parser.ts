@@ -12,7 +12,7 @@
  * parse_names.ts (names, lists, option values), parse_expressions.ts, then one module per command
  * family (parse_sources.ts, parse_commands.ts, parse_aggregations.ts, parse_lookups.ts, then
  * commands/shaping.ts, commands/extraction.ts, commands/windows.ts, then the combining family
- * (commands/subsearch.ts, append.ts, join.ts; node types in combining_ast.ts), each
+ * (commands/subsearch.ts, append.ts, join.ts; node types in combining_ast.ts), foreach.ts, each
  * holding its commands' AST nodes beside their parsing, with their grammar in their comments);
  * this file adds the query itself and says which family parses which command. The server plans
  * each family in server/services/ppl/commands/<family>.ts; commands/README.md lists them all.
@@ -79,7 +79,7 @@ import {
 } from './language';
 import type { Token } from './tokenizer';
 import { MAX_COMMANDS } from './parse_expressions';
-import { JoinParser } from './commands/join';
+import { ForeachParser } from './commands/foreach';
 import { SyntaxFailure, type PplSyntaxError } from './parse_cursor';
 
 export {
@@ -97,7 +97,7 @@ export type { PplSyntaxError } from './parse_cursor';
 export type ParseResult = { ok: true; query: Query } | { ok: false; error: PplSyntaxError };
 
 /** The whole query, over the layers: cursor, names, expressions, and the command families. */
-class Parser extends JoinParser {
+class Parser extends ForeachParser {
   // -------------------------------------------------------------------------------------------
   // Query
 
@@ -173,9 +173,11 @@ class Parser extends JoinParser {
     };
   }
 
-  protected override parseTemplate(text: string): { ok: true } | { ok: false; detail: string } {
+  protected override parseTemplate(
+    text: string
+  ): { ok: true; commands: Command[] } | { ok: false; detail: string } {
     const result = parseForeachTemplate(text);
-    return result.ok ? { ok: true } : { ok: false, detail: result.error.detail };
+    return result.ok ? result : { ok: false, detail: result.error.detail };
   }
 
   protected override parseCommand(start: Token, name: string): Command {
@@ -259,7 +261,7 @@ class Parser extends JoinParser {
         return this.parseXySeries(start);
       case 'timewrap':
         return this.parseTimewrap(start);
-      // combining (commands/subsearch.ts, append.ts, join.ts)
+      // combining (commands/subsearch.ts, append.ts, join.ts); foreach (commands/foreach.ts)
       case 'union':
         return this.parseUnion(start);
       case 'append':

@@ -526,6 +526,18 @@ const cases: Case[] = [
     query: 'source=web_logs | stats count() as n by region | appendpipe [ stats sum(n) as n ]',
     expected: () => [...countBy(docs, (d) => [d.region]), [docs.length, null]],
   },
+  // foreach over collections: an accumulator per element (<<ITER>> the index from 0)
+  {
+    query:
+      "source=web_logs | where host = 'web-02' | eval xs = array(bytes, status), s = 0 | foreach mode=multivalue xs [ eval s = s + <<ITEM>> * (<<ITER>> + 1) ] | fields s",
+    expected: () => docs.filter((d) => d.host === 'web-02').map((d) => [d.bytes + 2 * d.status]),
+  },
+  {
+    query:
+      "source=web_logs | where region = 'eu-west' | eval j = json_array(status, response_time_ms), s = 0 | foreach mode=json_array j [ eval s = s + <<ITEM>> ] | fields s",
+    expected: () =>
+      docs.filter((d) => d.region === 'eu-west').map((d) => [d.status + d.response_time_ms]),
+  },
 ];
 
 function normalize(table: Table): string[] {
@@ -654,6 +666,23 @@ describe('outputlookup after new commands', () => {
     expect(res.body.datarows).toEqual([[want.length]]);
     const rows = await readRowsSorted(admin, name, 'n');
     expect(rows.map((r) => r.n).sort()).toEqual(want.map(([n]) => n).sort());
+  });
+
+  it('writes what foreach accumulated over an array into a lookup', async () => {
+    const name = names.lookup('cmd_foreach');
+    const res = await run(
+      `source=web_logs | where method = 'POST' | eval xs = array(status, bytes), s = 0 | foreach mode=auto_collections xs [ eval s = s + <<ITEM>> ] | fields s | outputlookup ${name}`
+    );
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 200,
+      message: undefined,
+    });
+    const posts = docs.filter((d) => d.method === 'POST');
+    expect(res.body.datarows).toEqual([[posts.length]]);
+    const rows = await readRowsSorted(admin, name, 's');
+    expect(rows.map((r) => r.s)).toEqual(
+      posts.map((d) => d.status + d.bytes).sort((a, b) => a - b)
+    );
   });
 
   it('writes bin ranges (bins=10 over 0…249988: a width of 100000) and spath keys into a lookup', async () => {

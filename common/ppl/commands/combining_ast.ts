@@ -5,19 +5,11 @@
 
 /**
  * The combining commands' syntax tree: subsearches and what nests them (join, append, appendpipe,
- * appendcol, union, multisearch, subsearches in `where` conditions, foreach). Parsed by
+ * appendcol, union, multisearch, subsearches in `where` conditions). Parsed by
  * subsearch.ts, append.ts and join.ts beside this file; planned in
  * server/services/ppl/commands/{subsearch,append,join}.ts.
  */
-import type {
-  Command,
-  Expr,
-  FieldPattern,
-  FieldRef,
-  MakeResults,
-  SourceCommand,
-  Span,
-} from '../ast';
+import type { Command, Expr, FieldRef, MakeResults, SourceCommand, Span } from '../ast';
 
 /** `[ source=… | … ]`: a query of its own, inside another (no outputlookup). */
 export interface Subsearch {
@@ -125,24 +117,7 @@ export interface WhereSubsearchCommand {
   span: Span;
 }
 
-/**
- * `foreach [mode=multifield] [fieldstr=<s>] [matchstr=<s>] <pattern>… [ eval <template> ]`: the
- * bracketed commands once per matching field, `<<FIELD>>` standing for its name and
- * `<<MATCHSTR>>` for what the pattern's `*` matched. The template is kept as text and parsed per
- * field when the columns are known.
- */
-export interface ForeachCommand {
-  kind: 'Foreach';
-  patterns: FieldPattern[];
-  template: string;
-  fieldStr: string;
-  matchStr: string;
-  templateSpan: Span;
-  span: Span;
-}
-
 export type CombiningCommand =
-  | ForeachCommand
   | WhereSubsearchCommand
   | UnionCommand
   | AppendCommand

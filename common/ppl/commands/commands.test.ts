@@ -272,12 +272,24 @@ describe('commands', () => {
     ['source=t | patterns f buffer_limit=10', /buffer_limit is at least 50000/],
     ["source=t | patterns f method=brain pattern='x'", /pattern= belongs to method=simple_pattern/],
     ['source=t | foreach a [ eval = 1 ]', /the foreach template does not parse/],
-    [
-      'source=t | foreach mode=multivalue a [ eval t = t + <<ITEM>> ]',
-      /"multivalue" is not supported here/,
-    ],
+    ['source=t | foreach mode=each a [ eval t = 1 ]', /foreach mode "each" is not one of/],
   ])('%s is refused', (text, message) => {
     expect(refused(text)).toMatch(message);
+  });
+
+  it('names a span group as PPL does: without spaces, but those inside backticks', () => {
+    const named = (text: string) => {
+      const c = first(text);
+      if (c.kind !== 'Stats') throw new Error(c.kind);
+      return c.bucket?.name;
+    };
+    expect(named('source=t | stats count() by span(severityNumber, 10)')).toBe(
+      'span(severityNumber,10)'
+    );
+    expect(named('source=t | stats count() by span( `my field` , 1h )')).toBe(
+      'span(`my field`,1h)'
+    );
+    expect(named('source=t | stats count() by span(n, 4) as b')).toBe('b');
   });
 
   it('subsearches inside where conditions: in, tuples, exists, each a slot in the condition', () => {

@@ -56,7 +56,7 @@ export class WindowParser extends ChartParser {
     const interval = this.readInterval('the span interval');
     this.expectPunct(')');
     const text = this.text.slice(start.start, this.previous().end);
-    let name = text;
+    let name = text.replace(/\s+(?=(?:[^`]*`[^`]*`)*[^`]*$)/g, ''); // PPL names it without spaces (stats.md)
     if (this.isWord(this.peek(), 'as')) {
       this.next();
       name = this.requireField('an alias').name;

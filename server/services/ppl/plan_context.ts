@@ -190,6 +190,8 @@ export class PlanContext {
   readonly operators: Operator[] = [];
   /** The row count is kept by every server operator so far (none filters or groups). */
   countPreserved = true;
+  /** The rows come in the order of a sort no aggregation or join undid since (what reverse flips). */
+  sorted = false;
   /** At most this many rows come out (a head or sort count), when known. */
   cap: number | undefined;
   readonly budget: QueryBudget;
@@ -227,8 +229,27 @@ export class PlanContext {
     else this.columns.push({ name, type });
   }
 
+  /** The types of paths inside the source's object and nested fields (see {@link requireColumn}). */
+  paths?: Map<string, PplType>;
+
+  /**
+   * A path below a struct or array column (`city.name`, `projects.name` after mvexpand) is read
+   * inside its value: it becomes a hidden column, shown once `fields` names it.
+   */
+  private readsInside(name: string): boolean {
+    const parts = name.split('.');
+    for (let i = parts.length - 1; i > 0; i--) {
+      const parent = this.column(parts.slice(0, i).join('.'));
+      if (parent && (parent.type === 'struct' || parent.type === 'array')) {
+        this.columns.push({ name, type: this.paths?.get(name) ?? 'undefined', hidden: true });
+        return true;
+      }
+    }
+    return false;
+  }
+
   requireColumn(name: string, span: Span): void {
-    if (this.has(name)) return;
+    if (this.has(name) || this.readsInside(name)) return;
     throw new QueryError(
       `Unknown field "${name}". Available fields: ${this.columns.map((c) => c.name).join(', ') || '(none)'}.`,
       this.text,

@@ -9,6 +9,8 @@ import { likeToWildcard, splitConjuncts, toQuery } from './pushdown';
 import type { SourceSchema } from './source_schema';
 
 const schema: SourceSchema = {
+  objects: new Map(),
+  paths: new Map(),
   fields: new Map([
     ['status', { name: 'status', type: 'int', mappingType: 'integer', exactField: 'status' }],
     ['host', { name: 'host', type: 'string', mappingType: 'keyword', exactField: 'host' }],

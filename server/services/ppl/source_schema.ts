@@ -29,7 +29,15 @@ export interface SourceField {
 }
 
 export interface SourceSchema {
+  /** The leaf fields, by dotted path (what queries, sorts and aggregations name). */
   fields: Map<string, SourceField>;
+  /**
+   * The object fields, by dotted path: a source gives each whole (a struct, or an array of them
+   * as the document holds it), the top-level ones as its columns (datatypes.md).
+   */
+  objects: Map<string, SourceField>;
+  /** The PPL type of every path below an object or nested field, for a path read inside a value. */
+  paths: Map<string, PplType>;
 }
 
 interface MappingNode {
@@ -38,17 +46,27 @@ interface MappingNode {
   fields?: Record<string, MappingNode>;
 }
 
-function collect(
-  properties: Record<string, MappingNode>,
-  prefix: string,
-  out: Map<string, SourceField>
-) {
+interface Collected {
+  leaves: Map<string, SourceField>;
+  objects: Map<string, SourceField>;
+  paths: Map<string, PplType>;
+}
+
+function collect(properties: Record<string, MappingNode>, prefix: string, out: Collected) {
   for (const [key, node] of Object.entries(properties)) {
     const name = `${prefix}${key}`;
     if (name === LOOKUP_FIELD) continue;
     if (node.properties && (!node.type || node.type === 'object')) {
+      out.objects.set(name, { name, type: 'struct', mappingType: 'object', exactField: null });
+      out.paths.set(name, 'struct');
       collect(node.properties, `${name}.`, out);
       continue;
+    }
+    if (node.properties && node.type === 'nested') {
+      // Its inner fields are read inside the values (after mvexpand), never as columns of their own.
+      const inner: Collected = { leaves: new Map(), objects: new Map(), paths: out.paths };
+      collect(node.properties, `${name}.`, inner);
+      for (const f of inner.leaves.values()) out.paths.set(f.name, f.type);
     }
     const mappingType = node.type ?? 'object';
     const keyword = Object.entries(node.fields ?? {}).find(([, sub]) => sub.type === 'keyword');
@@ -60,7 +78,8 @@ function collect(
         : mappingType === 'binary'
           ? null
           : name;
-    out.set(name, { name, type: toPplType(mappingType), mappingType, exactField });
+    out.leaves.set(name, { name, type: toPplType(mappingType), mappingType, exactField });
+    out.paths.set(name, toPplType(mappingType));
   }
 }
 
@@ -156,22 +175,35 @@ export async function readSourceSchema(
     }
     throw error;
   }
-  const perIndex = new Map<string, Map<string, SourceField>>();
+  const perIndex = new Map<string, Collected>();
   const lookupIndices = new Map<string, Map<string, SourceField>>();
   for (const [index, entry] of Object.entries(
     body as Record<string, { mappings?: { properties?: Record<string, MappingNode> } }>
   )) {
     const properties = entry.mappings?.properties ?? {};
-    const own = new Map<string, SourceField>();
+    const own: Collected = { leaves: new Map(), objects: new Map(), paths: new Map() };
     collect(properties, '', own);
     perIndex.set(index, own);
-    if (properties[LOOKUP_FIELD]) lookupIndices.set(index, own);
+    if (properties[LOOKUP_FIELD]) lookupIndices.set(index, own.leaves);
   }
   await keepPresent(client, indices, lookupIndices);
   const fields = new Map<string, SourceField>();
-  for (const own of perIndex.values()) merge(fields, own.values());
+  const objects = new Map<string, SourceField>();
+  const paths = new Map<string, PplType>();
+  for (const own of perIndex.values()) {
+    merge(fields, own.leaves.values());
+    for (const [name, object] of own.objects) if (!fields.has(name)) objects.set(name, object);
+    for (const [name, type] of own.paths) if (!paths.has(name)) paths.set(name, type);
+  }
+  if (lookupIndices.size > 0) {
+    // A lookup's object paths are those its present fields lie under.
+    for (const name of [...objects.keys()])
+      if (![...fields.keys()].some((f) => f.startsWith(`${name}.`))) objects.delete(name);
+  }
+  for (const name of objects.keys()) if (fields.has(name)) objects.delete(name);
   // OpenSearch lists properties alphabetically; so do PPL's results for `source=…`.
-  return {
-    fields: new Map([...fields.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-  };
+  return { fields: sorted(fields), objects: sorted(objects), paths };
 }
+
+const sorted = <T>(map: Map<string, T>): Map<string, T> =>
+  new Map([...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -5,26 +5,16 @@
 
 /*
  * The append family in the server: `append` streams the subsearch's rows after the main ones;
- * `appendpipe` and `appendcol` hold the rows so far (bounded) to run their commands over them;
- * `foreach` plans its template once per matching column.
+ * `appendpipe` and `appendcol` hold the rows so far (bounded) to run their commands over them.
  */
 import type {
   AppendColCommand,
   AppendCommand,
   AppendPipeCommand,
-  ForeachCommand,
 } from '../../../../common/ppl/commands/combining_ast';
 import { readField } from '../evaluate';
 import type { Row, RowStream } from '../operators';
-import { parseForeachTemplate } from '../../../../common/ppl/parser';
-import {
-  Column,
-  matchPattern,
-  Operator,
-  PlanContext,
-  wildcardCaptures,
-  type CompiledPipeline,
-} from '../plan_context';
+import { Column, Operator, PlanContext, type CompiledPipeline } from '../plan_context';
 import { collect, copies, OUT_BATCH, requireSub, unionColumns } from './combine_rows';
 
 export async function planAppend(ctx: PlanContext, command: AppendCommand): Promise<void> {
@@ -55,53 +45,6 @@ export async function planAppendPipe(ctx: PlanContext, command: AppendPipeComman
       yield* operators.reduce<RowStream>((stream, op) => op(stream), copies(rows));
     },
     { keepsCount: false, detail: ctx.buffered() }
-  );
-}
-
-/** `foreach`: the template parsed for each matching column (in column order) and planned in turn. */
-export async function planForeach(ctx: PlanContext, command: ForeachCommand): Promise<void> {
-  const sub = requireSub(ctx, command.span);
-  const matched: Array<{ name: string; match: string }> = [];
-  for (const c of ctx.columns) {
-    const p = command.patterns.find((pattern) => matchPattern(pattern, c.name));
-    if (p)
-      matched.push({
-        name: c.name,
-        match: p.wildcard ? (wildcardCaptures(p.pattern, c.name) ?? []).join('') : c.name,
-      });
-  }
-  if (matched.length === 0) {
-    throw ctx.error(
-      `foreach: no field matches ${command.patterns.map((p) => p.pattern).join(', ')}`,
-      command.span
-    );
-  }
-  const operators: Operator[] = [];
-  for (const m of matched) {
-    const text = command.template
-      .split(command.fieldStr)
-      .join(m.name)
-      .split(command.matchStr)
-      .join(m.match);
-    const parsed = parseForeachTemplate(text);
-    if (!parsed.ok) {
-      throw ctx.error(
-        `foreach: for "${m.name}" the template reads "${text}": ${parsed.error.detail}`,
-        command.templateSpan
-      );
-    }
-    const planned = await sub.plan(parsed.commands, ctx.columns);
-    ctx.columns = planned.columns;
-    operators.push(...planned.operators);
-  }
-  ctx.add(
-    command.span,
-    'streams',
-    (input) => operators.reduce<RowStream>((stream, op) => op(stream), input),
-    {
-      keepsCount: false,
-      detail: `the template once for each of ${matched.map((m) => m.name).join(', ')}`,
-    }
   );
 }
 

@@ -52,8 +52,23 @@ const logs = data([
 ]);
 
 describe('shaping', () => {
-  it('reverse gives the rows backwards', async () => {
-    expect(await rows(`${logs} | reverse | fields n`)).toEqual([[5], [7], [3]]);
+  it('reverse flips a sort; else orders by @timestamp, newest first; else changes nothing', async () => {
+    expect(await rows(`${logs} | sort n | eval m = n | reverse | fields n`)).toEqual([
+      [7],
+      [5],
+      [3],
+    ]);
+    // t: 10:05 (n 3), 11:59:59 (n 7), the next day (n 5).
+    expect(
+      await rows(`${logs} | eval \`@timestamp\` = cast(t as timestamp) | reverse | fields n`)
+    ).toEqual([[5], [7], [3]]);
+    expect(await rows(`${logs} | reverse | fields n`)).toEqual([[3], [7], [5]]);
+    // An aggregation undoes the sort before it (reverse.md).
+    expect(await rows(`${logs} | sort - n | stats count() by n | reverse | fields n`)).toEqual([
+      [3],
+      [5],
+      [7],
+    ]);
   });
 
   it('fillnull with/using/value replace only nulls', async () => {
@@ -222,6 +237,15 @@ describe('extraction', () => {
       ['POST', '500'],
       ['GET', '404'],
     ]);
+    // An unnamed pattern of the query is a column of its own name; inner names as well.
+    expect(
+      await rows(`${logs} | grok msg '%{WORD} %{NOTSPACE:path} %{INT}' | fields WORD, path, INT`)
+    ).toEqual([
+      ['GET', '/a/1', '200'],
+      ['POST', '/b/22', '500'],
+      ['GET', '/a/3', '404'],
+    ]);
+    expect(grokToRegex('%{WORD} %{WORD}')).toBe('(?P<WORD>\\b\\w+\\b) (?:\\b\\w+\\b)');
     expect(grokToRegex('%{NOPE:x}')).toEqual({
       error: expect.stringMatching(/unknown grok pattern %\{NOPE\}/),
     });
@@ -242,7 +266,7 @@ describe('buckets and windows', () => {
     ]);
     expect(await columns(`${logs} | stats count() by msg, span(n, 4)`)).toEqual([
       'count()',
-      'span(n, 4)',
+      'span(n,4)',
       'msg',
     ]);
     expect(

@@ -4,8 +4,8 @@
  */
 
 /*
- * Grok patterns as RE2 regular expressions: `%{NAME}` is the named pattern, `%{NAME:field}` the
- * same captured as `field`. The library holds the common patterns (written here for RE2: no
+ * Grok patterns as RE2 regular expressions: `%{NAME}` is the named pattern (captured as `NAME`
+ * when written in the query itself), `%{NAME:field}` the same captured as `field`. The library holds the common patterns (written here for RE2: no
  * lookaround, no backreferences); an unknown name is refused, naming the known ones.
  */
 
@@ -68,6 +68,8 @@ const REFERENCE = /%\{([A-Z0-9_]+)(?::([A-Za-z][A-Za-z0-9_.]*))?\}/g;
 export function grokToRegex(pattern: string, depth = 0): string | { error: string } {
   if (depth > 10) return { error: 'the grok pattern nests too deeply' };
   let error: string | undefined;
+  const topLevelNames = new Set<string>();
+  const named = new Set([...pattern.matchAll(REFERENCE)].flatMap((m) => (m[2] ? [m[2]] : [])));
   const out = pattern.replace(REFERENCE, (_all, name: string, field?: string) => {
     const definition = BASE[name];
     if (definition === undefined) {
@@ -79,10 +81,14 @@ export function grokToRegex(pattern: string, depth = 0): string | { error: strin
       error ??= inner.error;
       return '';
     }
+    // An unnamed pattern written in the query is captured under its own name (grok.md's
+    // `%{COMMONAPACHELOG}` column), once; those inside the library's definitions are not.
+    const capture =
+      field ?? (depth === 0 && !topLevelNames.has(name) && !named.has(name) ? name : undefined);
+    if (capture === undefined) return `(?:${inner})`;
+    topLevelNames.add(capture);
     // RE2 group names take letters, digits and `_`: a `.` in the name is dropped.
-    return field === undefined
-      ? `(?:${inner})`
-      : `(?P<${field.replace(/[^A-Za-z0-9_]/g, '')}>${inner})`;
+    return `(?P<${capture.replace(/[^A-Za-z0-9_]/g, '')}>${inner})`;
   });
   return error === undefined ? out : { error };
 }

@@ -11,7 +11,8 @@ import type { Command } from '../../../../common/ppl/ast';
 import type { PlanContext } from '../plan_context';
 import { planStats, planTopRare } from './aggregation';
 import { planChart, planTimechart } from './charts';
-import { planAppend, planAppendCol, planAppendPipe, planForeach } from './append';
+import { planAppend, planAppendCol, planAppendPipe } from './append';
+import { planForeach } from './foreach';
 import { planJoin } from './join';
 import { planUnion, planWhereSubsearch } from './subsearch';
 import { planGrok, planParse, planRegex, planRex } from './extraction';
@@ -27,7 +28,33 @@ import { planSpath } from './spath';
 import { planStreamStats } from './streamstats';
 import { planEventStats, planStatsWithSpan, planTrendline } from './windows';
 
+/**
+ * The commands after which the rows' order is no sort's (reverse.md: aggregations, joins and set
+ * operations destroy the collation a later reverse would flip).
+ */
+const BREAKS_ORDER = new Set<Command['kind']>([
+  'Stats',
+  'Top',
+  'Rare',
+  'Join',
+  'Append',
+  'AppendPipe',
+  'Union',
+  'Timechart',
+  'Chart',
+  'Transpose',
+  'XySeries',
+  'Timewrap',
+  'MvCombine',
+]);
+
 export async function planCommand(ctx: PlanContext, command: Command): Promise<void> {
+  await planOne(ctx, command);
+  if (command.kind === 'Sort') ctx.sorted = true;
+  else if (BREAKS_ORDER.has(command.kind)) ctx.sorted = false;
+}
+
+async function planOne(ctx: PlanContext, command: Command): Promise<void> {
   switch (command.kind) {
     case 'Where':
       return planWhere(ctx, command);

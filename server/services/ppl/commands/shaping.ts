@@ -36,16 +36,45 @@ export async function* buffered(
   for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
 }
 
+/**
+ * `reverse` (reverse.md): after a sort, the rows backwards (the sort flipped); else, with a
+ * `@timestamp` column, newest first; else nothing to flip, the rows as they come.
+ */
 export function planReverse(ctx: PlanContext, command: ReverseCommand): void {
   const { maxRows } = ctx.deps;
-  ctx.add(
-    command.span,
-    'buffers',
-    (input) => buffered(input, 'reverse', maxRows, (rows) => rows.reverse()),
-    {
-      detail: ctx.buffered(),
-    }
-  );
+  if (ctx.sorted) {
+    ctx.add(
+      command.span,
+      'buffers',
+      (input) => buffered(input, 'reverse', maxRows, (rows) => rows.reverse()),
+      { detail: ctx.buffered() }
+    );
+    return;
+  }
+  const timestamp = ctx.column('@timestamp');
+  if (timestamp && !timestamp.hidden) {
+    // Display-form timestamps of one column compare as text; nulls last.
+    const key = (row: Row) => row['@timestamp'];
+    const newestFirst = (a: Row, b: Row) => {
+      const x = key(a);
+      const y = key(b);
+      if (x === y) return 0;
+      if (x === null || x === undefined) return 1;
+      if (y === null || y === undefined) return -1;
+      return String(x) < String(y) ? 1 : -1;
+    };
+    ctx.add(
+      command.span,
+      'buffers',
+      (input) => buffered(input, 'reverse', maxRows, (rows) => rows.sort(newestFirst)),
+      { detail: `by @timestamp, newest first (no sort to flip); ${ctx.buffered()}` }
+    );
+    ctx.sorted = true;
+    return;
+  }
+  ctx.add(command.span, 'streams', (input) => input, {
+    detail: 'no sort to flip and no @timestamp: the rows as they come',
+  });
 }
 
 const kindOf = (t: PplType) =>

@@ -65,13 +65,23 @@ export function planMakeResults(ctx: PlanContext, source: MakeResults): PlannedS
   };
 }
 
+/** A dotted path in a document; through an array of objects, its first element (datatypes.md). */
 function readPath(doc: Record<string, unknown>, path: string): unknown {
   let current: unknown = doc;
   for (const part of path.split('.')) {
+    if (Array.isArray(current)) current = current[0];
     if (current === null || typeof current !== 'object' || Array.isArray(current)) return undefined;
     current = (current as Record<string, unknown>)[part];
   }
   return current;
+}
+
+const IPV4_MAPPED = /^(?:::|(?:0{1,4}:){5})ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+
+/** An `ip` value as OpenSearch shows it: an IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) is IPv4 (ip.md). */
+export function formatIpValue(value: unknown): PplValue {
+  if (typeof value !== 'string') return (value ?? null) as PplValue;
+  return IPV4_MAPPED.exec(value)?.[1] ?? value;
 }
 
 export async function planIndexSource(
@@ -82,7 +92,16 @@ export async function planIndexSource(
   const indices = source.indices.map((i) => i.name);
   const schema = await readSourceSchema(ctx.deps.client, indices);
   if (source.keyword === 'describe') return planDescribe(ctx, source, schema);
-  ctx.columns = [...schema.fields.values()].map((f) => ({ name: f.name, type: f.type }));
+  // Top-level fields are the columns, objects whole; the paths inside them are hidden columns,
+  // shown once named (datatypes.md).
+  ctx.columns = [...schema.fields.values(), ...schema.objects.values()]
+    .map((f) => ({ name: f.name, type: f.type, ...(f.name.includes('.') ? { hidden: true } : {}) }))
+    .sort(
+      (a, b) =>
+        Number(a.hidden ?? false) - Number(b.hidden ?? false) ||
+        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+    );
+  ctx.paths = schema.paths;
   if (namesMetadata(ctx.text)) ctx.columns.push(...metadataColumns((n) => schema.fields.has(n)));
   const filters = source.filter ? [searchToDsl(ctx, source.filter, schema)] : [];
   return pushDown(ctx, commands, schema, indices, source, filters);
@@ -220,6 +239,7 @@ function pushDown(
         },
       }));
       if (command.count > 0) limit = command.count;
+      ctx.sorted = true;
       pushedText.push(ctx.commandText(command.span));
       commands.shift();
       continue;
@@ -264,6 +284,7 @@ function pushDown(
   const query: Dsl = filters.length > 0 ? { bool: { filter: filters } } : { match_all: {} };
   const includes = sourceIncludes;
   const timestampColumns = ctx.columns.filter((c) => c.type === 'timestamp').map((c) => c.name);
+  const ipColumns = new Set(ctx.columns.filter((c) => c.type === 'ip').map((c) => c.name));
   const formatDates = timestampColumns.filter((name) =>
     ['date', 'date_nanos'].includes(schema.fields.get(name)?.mappingType ?? '')
   );
@@ -307,7 +328,9 @@ function pushDown(
             checkValueDepth(value, name);
             row[name] = timestampColumns.includes(name)
               ? formatTimestampValue(value)
-              : ((value ?? null) as PplValue);
+              : ipColumns.has(name)
+                ? formatIpValue(value)
+                : ((value ?? null) as PplValue);
           }
           return row;
         });

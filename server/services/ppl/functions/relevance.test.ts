@@ -11,6 +11,8 @@ import { toQuery } from '../pushdown';
 import type { SourceSchema } from '../source_schema';
 
 const schema: SourceSchema = {
+  objects: new Map(),
+  paths: new Map(),
   fields: new Map([
     ['note', { name: 'note', type: 'string', mappingType: 'text', exactField: null }],
     ['host', { name: 'host', type: 'string', mappingType: 'keyword', exactField: 'host' }],

@@ -49,6 +49,8 @@ export function readField(row: PplRow, name: string): PplValue {
   }
   let current: PplValue | undefined = row as { [key: string]: PplValue };
   for (const part of name.split('.')) {
+    // Through an array of objects, its first element (datatypes.md).
+    if (Array.isArray(current)) current = current[0];
     if (
       current === null ||
       typeof current !== 'object' ||
