@@ -430,7 +430,8 @@ export const COMMAND_HELP: { readonly [C in HelpCommand]: CommandHelp } = {
   },
   foreach: {
     summary: 'Run eval once per field matching a pattern, with <<FIELD>> standing for it.',
-    syntax: 'foreach [mode=<mode>] [fieldstr=<text>] [matchstr=<text>] <pattern> … [ eval … ]',
+    syntax:
+      'foreach [mode=<mode>] [fieldstr=<text>] [matchstr=<text>] [itemstr=<text>] [iterstr=<text>] <target> … [ eval … ]',
     modes: ['streams'],
   },
   join: {

@@ -7,7 +7,7 @@
  * The `foreach` command's syntax tree (docs/user/ppl/cmd/foreach.md). Parsed by foreach.ts beside
  * this file; planned in server/services/ppl/commands/foreach.ts.
  */
-import type { Expr, FieldPattern, Span } from '../ast';
+import type { Expr, FieldPattern, Span } from '../expr_ast';
 
 export type ForeachMode = 'multifield' | 'multivalue' | 'json_array' | 'auto_collections';
 
