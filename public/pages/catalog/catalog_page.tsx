@@ -43,10 +43,10 @@ import { ServerStatusCallout } from '../../components/server_status';
 import { isAbort, toApiFailure, type ApiFailure } from '../../services/api_client';
 import { useApi } from '../../services/services_context';
 import { useAppDispatch, useAppSelector } from '../../store';
+import { useCatalog } from '../../store/api';
 import {
   catalogKindToggled,
   catalogSearchChanged,
-  fetchCatalog,
   filterLookups,
   LOOKUP_KINDS,
   serverPaged,
@@ -237,13 +237,14 @@ function ServerCatalogTable({
 export function CatalogPage() {
   const dispatch = useAppDispatch();
   const link = useRouterLink();
-  const { status, lookups, error, search, kinds, total } = useAppSelector((state) => state.catalog);
+  const { status, lookups, error, total, refetch } = useCatalog();
+  const { search, kinds } = useAppSelector((state) => state.catalog);
   const paged = serverPaged({ total });
   // Refresh asks the server's page again too.
   const [round, setRound] = useState(0);
   const refresh = () => {
     setRound((r) => r + 1);
-    return dispatch(fetchCatalog());
+    return refetch();
   };
   const [selected, setSelected] = useState<LookupSummary[]>([]);
   const [cleanup, setCleanup] = useState<{ names?: string[] } | null>(null);
@@ -278,11 +279,6 @@ export function CatalogPage() {
   );
 
   useAppChrome([{ text: catalogTitle() }]);
-
-  useEffect(() => {
-    const request = dispatch(fetchCatalog());
-    return () => request.abort();
-  }, [dispatch]);
 
   const counts = useMemo(() => {
     const byKind = new Map<LookupKind, number>();
@@ -534,7 +530,7 @@ export function CatalogPage() {
               defaultMessage: 'The lookups could not be listed',
             })}
             error={error}
-            onRetry={() => dispatch(fetchCatalog())}
+            onRetry={() => void refetch()}
             data-test-subj="lookupsCatalogError"
           />
           <EuiSpacer size="m" />
