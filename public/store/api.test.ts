@@ -60,7 +60,10 @@ function setup() {
     store.dispatch(endpoints.getRows.initiate({ name: B, query: { from: 0, size: 20 } })),
     store.dispatch(endpoints.getFieldCaps.initiate(A)),
     store.dispatch(
-      endpoints.searchRows.initiate({ name: A, body: { mode: 'all', size: 20, query: {} } })
+      endpoints.searchRows.initiate({
+        name: A,
+        body: { mode: 'all', size: 20, query: { match_all: {} } },
+      })
     ),
   ];
   const asked = (method: string, path: string) =>
