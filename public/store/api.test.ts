@@ -123,6 +123,21 @@ describe('writes invalidate what they change', () => {
     await waitFor(() => expect(gets()).toEqual({ ...once, catalog: 2 }));
   });
 
+  it('deleting a lookup refreshes a page of a long catalog too', async () => {
+    const { store, fake, settled } = setup();
+    await settled();
+    const pageQuery = { search: 'lk_', from: 20, size: 20 };
+    store.dispatch(lookupsApi.endpoints.getCatalogPage.initiate(pageQuery));
+    const pageAsked = () =>
+      fake.requests.filter(
+        (r) => r.path === apiPaths.list() && r.options?.query?.search === pageQuery.search
+      );
+    await waitFor(() => expect(pageAsked()).toHaveLength(1));
+    await store.dispatch(deleteLookup(B)).unwrap();
+    await waitFor(() => expect(pageAsked()).toHaveLength(2));
+    expect(pageAsked()[1].options?.query).toEqual(pageQuery);
+  });
+
   it('a dry run and a refused write ask nothing again', async () => {
     const { store, gets, once, settled } = setup();
     await settled();

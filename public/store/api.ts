@@ -14,6 +14,7 @@ import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import type {
   DeleteResponse,
   DeleteVersionResponse,
+  ListQuery,
   ListResponse,
   LookupDetail,
   MigrateResponse,
@@ -117,6 +118,11 @@ export const lookupsApi = createApi({
         }),
       providesTags: ['Catalog'],
     }),
+    /** One page of a long catalog, searched and paged by the server. */
+    getCatalogPage: build.query<ListResponse, ListQuery>({
+      queryFn: (query, { extra, signal }) => run(extra, (api) => api.listPage(query, signal)),
+      providesTags: ['Catalog'],
+    }),
     getLookup: build.query<LookupDetail, string>({
       queryFn: (name, { extra, signal }) => run(extra, (api) => api.get(name, signal)),
       providesTags: (_result, _error, name) => [{ type: 'Lookup', id: name }],
@@ -187,6 +193,7 @@ export const lookupsApi = createApi({
 
 export const {
   useGetCatalogQuery,
+  useGetCatalogPageQuery,
   useGetLookupQuery,
   useGetFieldCapsQuery,
   useGetRowsQuery,
