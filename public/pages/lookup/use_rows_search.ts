@@ -65,7 +65,7 @@ type RowsTabAction =
   | { type: 'searchPrev' }
   | { type: 'searchCleared' };
 
-const initialState: RowsTabState = {
+export const initialRowsTabState: RowsTabState = {
   pageSize: 20,
   pageIndex: 0,
   sort: null,
@@ -181,7 +181,7 @@ function searchBody(
 }
 
 export function useRowsSearch(name: string) {
-  const [state, dispatch] = useReducer(rowsTabReducer, initialState);
+  const [state, dispatch] = useReducer(rowsTabReducer, initialRowsTabState);
   const { pageSize, pageIndex, active, tokens } = state;
 
   // Which columns the current version has (see carriedBy); a failure only shows every column.
