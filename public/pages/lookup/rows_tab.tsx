@@ -39,20 +39,11 @@ import {
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatNumber } from '../../components/format';
 import type { Loadable } from '../../store/api';
-import {
-  carriedBy,
-  sortFieldOf,
-  TOP_K,
-  useRowsSearch,
-  type ActiveSearch,
-  type Mode,
-} from './use_rows_search';
+import { sortFieldOf, TOP_K, useRowsSearch, type ActiveSearch, type Mode } from './use_rows_search';
 
 /** OpenSearch pages `from + size` up to its max_result_window (10,000 by default). */
 const MAX_WINDOW = 10000;
 const PAGE_SIZES = [10, 20, 50, 100];
-
-export { TOP_K, carriedBy, sortFieldOf };
 
 export function RowsTab({ name }: { name: string }) {
   const {
