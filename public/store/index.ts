@@ -5,13 +5,14 @@
 
 /*
  * The app's Redux store. `createLookupsStore` makes a fresh store per mount (and per test), so
- * no state outlives the app it belongs to. Thunks get the API client as their extra argument.
+ * no state outlives the app it belongs to. Thunks, and the RTK Query endpoints of `lookupsApi`,
+ * get the API client as their extra argument.
  */
 import { combineReducers, configureStore, isPlain } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, type TypedUseSelectorHook } from 'react-redux';
 import type { LookupsApi } from '../services/api_client';
+import { lookupsApi } from './api';
 import { catalogSlice } from './catalog_slice';
-import { lookupSlice } from './lookup_slice';
 import { permissionsSlice } from './permissions_slice';
 import { querySlice } from './query_slice';
 import { uiSlice } from './ui_slice';
@@ -19,9 +20,9 @@ import { uiSlice } from './ui_slice';
 const rootReducer = combineReducers({
   ui: uiSlice.reducer,
   catalog: catalogSlice.reducer,
-  lookup: lookupSlice.reducer,
   query: querySlice.reducer,
   permissions: permissionsSlice.reducer,
+  [lookupsApi.reducerPath]: lookupsApi.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -36,10 +37,10 @@ export function createLookupsStore(api: LookupsApi, preloadedState?: Partial<Roo
         // An import's File travels in the thunk's argument; it never reaches the state.
         // Long integers read with OSD's long-numeral support are bigints: values, not instances.
         serializableCheck: {
-          ignoredActionPaths: ['meta.arg.file'],
+          ignoredActionPaths: ['meta.arg.file', 'meta.arg.originalArgs.file'],
           isSerializable: (value: unknown) => typeof value === 'bigint' || isPlain(value),
         },
-      }),
+      }).concat(lookupsApi.middleware),
   });
 }
 

@@ -23,7 +23,13 @@ import { LookupsRoot } from '../../public/application';
 import { createLookupsApi } from '../../public/services/api_client';
 import { keepDataSource } from '../../public/services/data_source';
 import type { LookupsServices } from '../../public/services/services_context';
-import { createLookupsStore, type RootState } from '../../public/store';
+import {
+  createLookupsStore,
+  type LoadStatus,
+  type LookupsStore,
+  type RootState,
+} from '../../public/store';
+import { lookupsApi } from '../../public/store/api';
 
 // OSD and OUI name test hooks `data-test-subj`; `getByTestId` looks them up.
 configure({ testIdAttribute: 'data-test-subj' });
@@ -190,4 +196,12 @@ export function renderWithProviders(
     </LookupsRoot>
   );
   return { ...result, services, store, history };
+}
+
+/** How far the catalog (RTK Query's `getCatalog`) has come in a store: `ready` once answered. */
+export function catalogStatus(store: LookupsStore): LoadStatus {
+  const { status } = lookupsApi.endpoints.getCatalog.select()(store.getState());
+  if (status === 'fulfilled') return 'ready';
+  if (status === 'rejected') return 'error';
+  return status === 'pending' ? 'loading' : 'idle';
 }

@@ -40,13 +40,12 @@ import { KindBadge, kindLabel } from '../../components/kind_badge';
 import { useRouterLink } from '../../components/router_link';
 import { usePermissions } from '../../components/permissions';
 import { ServerStatusCallout } from '../../components/server_status';
-import { isAbort, toApiFailure, type ApiFailure } from '../../services/api_client';
-import { useApi } from '../../services/services_context';
+import type { ApiFailure } from '../../services/api_client';
 import { useAppDispatch, useAppSelector } from '../../store';
+import { failureOf, lookupsApi, useCatalog, useGetCatalogPageQuery } from '../../store/api';
 import {
   catalogKindToggled,
   catalogSearchChanged,
-  fetchCatalog,
   filterLookups,
   LOOKUP_KINDS,
   serverPaged,
@@ -132,51 +131,44 @@ interface ServerPage {
 }
 
 /** One page of a long catalog, searched and paged by the server. */
-function useServerPage(search: string, pageIndex: number, pageSize: number, round: number) {
-  const api = useApi();
-  const [page, setPage] = useState<ServerPage>({ lookups: [], total: 0, loading: true });
+function useServerPage(search: string, pageIndex: number, pageSize: number) {
   const [needle, setNeedle] = useState(search.trim());
   useEffect(() => {
     const timer = setTimeout(() => setNeedle(search.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search]);
-  useEffect(() => {
-    const controller = new AbortController();
-    setPage((p) => ({ ...p, loading: true, error: undefined }));
-    api
-      .listPage(
-        { ...(needle ? { search: needle } : {}), from: pageIndex * pageSize, size: pageSize },
-        controller.signal
-      )
-      .then(
-        (answer) => setPage({ lookups: answer.lookups, total: answer.total, loading: false }),
-        (e) => {
-          if (isAbort(e) || controller.signal.aborted) return;
-          setPage((p) => ({ ...p, loading: false, error: toApiFailure(e) }));
-        }
-      );
-    return () => controller.abort();
-  }, [api, needle, pageIndex, pageSize, round]);
+  const query = useGetCatalogPageQuery({
+    ...(needle ? { search: needle } : {}),
+    from: pageIndex * pageSize,
+    size: pageSize,
+  });
+  // The page shown stays while the next one loads.
+  const page: ServerPage = {
+    lookups: query.data?.lookups ?? NO_LOOKUPS,
+    total: query.data?.total ?? 0,
+    loading: query.isFetching,
+    error: query.isError ? failureOf(query.error) : undefined,
+  };
   return { page, needle };
 }
+
+const NO_LOOKUPS: LookupSummary[] = [];
 
 function ServerCatalogTable({
   columns,
   search,
-  round,
   onSelectionChange,
   onPageShown,
 }: {
   columns: Array<EuiBasicTableColumn<LookupSummary>>;
   search: string;
-  round: number;
   onSelectionChange: (selected: LookupSummary[]) => void;
   /** The names of the rows shown, so that what the user may do is asked for them. */
   onPageShown: (names: string[]) => void;
 }) {
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(20);
-  const { page, needle } = useServerPage(search, pageIndex, pageSize, round);
+  const { page, needle } = useServerPage(search, pageIndex, pageSize);
   // A new search starts from its first page.
   useEffect(() => setPageIndex(0), [needle]);
   const shownKey = page.lookups.map((l) => l.name).join('\n');
@@ -237,14 +229,11 @@ function ServerCatalogTable({
 export function CatalogPage() {
   const dispatch = useAppDispatch();
   const link = useRouterLink();
-  const { status, lookups, error, search, kinds, total } = useAppSelector((state) => state.catalog);
+  const { status, lookups, error, total, refetch } = useCatalog();
+  const { search, kinds } = useAppSelector((state) => state.catalog);
   const paged = serverPaged({ total });
-  // Refresh asks the server's page again too.
-  const [round, setRound] = useState(0);
-  const refresh = () => {
-    setRound((r) => r + 1);
-    return dispatch(fetchCatalog());
-  };
+  // Refresh asks the server's page again too (both are the Catalog).
+  const refresh = () => dispatch(lookupsApi.util.invalidateTags(['Catalog']));
   const [selected, setSelected] = useState<LookupSummary[]>([]);
   const [cleanup, setCleanup] = useState<{ names?: string[] } | null>(null);
   const [migrating, setMigrating] = useState<string | null>(null);
@@ -278,11 +267,6 @@ export function CatalogPage() {
   );
 
   useAppChrome([{ text: catalogTitle() }]);
-
-  useEffect(() => {
-    const request = dispatch(fetchCatalog());
-    return () => request.abort();
-  }, [dispatch]);
 
   const counts = useMemo(() => {
     const byKind = new Map<LookupKind, number>();
@@ -534,7 +518,7 @@ export function CatalogPage() {
               defaultMessage: 'The lookups could not be listed',
             })}
             error={error}
-            onRetry={() => dispatch(fetchCatalog())}
+            onRetry={() => void refetch()}
             data-test-subj="lookupsCatalogError"
           />
           <EuiSpacer size="m" />
@@ -571,7 +555,6 @@ export function CatalogPage() {
         <ServerCatalogTable
           columns={columns}
           search={search}
-          round={round}
           onSelectionChange={setSelected}
           onPageShown={setServerPageNames}
         />

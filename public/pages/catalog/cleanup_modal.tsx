@@ -9,7 +9,8 @@
  * would go and what stays (and why), and only "Remove" deletes, with the same rule. The preview
  * accounts for every old version the catalog counts; where its count differs, it says why.
  */
-import { useMemo } from 'react';
+import { useState } from 'react';
+import { useStore } from 'react-redux';
 import {
   EuiBasicTable,
   EuiCallOut,
@@ -24,7 +25,8 @@ import { PreviewStatus, previewOf, usePreviewStep } from '../../components/previ
 import { formatNumber, rowCount, shortSlice, versionCount } from '../../components/format';
 import type { ApiFailure } from '../../services/api_client';
 import { useServices } from '../../services/services_context';
-import { useAppDispatch, useAppSelector, type RootState } from '../../store';
+import { useAppDispatch, type RootState } from '../../store';
+import { lookupsApi } from '../../store/api';
 import { reapVersions } from '../../store/operations';
 import {
   CLEANUP_RULE,
@@ -39,23 +41,22 @@ import {
  * catalog), or undefined where it has not counted them all.
  */
 function countedOldVersions(
-  state: Pick<RootState, 'catalog' | 'lookup'>,
+  state: RootState,
   names: string[] | undefined
 ): Map<string, number> | undefined {
   const counted = new Map<string, number>();
   const note = (l: Pick<LookupSummary, 'name' | 'kind' | 'orphan_count'>) => {
     if (l.kind === 'managed' || l.kind === 'broken') counted.set(l.name, l.orphan_count);
   };
-  const { catalog, lookup } = state;
+  const catalog = lookupsApi.endpoints.getCatalog.select()(state).data;
   if (names === undefined) {
-    if (catalog.status !== 'ready' || catalog.total > catalog.lookups.length) return undefined;
+    if (!catalog || catalog.total > catalog.lookups.length) return undefined;
     catalog.lookups.forEach(note);
     return counted;
   }
   for (const name of names) {
-    const detail =
-      lookup.name === name && lookup.detail.status === 'ready' ? lookup.detail.data : undefined;
-    const summary = detail ?? catalog.lookups.find((l) => l.name === name);
+    const detail = lookupsApi.endpoints.getLookup.select(name)(state).data;
+    const summary = detail ?? catalog?.lookups.find((l) => l.name === name);
     if (!summary) return undefined;
     note(summary);
   }
@@ -73,11 +74,9 @@ export function CleanupModal({
   const dispatch = useAppDispatch();
   const { notifications } = useServices();
   const key = names?.join('\n');
-  const catalog = useAppSelector((state) => state.catalog);
-  const lookup = useAppSelector((state) => state.lookup);
   // Counted when the modal opens: the preview is compared with what the user saw.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const counted = useMemo(() => countedOldVersions({ catalog, lookup }, names), [key]);
+  const store = useStore<RootState>();
+  const [counted] = useState(() => countedOldVersions(store.getState(), names));
 
   const [step, setStep] = usePreviewStep(
     () => dispatch(reapVersions({ names, body: { ...CLEANUP_RULE, dry_run: true } })).unwrap(),

@@ -36,7 +36,8 @@ import { formatNumber, rowCount } from '../../components/format';
 import { grantOf, Refusable, usePermissions } from '../../components/permissions';
 import type { ApiFailure } from '../../services/api_client';
 import { useServices } from '../../services/services_context';
-import { useAppDispatch, useAppSelector } from '../../store';
+import { useAppDispatch } from '../../store';
+import { useCatalog } from '../../store/api';
 import { importIntoLookup } from '../../store/operations';
 import { previewFile, type FilePreview } from './file_preview';
 
@@ -65,7 +66,7 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const history = useHistory();
   const { notifications } = useServices();
-  const existing = useAppSelector((state) => state.catalog.lookups);
+  const existing = useCatalog({ refetchOnMount: false }).lookups;
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<FilePreview | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);

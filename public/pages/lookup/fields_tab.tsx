@@ -10,7 +10,7 @@
  * the fields of the current version only, as its rows, exports and `source=` show them; a
  * switch shows every stored version's (what a rollback would bring back).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   EuiBadge,
   EuiEmptyPrompt,
@@ -26,8 +26,7 @@ import { i18n } from '@osd/i18n';
 import type { FieldCapsResponse } from '../../../common/api/search_codecs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { shortSlice } from '../../components/format';
-import { useAppDispatch, useAppSelector } from '../../store';
-import { fetchFieldCaps } from '../../store/lookup_slice';
+import { loadable, useGetFieldCapsQuery, useGetLookupQuery } from '../../store/api';
 
 export interface FieldRow {
   id: string;
@@ -117,14 +116,9 @@ function Capability({ value }: { value: boolean | string[] }) {
 }
 
 export function FieldsTab({ name }: { name: string }) {
-  const dispatch = useAppDispatch();
-  const fieldCaps = useAppSelector((state) => state.lookup.fieldCaps);
-  const slices = useAppSelector((state) => state.lookup.detail.data?.slices);
-
-  useEffect(() => {
-    const request = dispatch(fetchFieldCaps(name));
-    return () => request.abort();
-  }, [dispatch, name]);
+  const query = useGetFieldCapsQuery(name);
+  const fieldCaps = loadable(query);
+  const slices = useGetLookupQuery(name, { refetchOnMountOrArgChange: false }).currentData?.slices;
 
   const rows = useMemo(() => (fieldCaps.data ? fieldRows(fieldCaps.data) : []), [fieldCaps.data]);
   const current = slices?.find((s) => s.current)?.id;
@@ -144,7 +138,7 @@ export function FieldsTab({ name }: { name: string }) {
           defaultMessage: 'The fields could not be read',
         })}
         error={fieldCaps.error}
-        onRetry={() => dispatch(fetchFieldCaps(name))}
+        onRetry={() => void query.refetch()}
         data-test-subj="lookupsFieldsError"
       />
     );

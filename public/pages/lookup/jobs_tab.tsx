@@ -6,9 +6,8 @@
 /*
  * A lookup's write jobs, as far as they are the caller's (`GET /_jobs?lookup=`), newest first:
  * state, rows, start and end, user and error. While one is still going the list is asked again,
- * so it updates; leaving the tab stops that.
+ * so it updates; leaving the tab stops that. A write to the lookup asks again too.
  */
-import { useCallback, useEffect, useState } from 'react';
 import {
   EuiBasicTable,
   EuiButton,
@@ -23,40 +22,25 @@ import type { Job } from '../../../common/api/jobs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatNumber, formatTime } from '../../components/format';
 import { JobStateBadge } from '../../components/job_state';
-import { isAbort, toApiFailure, type ApiFailure } from '../../services/api_client';
-import { useApi } from '../../services/services_context';
+import { useAppSelector } from '../../store';
+import { failureOf, lookupsApi, useGetJobsQuery } from '../../store/api';
 import { isFinalJob } from '../../store/query_slice';
 
 /** How often the list is asked again while a job in it is still going. */
 export const JOBS_POLL_MS = 2000;
 
 export function JobsTab({ name }: { name: string }) {
-  const api = useApi();
-  const [jobs, setJobs] = useState<Job[] | null>(null);
-  const [error, setError] = useState<ApiFailure | null>(null);
-  const [round, setRound] = useState(0);
-  const reload = useCallback(() => setRound((r) => r + 1), []);
-  const going = jobs?.some((job) => !isFinalJob(job)) ?? false;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.jobs({ lookup: name }, controller.signal).then(
-      (answer) => {
-        setJobs(answer);
-        setError(null);
-      },
-      (e) => {
-        if (!isAbort(e) && !controller.signal.aborted) setError(toApiFailure(e));
-      }
-    );
-    return () => controller.abort();
-  }, [api, name, round]);
-
-  useEffect(() => {
-    if (!going) return undefined;
-    const timer = setTimeout(reload, JOBS_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [going, jobs, reload]);
+  // While a job in the list is still going, the list is asked again every JOBS_POLL_MS.
+  const going = useAppSelector(
+    (state) =>
+      lookupsApi.endpoints.getJobs
+        .select(name)(state)
+        .data?.some((job) => !isFinalJob(job)) ?? false
+  );
+  const query = useGetJobsQuery(name, { pollingInterval: going ? JOBS_POLL_MS : 0 });
+  const jobs = query.data ?? null;
+  const error = query.isError ? (failureOf(query.error) ?? null) : null;
+  const reload = () => void query.refetch();
 
   const columns: Array<EuiBasicTableColumn<Job>> = [
     {

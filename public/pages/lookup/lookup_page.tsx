@@ -8,7 +8,7 @@
  * fields, versions and settings. The route is the source of truth, so a reload or a shared link
  * opens the same tab.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   EuiButton,
   EuiButtonEmpty,
@@ -32,8 +32,7 @@ import { KindBadge } from '../../components/kind_badge';
 import { ActionButton, useGrant } from '../../components/permissions';
 import { useRouterLink } from '../../components/router_link';
 import { useTabArrowKeys } from '../../components/tab_keys';
-import { useAppDispatch, useAppSelector } from '../../store';
-import { fetchLookup, lookupOpened } from '../../store/lookup_slice';
+import { loadable, useGetLookupQuery } from '../../store/api';
 import { catalogTitle } from '../catalog/catalog_page';
 import { MigrateModal } from '../migration/migrate_modal';
 import { FieldsTab } from './fields_tab';
@@ -44,10 +43,9 @@ import { LOOKUP_TABS, tabLabel, type LookupTab } from './tabs';
 import { VersionsTab } from './versions_tab';
 
 export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
-  const dispatch = useAppDispatch();
   const link = useRouterLink();
-  const openName = useAppSelector((state) => state.lookup.name);
-  const detail = useAppSelector((state) => state.lookup.detail);
+  const query = useGetLookupQuery(name);
+  const detail = loadable(query);
   const [migrating, setMigrating] = useState(false);
   const migrateGrant = useGrant(name, 'migrate');
   const onTabKeys = useTabArrowKeys({
@@ -63,16 +61,10 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
     { text: tabLabel(tab) },
   ]);
 
-  useEffect(() => {
-    dispatch(lookupOpened(name));
-    const request = dispatch(fetchLookup(name));
-    return () => request.abort();
-  }, [dispatch, name]);
+  const lookup = detail.data;
+  const loading = detail.status !== 'error' && !lookup;
 
-  const lookup = openName === name ? detail.data : undefined;
-  const loading = openName !== name || (detail.status !== 'error' && !lookup);
-
-  if (detail.status === 'error' && detail.error && openName === name) {
+  if (detail.status === 'error' && detail.error) {
     return detail.error.statusCode === 404 ? (
       <EuiEmptyPrompt
         iconType="search"
@@ -101,7 +93,7 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
           values: { name },
         })}
         error={detail.error}
-        onRetry={() => dispatch(fetchLookup(name))}
+        onRetry={() => void query.refetch()}
         data-test-subj="lookupsLookupError"
       />
     );

@@ -9,7 +9,7 @@
  * with any of them and shows their score. Search pages follow the server's page tokens, so it pages forwards and
  * back through pages it has seen.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   EuiBasicTable,
   EuiButton,
@@ -27,8 +27,8 @@ import {
   type Criteria,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
-import type { SchemaColumn } from '../../../common/api/codecs';
-import type { FieldCapsResponse, SearchBody } from '../../../common/api/search_codecs';
+import type { RowsResponse, SchemaColumn } from '../../../common/api/codecs';
+import type { FieldCapsResponse, SearchResponse } from '../../../common/api/search_codecs';
 import {
   columnHeader,
   objectsToItems,
@@ -38,160 +38,28 @@ import {
 } from '../../components/data_columns';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatNumber } from '../../components/format';
-import { useAppDispatch, useAppSelector } from '../../store';
-import { fetchFieldCaps, fetchRows, searchCleared, searchRows } from '../../store/lookup_slice';
+import type { Loadable } from '../../store/api';
+import { sortFieldOf, TOP_K, useRowsSearch, type ActiveSearch, type Mode } from './use_rows_search';
 
 /** OpenSearch pages `from + size` up to its max_result_window (10,000 by default). */
 const MAX_WINDOW = 10000;
-/** How many best matches "Best matches" ranks. */
-export const TOP_K = 100;
 const PAGE_SIZES = [10, 20, 50, 100];
 
-const TEXT_TYPES = new Set(['text', 'keyword', 'match_only_text', 'wildcard', 'constant_keyword']);
-
-type Mode = 'all' | 'top';
-
-/**
- * Whether the current version has a column. `_rows` takes its columns from the backing index's
- * mapping, which holds every version's fields; `_field_caps` says which versions carry each.
- * Without field caps (or for a field they do not list) the column shows.
- */
-export function carriedBy(
-  caps: FieldCapsResponse | undefined,
-  slice: string | null | undefined
-): (column: SchemaColumn) => boolean {
-  if (!caps || !slice) return () => true;
-  return (column) => {
-    const types = caps.fields[column.name];
-    if (!types) return true;
-    return Object.entries(types).some(
-      ([type, cap]) => type !== 'unmapped' && (!cap.indices || cap.indices.includes(slice))
-    );
-  };
-}
-
-/**
- * The field a column sorts on: itself, or for a text field its `.keyword` sub-field (text fields
- * cannot sort); undefined when it cannot sort at all.
- */
-export function sortFieldOf(
-  column: SchemaColumn | undefined,
-  caps: FieldCapsResponse | undefined
-): string | undefined {
-  if (!column) return undefined;
-  if (column.type !== 'text') return column.name;
-  const keyword = `${column.name}.keyword`;
-  return caps?.fields[keyword]?.keyword ? keyword : undefined;
-}
-
-interface ActiveSearch {
-  text: string;
-  mode: Mode;
-}
-
 export function RowsTab({ name }: { name: string }) {
-  const dispatch = useAppDispatch();
-  const rows = useAppSelector((state) => state.lookup.rows);
-  const search = useAppSelector((state) => state.lookup.search);
-  const fieldCaps = useAppSelector((state) => state.lookup.fieldCaps);
-  const currentSlice = useAppSelector((state) => state.lookup.detail.data?.current_slice);
-  const [pageSize, setPageSize] = useState(20);
-  const [pageIndex, setPageIndex] = useState(0);
-  const [sort, setSort] = useState<{ field: string; direction: 'asc' | 'desc' } | null>(null);
-  const [text, setText] = useState('');
-  const [mode, setMode] = useState<Mode>('all');
-  const [active, setActive] = useState<ActiveSearch | null>(null);
-  const [tokens, setTokens] = useState<Array<string | undefined>>([undefined]);
-  const [searchPage, setSearchPage] = useState(0);
-  const [schema, setSchema] = useState<SchemaColumn[] | null>(null);
-  const [reload, setReload] = useState(0);
-
-  // Which columns the current version has (see carriedBy); a failure only shows every column.
-  useEffect(() => {
-    if (fieldCaps.status === 'idle') void dispatch(fetchFieldCaps(name));
-  }, [dispatch, name, fieldCaps.status]);
-  const visible = useMemo(
-    () => carriedBy(fieldCaps.data, currentSlice),
-    [fieldCaps.data, currentSlice]
-  );
-
-  // The schema comes with every page of rows; a search reuses the last one.
-  useEffect(() => {
-    if (rows.data) setSchema(rows.data.schema);
-  }, [rows.data]);
-
-  useEffect(() => {
-    if (active) return undefined;
-    const sortColumn = sort
-      ? sortFieldOf(schema?.[Number(sort.field.slice(1))], fieldCaps.data)
-      : undefined;
-    const request = dispatch(
-      fetchRows({
-        name,
-        query: {
-          from: pageIndex * pageSize,
-          size: pageSize,
-          ...(sortColumn ? { sort: `${sortColumn}:${sort!.direction}` } : {}),
-          // Later pages read the version the first page came from, never a newer one.
-          ...(pageIndex > 0 && rows.data?.slice ? { slice: rows.data.slice } : {}),
-        },
-      })
-    );
-    return () => request.abort();
-    // `schema` only names the sort column; a new schema alone is no reason to reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, name, pageIndex, pageSize, sort, active, reload]);
-
-  const textFields = useMemo(
-    () => (schema ?? []).filter((c) => TEXT_TYPES.has(c.type) && visible(c)).map((c) => c.name),
-    [schema, visible]
-  );
-
-  useEffect(() => {
-    if (!active) return undefined;
-    const body: SearchBody = {
-      mode: active.mode,
-      ...(active.mode === 'top' ? { k: TOP_K } : {}),
-      size: pageSize,
-      ...(tokens[searchPage] ? { page_token: tokens[searchPage] } : {}),
-      // "All matches" wants rows with every word (a name like web-07 is two words to the
-      // analyzer); "Best matches" ranks rows by any of them.
-      query: {
-        multi_match: {
-          query: active.text,
-          fields: textFields,
-          ...(active.mode === 'all' ? { operator: 'and' as const } : {}),
-        },
-      },
-    };
-    const request = dispatch(searchRows({ name, body }));
-    return () => request.abort();
-    // Tokens are read for the page asked for; learning the next one must not search again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, name, active, searchPage, pageSize]);
-
-  // Each answer carries the token of the page after it.
-  useEffect(() => {
-    if (!active || search.status !== 'ready' || !search.data) return;
-    const next = search.data.page_token;
-    setTokens((known) => {
-      const copy = known.slice(0, searchPage + 1);
-      copy[searchPage + 1] = next;
-      return copy;
-    });
-  }, [active, search.status, search.data, searchPage]);
-
-  const startSearch = (value: string, withMode: Mode = mode) => {
-    const trimmed = value.trim();
-    setTokens([undefined]);
-    setSearchPage(0);
-    if (trimmed === '') {
-      setActive(null);
-      dispatch(searchCleared());
-    } else {
-      setActive({ text: trimmed, mode: withMode });
-    }
-  };
+  const {
+    state,
+    dispatch,
+    fieldCaps,
+    visible,
+    rows,
+    retryRows,
+    schema,
+    textFields,
+    search,
+    searchPage,
+    nextToken,
+  } = useRowsSearch(name);
+  const { text, mode, active, pageIndex, pageSize, sort } = state;
 
   const modeOptions = [
     {
@@ -210,8 +78,8 @@ export function RowsTab({ name }: { name: string }) {
         <EuiFieldSearch
           fullWidth
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          onSearch={(value) => startSearch(value)}
+          onChange={(e) => dispatch({ type: 'textChanged', text: e.target.value })}
+          onSearch={(value) => dispatch({ type: 'searched', text: value })}
           isClearable
           placeholder={i18n.translate('lookups.rows.searchPlaceholder', {
             defaultMessage: 'Search the text fields of this lookup',
@@ -229,18 +97,14 @@ export function RowsTab({ name }: { name: string }) {
           })}
           options={modeOptions}
           idSelected={mode}
-          onChange={(id) => {
-            const next = id as Mode;
-            setMode(next);
-            if (active) startSearch(active.text, next);
-          }}
+          onChange={(id) => dispatch({ type: 'modeChanged', mode: id as Mode })}
           data-test-subj="lookupsRowsMode"
         />
       </EuiFlexItem>
       <EuiFlexItem grow={false}>
         <EuiButton
           iconType="search"
-          onClick={() => startSearch(text)}
+          onClick={() => dispatch({ type: 'searched', text })}
           isDisabled={schema === null}
           data-test-subj="lookupsRowsSearchButton"
         >
@@ -256,21 +120,24 @@ export function RowsTab({ name }: { name: string }) {
       <EuiSpacer size="m" />
       {active ? (
         <SearchResults
+          search={search}
           schema={schema ?? []}
           visible={visible}
           active={active}
           textFields={textFields}
           pageSize={pageSize}
           searchPage={searchPage}
-          hasNext={tokens[searchPage + 1] !== undefined}
-          onPage={setSearchPage}
-          onClear={() => {
-            setText('');
-            startSearch('');
-          }}
+          hasNext={nextToken !== undefined}
+          onNext={() =>
+            nextToken !== undefined && dispatch({ type: 'searchNext', token: nextToken })
+          }
+          onPrev={() => dispatch({ type: 'searchPrev' })}
+          onClear={() => dispatch({ type: 'searchCleared' })}
         />
       ) : (
         <BrowseRows
+          rows={rows}
+          fieldCaps={fieldCaps}
           visible={visible}
           pageIndex={pageIndex}
           pageSize={pageSize}
@@ -278,18 +145,22 @@ export function RowsTab({ name }: { name: string }) {
           onChange={({ page, sort: nextSort }) => {
             if (page) {
               if (page.size !== pageSize) {
-                setPageSize(page.size);
-                setPageIndex(0);
+                dispatch({ type: 'pageSizeChanged', size: page.size });
               } else {
-                setPageIndex(page.index);
+                dispatch({ type: 'pageChanged', index: page.index, slice: rows.data?.slice });
               }
             }
             if (nextSort) {
-              setSort({ field: String(nextSort.field), direction: nextSort.direction });
-              setPageIndex(0);
+              const field = String(nextSort.field);
+              const column = sortFieldOf(schema?.[Number(field.slice(1))], fieldCaps);
+              dispatch({
+                type: 'sorted',
+                sort: { field, direction: nextSort.direction },
+                sortParam: column ? `${column}:${nextSort.direction}` : undefined,
+              });
             }
           }}
-          onRetry={() => setReload((n) => n + 1)}
+          onRetry={() => void retryRows()}
         />
       )}
     </div>
@@ -297,6 +168,8 @@ export function RowsTab({ name }: { name: string }) {
 }
 
 function BrowseRows({
+  rows,
+  fieldCaps,
   visible,
   pageIndex,
   pageSize,
@@ -304,6 +177,8 @@ function BrowseRows({
   onChange,
   onRetry,
 }: {
+  rows: Loadable<RowsResponse>;
+  fieldCaps: FieldCapsResponse | undefined;
   visible: (column: SchemaColumn) => boolean;
   pageIndex: number;
   pageSize: number;
@@ -311,8 +186,6 @@ function BrowseRows({
   onChange: (criteria: Criteria<TableRow>) => void;
   onRetry: () => void;
 }) {
-  const rows = useAppSelector((state) => state.lookup.rows);
-  const fieldCaps = useAppSelector((state) => state.lookup.fieldCaps.data);
   const data = rows.data;
   const items = useMemo(
     () => (data ? rowsToItems(data.datarows, pageIndex * pageSize) : []),
@@ -398,6 +271,7 @@ function BrowseRows({
 }
 
 function SearchResults({
+  search,
   schema,
   visible,
   active,
@@ -405,9 +279,11 @@ function SearchResults({
   pageSize,
   searchPage,
   hasNext,
-  onPage,
+  onNext,
+  onPrev,
   onClear,
 }: {
+  search: Loadable<SearchResponse>;
   schema: SchemaColumn[];
   visible: (column: SchemaColumn) => boolean;
   active: ActiveSearch;
@@ -415,10 +291,10 @@ function SearchResults({
   pageSize: number;
   searchPage: number;
   hasNext: boolean;
-  onPage: (page: number) => void;
+  onNext: () => void;
+  onPrev: () => void;
   onClear: () => void;
 }) {
-  const search = useAppSelector((state) => state.lookup.search);
   const data = search.data;
   const top = active.mode === 'top';
   const items = useMemo(
@@ -531,7 +407,7 @@ function SearchResults({
             size="s"
             iconType="arrowLeft"
             isDisabled={searchPage === 0 || search.status === 'loading'}
-            onClick={() => onPage(searchPage - 1)}
+            onClick={onPrev}
             data-test-subj="lookupsSearchPrev"
           >
             {i18n.translate('lookups.rows.prev', { defaultMessage: 'Previous' })}
@@ -553,7 +429,7 @@ function SearchResults({
             iconType="arrowRight"
             iconSide="right"
             isDisabled={!hasNext || search.status === 'loading'}
-            onClick={() => onPage(searchPage + 1)}
+            onClick={onNext}
             data-test-subj="lookupsSearchNext"
           >
             {i18n.translate('lookups.rows.next', { defaultMessage: 'Next' })}

@@ -8,6 +8,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { apiPaths } from '../../../common/api/paths';
 import type { QueryRowsResponse } from '../../../common/api/codecs';
 import {
+  catalogStatus,
   fakeHttp,
   fakeServices,
   memoryStorage,
@@ -28,7 +29,7 @@ async function setup(answer: (query: string) => QueryRowsResponse) {
   });
   const services = fakeServices({ http, storage: memoryStorage(), currentUser: 'ana' });
   const view = renderWithProviders(<QueryPage />, { route: '/query', services });
-  await waitFor(() => expect(view.store.getState().catalog.status).toBe('ready'));
+  await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
   const input = screen.getByTestId('pplEditorInput') as HTMLTextAreaElement;
   const run = (text: string) => {
     fireEvent.change(input, { target: { value: text } });

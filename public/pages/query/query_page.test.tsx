@@ -7,6 +7,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { apiPaths } from '../../../common/api/paths';
 import type { QueryRowsResponse } from '../../../common/api/codecs';
 import {
+  catalogStatus,
   fakeHttp,
   fakeServices,
   type FakeRoute,
@@ -54,7 +55,7 @@ async function setup(
   const services = fakeServices({ http, storage, currentUser: 'ana' });
   const view = renderWithProviders(<QueryPage />, { route: '/query', services });
   // The page asks for the catalog (lookup names to complete); let that answer land.
-  await waitFor(() => expect(view.store.getState().catalog.status).toBe('ready'));
+  await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
   const input = screen.getByTestId('pplEditorInput') as HTMLTextAreaElement;
   const type = (text: string) => fireEvent.change(input, { target: { value: text } });
   const queries = () => requests.filter((r) => r.path === apiPaths.query());

@@ -37,7 +37,7 @@ import { formatTime } from '../../components/format';
 import { isAbort, toApiFailure } from '../../services/api_client';
 import { useApi, useServices } from '../../services/services_context';
 import { useAppDispatch, useAppSelector } from '../../store';
-import { fetchCatalog } from '../../store/catalog_slice';
+import { lookupsChanged, useCatalog } from '../../store/api';
 import {
   cancelJob,
   explainQuery,
@@ -158,7 +158,7 @@ function useJobPolling(id: string | undefined, ended: boolean) {
         const job = await api.job(id, controller.signal);
         dispatch(jobUpdated(job));
         if (isFinalJob(job)) {
-          if (job.state === 'finished') void dispatch(fetchCatalog());
+          if (job.state === 'finished') dispatch(lookupsChanged([job.lookup]));
           return;
         }
       } catch (e) {
@@ -187,7 +187,8 @@ export function QueryPage() {
   const { text, last, run, job, explain, parseError, parseErrorText, recent } = useAppSelector(
     (state) => state.query
   );
-  const catalog = useAppSelector((state) => state.catalog);
+  // Lookup names for completion come from the catalog (a cached one will do).
+  const catalog = useCatalog({ refetchOnMount: false });
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const running = useRef<{ abort: () => void } | null>(null);
   const [recentOpen, setRecentOpen] = useState(false);
@@ -208,11 +209,6 @@ export function QueryPage() {
   useEffect(() => {
     if (loadedFor.current === (currentUser ?? '')) saveRecentQueries(storage, currentUser, recent);
   }, [storage, currentUser, recent]);
-
-  // Lookup names for completion come from the catalog.
-  useEffect(() => {
-    if (catalog.status === 'idle') void dispatch(fetchCatalog());
-  }, [dispatch, catalog.status]);
 
   // `/query?q=…` (e.g. "Query this lookup") fills the editor once.
   useEffect(() => {

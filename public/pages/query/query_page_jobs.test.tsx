@@ -13,6 +13,7 @@ import { apiPaths } from '../../../common/api/paths';
 import type { Job } from '../../../common/api/jobs';
 import type { StatusResponse } from '../../../common/api/codecs';
 import {
+  catalogStatus,
   fakeHttp,
   fakeServices,
   httpError,
@@ -78,7 +79,7 @@ async function setup(routes: Record<string, FakeRoute>) {
   });
   const services = fakeServices({ http, currentUser: 'ana' });
   const view = renderWithProviders(<QueryPage />, { route: '/query', services });
-  await waitFor(() => expect(view.store.getState().catalog.status).toBe('ready'));
+  await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
   const input = screen.getByTestId('pplEditorInput') as HTMLTextAreaElement;
   fireEvent.change(input, { target: { value: WRITE } });
   const jobPolls = () => requests.filter((r) => r.method === 'GET' && r.path === apiPaths.job(ID));

@@ -6,7 +6,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiPaths } from '../../../common/api/paths';
 import type { SourceFieldsResponse, SourcesResponse } from '../../../common/api/codecs';
-import { fakeHttp, fakeServices, renderWithProviders } from '../../../test/support/render';
+import {
+  catalogStatus,
+  fakeHttp,
+  fakeServices,
+  renderWithProviders,
+} from '../../../test/support/render';
 import { QueryPage } from './query_page';
 
 const SOURCES: SourcesResponse = {
@@ -34,7 +39,7 @@ async function setup() {
     route: '/query',
     services: fakeServices({ http, currentUser: 'ana' }),
   });
-  await waitFor(() => expect(view.store.getState().catalog.status).toBe('ready'));
+  await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
   const input = screen.getByTestId('pplEditorInput') as HTMLTextAreaElement;
   const type = (value: string) =>
     fireEvent.change(input, { target: { value, selectionStart: value.length } });

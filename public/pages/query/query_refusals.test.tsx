@@ -11,6 +11,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiPaths } from '../../../common/api/paths';
 import {
+  catalogStatus,
   fakeHttp,
   fakeServices,
   httpError,
@@ -31,7 +32,7 @@ async function setup(query: string, route: () => unknown) {
     route: '/query',
     services: fakeServices({ http, currentUser: 'lookup_writer' }),
   });
-  await waitFor(() => expect(view.store.getState().catalog.status).toBe('ready'));
+  await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
   fireEvent.change(screen.getByTestId('pplEditorInput'), { target: { value: query } });
   fireEvent.click(screen.getByTestId('lookupsQueryRun'));
   return screen.findByTestId('lookupsQueryError');
