@@ -102,18 +102,7 @@ export class JoinParser extends AppendParser {
     } else {
       const index = this.requireJoinIndex();
       rightName = index.name;
-      right = {
-        kind: 'Subsearch',
-        source: {
-          kind: 'Source',
-          search: false,
-          keyword: 'source',
-          indices: [index],
-          span: index.span,
-        },
-        commands: [],
-        span: index.span,
-      };
+      right = this.indexAsSubsearch(index);
     }
     if (this.isWord(this.peek(), 'as')) {
       this.next();

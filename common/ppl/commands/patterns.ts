@@ -9,23 +9,14 @@
  * `<*>`), as a label per row or aggregated per pattern. Plan: server/services/ppl/commands/patterns.ts.
  */
 import type { FieldRef } from '../ast';
+import { COMMAND_OPTIONS } from '../language';
 import type { Token } from '../tokenizer';
 import { ShapingParser } from './shaping';
 import type { PatternsCommand } from './patterns_ast';
 
 export type { PatternsCommand } from './patterns_ast';
 
-const OPTIONS = [
-  'method',
-  'mode',
-  'new_field',
-  'pattern',
-  'max_sample_count',
-  'show_numbered_token',
-  'buffer_limit',
-  'variable_count_threshold',
-  'frequency_threshold_percentage',
-];
+const OPTIONS = [...COMMAND_OPTIONS.patterns];
 
 export class PatternsParser extends ShapingParser {
   private readChoice<T extends string>(what: string, choices: readonly T[]): T {

@@ -9,7 +9,7 @@
  * layer (parse_expressions.ts) through {@link SubsearchParser.parseSubsearch}. Node types:
  * combining_ast.ts; plan: server/services/ppl/commands/subsearch.ts.
  */
-import type { Command, Span } from '../ast';
+import type { Command, IndexName, Span } from '../ast';
 import type { Token } from '../tokenizer';
 import type { MultiSearch, Subsearch, UnionCommand } from './combining_ast';
 import { TimewrapParser } from './pivot';
@@ -68,6 +68,17 @@ export class SubsearchParser extends TimewrapParser {
     this.expectPunct(']', [']']);
     this.subsearchDepth--;
     return { value, span: this.spanFrom(open) };
+  }
+
+  /** A bare index name where a subsearch may stand: `source=<index>` and nothing more. */
+  protected indexAsSubsearch(index: IndexName): Subsearch {
+    const { span } = index;
+    return {
+      kind: 'Subsearch',
+      source: { kind: 'Source', search: false, keyword: 'source', indices: [index], span },
+      commands: [],
+      span,
+    };
   }
 
   protected override parseSubsearch(): Subsearch {
@@ -140,19 +151,7 @@ export class SubsearchParser extends TimewrapParser {
       if (this.isPunct(t, '[')) searches.push(this.parseSubsearch());
       else if (this.endsCommand(t) || this.isPunct(t, ']')) return searches;
       else {
-        const index = this.requireIndexName();
-        searches.push({
-          kind: 'Subsearch',
-          source: {
-            kind: 'Source',
-            search: false,
-            keyword: 'source',
-            indices: [index],
-            span: index.span,
-          },
-          commands: [],
-          span: index.span,
-        });
+        searches.push(this.indexAsSubsearch(this.requireIndexName()));
       }
     }
   }
