@@ -23,7 +23,13 @@ import {
   backingIndexName,
 } from '../../../common/substrate/names';
 import { LookupError, NotFoundError, openSearchStatus } from '../../lib/errors';
-import { isInFlight, recordId, WriteRecord, WriteRecordStore } from '../plugin_index/write_records';
+import {
+  isInFlight,
+  recordId,
+  StoredEvent,
+  WriteRecord,
+  WriteRecordStore,
+} from '../plugin_index/write_records';
 import { AliasesByIndex, CatalogEntry, classifyCatalog } from './classify';
 import { hideUnreadableQueries } from './query_visibility';
 
@@ -225,6 +231,14 @@ function deletionEvents(index: string, records: Map<string, WriteRecord>): Looku
     .sort((a, b) => b.at.localeCompare(a.at));
 }
 
+/** Deletions (from records) and restores and imports (kept as events), newest first. */
+function withStoredEvents(deletions: LookupEvent[], stored: StoredEvent[]): LookupEvent[] {
+  const kept = stored.map(
+    ({ lookup: _lookup, backing_index: _index, ...event }): LookupEvent => event
+  );
+  return [...deletions, ...kept].sort((a, b) => b.at.localeCompare(a.at));
+}
+
 function summarize(
   entry: CatalogEntry,
   s: Scan & { records: Map<string, WriteRecord> }
@@ -325,6 +339,11 @@ export class CatalogService {
         `There is no lookup named "${name}". Check the name, or write it first with outputlookup.`
       );
     }
-    return { lookup: summarize(entry, result), records: result.records };
+    const lookup = summarize(entry, result);
+    if (entry.index && lookup.events) {
+      const stored = await this.records.eventsOf(entry.index);
+      lookup.events = withStoredEvents(lookup.events, stored);
+    }
+    return { lookup, records: result.records };
   }
 }
