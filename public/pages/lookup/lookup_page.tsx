@@ -31,7 +31,7 @@ import { formatBytes, formatNumber, formatTime } from '../../components/format';
 import { KindBadge } from '../../components/kind_badge';
 import { ActionButton, useGrant } from '../../components/permissions';
 import { useRouterLink } from '../../components/router_link';
-import { useTabArrowKeys } from '../../components/tab_keys';
+import { rovingTabIndex, useTabArrowKeys } from '../../components/tab_keys';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { fetchLookup, lookupOpened } from '../../store/lookup_slice';
 import { catalogTitle } from '../catalog/catalog_page';
@@ -221,6 +221,7 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
             aria-controls="lookupsLookupTabPanel"
             isSelected={id === tab}
             {...link(appRoutes.lookup(name, id))}
+            tabIndex={rovingTabIndex(LOOKUP_TABS, tab, id)}
             data-test-subj={`lookupsLookupTab-${id}`}
           >
             {tabLabel(id)}
