@@ -81,6 +81,19 @@ function statsExpression(backing: string[], legacy: CatalogEntry[]): string {
 }
 
 /**
+ * A lookup deleted since its alias was read is left out of the sizes, not a 404 for the whole
+ * list. (`_stats` takes `ignore_unavailable`; the client's type leaves it out.)
+ */
+function statsParams(backing: string[], legacy: CatalogEntry[]) {
+  const params = {
+    index: statsExpression(backing, legacy),
+    metric: 'store',
+    ignore_unavailable: true,
+  };
+  return params;
+}
+
+/**
  * Reads the aliases, lets `select` pick the entries worth counting (one lookup, or a page of
  * the list), then counts and sizes only those.
  */
@@ -115,14 +128,14 @@ async function scan(
   }
   for (const entry of legacy) {
     searches.push(
-      { index: entry.index },
+      { index: entry.index, ignore_unavailable: true },
       { size: 0, track_total_hits: true, query: entry.filter ?? { match_none: {} } }
     );
   }
 
   const [stats, counts, recordMap] = await Promise.all([
     statIndices.length > 0
-      ? client.indices.stats({ index: statsExpression(backing, legacy), metric: 'store' })
+      ? client.indices.stats(statsParams(backing, legacy))
       : Promise.resolve({ body: { indices: {} } }),
     searches.length > 0
       ? client.msearch({ body: searches as Array<Record<string, unknown>> })
