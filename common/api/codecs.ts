@@ -214,13 +214,39 @@ export interface DeleteVersionResponse {
   rows: number;
 }
 
-/** Something that happened to a lookup besides a write, shown in its timeline. */
-export interface LookupEvent {
-  type: 'version_deleted';
-  slice: string;
+/** Something that happened to a lookup besides a new version, shown in its timeline. */
+export type LookupEvent = VersionDeletedEvent | VersionRestoredEvent | ImportedEvent;
+
+interface EventBase {
   at: string;
   by: string | null;
+}
+
+/** One old version deleted on its own. */
+export interface VersionDeletedEvent extends EventBase {
+  type: 'version_deleted';
+  slice: string;
   rows?: number;
+}
+
+/** An old version made current again (rollback). */
+export interface VersionRestoredEvent extends EventBase {
+  type: 'version_restored';
+  slice: string;
+  /** The version that was current before. */
+  previous: string | null;
+  rows?: number;
+}
+
+/** A file imported into the lookup: a new version, or rows added to the current one. */
+export interface ImportedEvent extends EventBase {
+  type: 'imported';
+  /** The version the rows went into (null when nothing was written). */
+  slice: string | null;
+  file?: string;
+  format: 'csv' | 'ndjson';
+  rows: number;
+  action: WriteAction;
 }
 /**
  * The cleanup rule when a request names none: keep the `keep` newest old versions of each lookup,

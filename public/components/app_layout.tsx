@@ -25,7 +25,7 @@ import { useAppSelector, type AppPage } from '../store';
 import { appTitle } from './chrome';
 import { DataSourcePicker } from './data_source_picker';
 import { useRouterLink } from './router_link';
-import { useTabArrowKeys } from './tab_keys';
+import { rovingTabIndex, useTabArrowKeys } from './tab_keys';
 
 type AppTab = 'query' | 'catalog' | 'schedules';
 
@@ -86,6 +86,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               aria-controls="lookupsTabPanel"
               isSelected={tab.id === selected}
               {...link(tab.route)}
+              tabIndex={rovingTabIndex(TAB_IDS, selected, tab.id)}
               data-test-subj={`lookupsTab-${tab.id}`}
             >
               {tab.label()}

@@ -6,7 +6,8 @@
 /*
  * Arrow keys between tabs (the WAI-ARIA tabs pattern, with activation on focus): Left/Right move
  * to the previous/next tab, Home/End to the first/last, and the route follows. Tabs are links,
- * so the app's nav stays a list of routes any page can add to.
+ * so the app's nav stays a list of routes any page can add to. The tab list is one stop in the
+ * Tab order (a roving tabindex): only the selected tab is focusable with Tab.
  */
 import { useCallback, type KeyboardEvent } from 'react';
 import { useHistory } from 'react-router-dom';
@@ -46,4 +47,14 @@ export function useTabArrowKeys<T extends string>({
     },
     [ids, selected, routeOf, domIdOf, history]
   );
+}
+
+/** The roving tabindex: the selected tab (or the first, when none is) is the tab list's one stop. */
+export function rovingTabIndex<T extends string>(
+  ids: readonly T[],
+  selected: T | undefined,
+  id: T
+): 0 | -1 {
+  const stop = selected !== undefined && ids.includes(selected) ? selected : ids[0];
+  return id === stop ? 0 : -1;
 }

@@ -14,7 +14,8 @@ import {
   launchBrowser,
   logIn,
   screenshot,
-  severeAxeViolations,
+  axeViolations,
+  OUI_GRID_STRUCTURE,
   typeQuery,
   unexpectedConsoleErrors,
   type BrowserSession,
@@ -68,7 +69,7 @@ it('schedules a query from the Query page, runs it now, and shows its history', 
   expect(await testSubj('lookupsScheduleFormNextRuns').innerText()).toMatch(/^Next runs: /);
   await page().locator('label[for="lookupsScheduleGuardEmpty"]').click();
   expect(await testSubj('lookupsScheduleGuardEmpty').isChecked()).toBe(true);
-  expect(await severeAxeViolations(page())).toEqual([]);
+  expect(await axeViolations(page(), OUI_GRID_STRUCTURE)).toEqual([]);
   await screenshot(page(), 'schedule-form');
   await testSubj('lookupsScheduleFormSave').click();
 
@@ -87,7 +88,10 @@ it('schedules a query from the Query page, runs it now, and shows its history', 
   expect(await row.locator('[data-test-subj="lookupsScheduleLastRun"]').innerText()).toContain(
     '5 (first version)'
   );
-  expect(await severeAxeViolations(page())).toEqual([]);
+  // The pointer leaves "Run now", so its tooltip (an OUI portal on <body>) is gone, as at rest.
+  await page().mouse.move(0, 0);
+  await page().locator('[role="tooltip"]').waitFor({ state: 'detached' });
+  expect(await axeViolations(page(), OUI_GRID_STRUCTURE)).toEqual([]);
   await screenshot(page(), 'schedules-page');
 
   await row.locator('[data-test-subj="lookupsScheduleHistory"]').click();

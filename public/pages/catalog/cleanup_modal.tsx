@@ -122,6 +122,11 @@ export function CleanupModal({
   return (
     <EuiConfirmModal
       title={title}
+      // OUI 1.22's modal has no dialog role of its own: without it the content sits outside
+      // any landmark.
+      role="dialog"
+      aria-modal="true"
+      aria-label={title}
       onCancel={onClose}
       onConfirm={remove}
       cancelButtonText={i18n.translate('lookups.cleanup.cancel', { defaultMessage: 'Cancel' })}

@@ -76,19 +76,24 @@ export function DeleteModal({
     }
   };
 
+  const title = single
+    ? i18n.translate('lookups.delete.titleOne', {
+        defaultMessage: 'Delete "{name}"?',
+        values: { name: single.name },
+      })
+    : i18n.translate('lookups.delete.titleMany', {
+        defaultMessage: 'Delete {count} lookups?',
+        values: { count: lookups.length },
+      });
+
   return (
     <EuiConfirmModal
-      title={
-        single
-          ? i18n.translate('lookups.delete.titleOne', {
-              defaultMessage: 'Delete "{name}"?',
-              values: { name: single.name },
-            })
-          : i18n.translate('lookups.delete.titleMany', {
-              defaultMessage: 'Delete {count} lookups?',
-              values: { count: lookups.length },
-            })
-      }
+      title={title}
+      // OUI 1.22's modal has no dialog role of its own: without it the content sits outside
+      // any landmark.
+      role="dialog"
+      aria-modal="true"
+      aria-label={title}
       onCancel={onClose}
       onConfirm={remove}
       cancelButtonText={i18n.translate('lookups.delete.cancel', { defaultMessage: 'Cancel' })}

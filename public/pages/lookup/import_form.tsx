@@ -21,6 +21,7 @@ import {
   EuiSelect,
   EuiSpacer,
   EuiSwitch,
+  EuiTextColor,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { WriteResponse } from '../../../common/api/codecs';
@@ -113,12 +114,13 @@ export function ImportForm({ name }: { name: string }) {
           key={pickerKey}
           accept=".csv,.tsv,.txt,.ndjson,.jsonl,.json"
           initialPromptText={
-            // OUI greys this prompt below a 4.5:1 contrast; the subdued text colour passes.
-            <span style={{ color: '#69707D' }}>
+            // OUI greys this prompt below a 4.5:1 contrast; its subdued text colour passes, in the
+            // light and the dark theme alike.
+            <EuiTextColor color="subdued">
               {i18n.translate('lookups.import.prompt', {
                 defaultMessage: 'Select or drag a file',
               })}
-            </span>
+            </EuiTextColor>
           }
           onChange={(files) => setFile(files && files.length > 0 ? files[0] : null)}
           display="default"

@@ -31,7 +31,7 @@ import { formatBytes, formatNumber, formatTime } from '../../components/format';
 import { KindBadge } from '../../components/kind_badge';
 import { ActionButton, useGrant } from '../../components/permissions';
 import { useRouterLink } from '../../components/router_link';
-import { useTabArrowKeys } from '../../components/tab_keys';
+import { rovingTabIndex, useTabArrowKeys } from '../../components/tab_keys';
 import { loadable, useGetLookupQuery } from '../../store/api';
 import { catalogTitle } from '../catalog/catalog_page';
 import { MigrateModal } from '../migration/migrate_modal';
@@ -213,6 +213,7 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
             aria-controls="lookupsLookupTabPanel"
             isSelected={id === tab}
             {...link(appRoutes.lookup(name, id))}
+            tabIndex={rovingTabIndex(LOOKUP_TABS, tab, id)}
             data-test-subj={`lookupsLookupTab-${id}`}
           >
             {tabLabel(id)}

@@ -5,7 +5,7 @@
 
 /*
  * The Versions tab's timeline pieces: where a version stands, how it was written, and the order
- * of versions and events (deletions of one version) together, newest first.
+ * of versions and events (deletions of one version, restores, imports) together, newest first.
  */
 import { EuiBadge, type EuiCommentProps } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
@@ -20,7 +20,7 @@ export function timelineOrder(slices: readonly SliceInfo[]): SliceInfo[] {
 
 type TimelineEntry = { slice: SliceInfo } | { event: LookupEvent };
 
-/** Versions and events (deletions) together, newest first. */
+/** Versions and events (deletions, restores, imports) together, newest first. */
 export function timeline(
   slices: readonly SliceInfo[],
   events: readonly LookupEvent[]
@@ -38,13 +38,22 @@ export const UnknownUser = () => (
   <em>{i18n.translate('lookups.versions.unknownUser', { defaultMessage: 'unknown user' })}</em>
 );
 
-export function eventComment(event: LookupEvent): EuiCommentProps {
-  return {
-    username: event.by ?? <UnknownUser />,
-    type: 'update',
-    timelineIcon: 'trash',
-    event:
-      event.rows === undefined
+/** A test id per event: deletions by their version, restores and imports by kind, version and time. */
+export function eventTestId(event: LookupEvent): string {
+  switch (event.type) {
+    case 'version_deleted':
+      return `lookupsVersionEvent-${event.slice}`;
+    case 'version_restored':
+      return `lookupsVersionEvent-restored-${event.slice}-${event.at}`;
+    case 'imported':
+      return `lookupsVersionEvent-imported-${event.slice ?? 'none'}-${event.at}`;
+  }
+}
+
+function eventText(event: LookupEvent): string {
+  switch (event.type) {
+    case 'version_deleted':
+      return event.rows === undefined
         ? i18n.translate('lookups.versions.deletedEvent', {
             defaultMessage: 'deleted version {id}',
             values: { id: shortSlice(event.slice) },
@@ -52,9 +61,60 @@ export function eventComment(event: LookupEvent): EuiCommentProps {
         : i18n.translate('lookups.versions.deletedEventRows', {
             defaultMessage: 'deleted version {id} ({rows})',
             values: { id: shortSlice(event.slice), rows: rowCount(event.rows) },
-          }),
+          });
+    case 'version_restored':
+      return event.rows === undefined
+        ? i18n.translate('lookups.versions.restoredEvent', {
+            defaultMessage: 'restored version {id} (replacing {previous})',
+            values: { id: shortSlice(event.slice), previous: shortSlice(event.previous) },
+          })
+        : i18n.translate('lookups.versions.restoredEventRows', {
+            defaultMessage: 'restored version {id} ({rows}, replacing {previous})',
+            values: {
+              id: shortSlice(event.slice),
+              rows: rowCount(event.rows),
+              previous: shortSlice(event.previous),
+            },
+          });
+    case 'imported': {
+      const file =
+        event.file ??
+        i18n.translate('lookups.versions.importedUnnamed', {
+          defaultMessage: 'an unnamed {format} file',
+          values: { format: event.format.toUpperCase() },
+        });
+      return event.action === 'appended' || event.action === 'upserted'
+        ? i18n.translate('lookups.versions.importedIntoEvent', {
+            defaultMessage: 'imported {file} ({rows}, {how} into version {id})',
+            values: {
+              file,
+              rows: rowCount(event.rows),
+              how: actionLabel(event.action),
+              id: shortSlice(event.slice),
+            },
+          })
+        : i18n.translate('lookups.versions.importedEvent', {
+            defaultMessage: 'imported {file} ({rows}) as version {id}',
+            values: { file, rows: rowCount(event.rows), id: shortSlice(event.slice) },
+          });
+    }
+  }
+}
+
+const EVENT_ICON: Record<LookupEvent['type'], string> = {
+  version_deleted: 'trash',
+  version_restored: 'editorUndo',
+  imported: 'importAction',
+};
+
+export function eventComment(event: LookupEvent): EuiCommentProps {
+  return {
+    username: event.by ?? <UnknownUser />,
+    type: 'update',
+    timelineIcon: EVENT_ICON[event.type],
+    event: eventText(event),
     timestamp: formatTime(event.at),
-    'data-test-subj': `lookupsVersionEvent-${event.slice}`,
+    'data-test-subj': eventTestId(event),
   };
 }
 

@@ -63,12 +63,19 @@ export function MigrateModal({
   const preview = previewOf(step);
   const canMigrate = preview !== null && preview.action === 'would_migrate';
 
+  const title = i18n.translate('lookups.migrate.title', {
+    defaultMessage: 'Migrate "{name}"',
+    values: { name },
+  });
+
   return (
     <EuiConfirmModal
-      title={i18n.translate('lookups.migrate.title', {
-        defaultMessage: 'Migrate "{name}"',
-        values: { name },
-      })}
+      title={title}
+      // OUI 1.22's modal has no dialog role of its own: without it the content sits outside
+      // any landmark.
+      role="dialog"
+      aria-modal="true"
+      aria-label={title}
       onCancel={() => onClose(false)}
       onConfirm={migrate}
       cancelButtonText={i18n.translate('lookups.migrate.cancel', { defaultMessage: 'Cancel' })}

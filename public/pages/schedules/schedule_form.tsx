@@ -123,6 +123,9 @@ export function ScheduleForm({ schedule, query, onClose, onSaved }: ScheduleForm
     <EuiModal
       onClose={onClose}
       aria-labelledby="lookupsScheduleFormTitle"
+      // OUI 1.22's modal has no dialog role of its own.
+      role="dialog"
+      aria-modal="true"
       data-test-subj="lookupsScheduleForm"
     >
       <EuiModalHeader>

@@ -23,7 +23,13 @@ import {
   backingIndexName,
 } from '../../../common/substrate/names';
 import { LookupError, NotFoundError, openSearchStatus } from '../../lib/errors';
-import { isInFlight, recordId, WriteRecord, WriteRecordStore } from '../plugin_index/write_records';
+import {
+  isInFlight,
+  recordId,
+  StoredEvent,
+  WriteRecord,
+  WriteRecordStore,
+} from '../plugin_index/write_records';
 import { AliasesByIndex, CatalogEntry, classifyCatalog } from './classify';
 import { hideUnreadableQueries } from './query_visibility';
 
@@ -75,6 +81,19 @@ function statsExpression(backing: string[], legacy: CatalogEntry[]): string {
 }
 
 /**
+ * A lookup deleted since its alias was read is left out of the sizes, not a 404 for the whole
+ * list. (`_stats` takes `ignore_unavailable`; the client's type leaves it out.)
+ */
+function statsParams(backing: string[], legacy: CatalogEntry[]) {
+  const params = {
+    index: statsExpression(backing, legacy),
+    metric: 'store',
+    ignore_unavailable: true,
+  };
+  return params;
+}
+
+/**
  * Reads the aliases, lets `select` pick the entries worth counting (one lookup, or a page of
  * the list), then counts and sizes only those.
  */
@@ -109,14 +128,14 @@ async function scan(
   }
   for (const entry of legacy) {
     searches.push(
-      { index: entry.index },
+      { index: entry.index, ignore_unavailable: true },
       { size: 0, track_total_hits: true, query: entry.filter ?? { match_none: {} } }
     );
   }
 
   const [stats, counts, recordMap] = await Promise.all([
     statIndices.length > 0
-      ? client.indices.stats({ index: statsExpression(backing, legacy), metric: 'store' })
+      ? client.indices.stats(statsParams(backing, legacy))
       : Promise.resolve({ body: { indices: {} } }),
     searches.length > 0
       ? client.msearch({ body: searches as Array<Record<string, unknown>> })
@@ -225,6 +244,14 @@ function deletionEvents(index: string, records: Map<string, WriteRecord>): Looku
     .sort((a, b) => b.at.localeCompare(a.at));
 }
 
+/** Deletions (from records) and restores and imports (kept as events), newest first. */
+function withStoredEvents(deletions: LookupEvent[], stored: StoredEvent[]): LookupEvent[] {
+  const kept = stored.map(
+    ({ lookup: _lookup, backing_index: _index, ...event }): LookupEvent => event
+  );
+  return [...deletions, ...kept].sort((a, b) => b.at.localeCompare(a.at));
+}
+
 function summarize(
   entry: CatalogEntry,
   s: Scan & { records: Map<string, WriteRecord> }
@@ -325,6 +352,11 @@ export class CatalogService {
         `There is no lookup named "${name}". Check the name, or write it first with outputlookup.`
       );
     }
-    return { lookup: summarize(entry, result), records: result.records };
+    const lookup = summarize(entry, result);
+    if (entry.index && lookup.events) {
+      const stored = await this.records.eventsOf(entry.index);
+      lookup.events = withStoredEvents(lookup.events, stored);
+    }
+    return { lookup, records: result.records };
   }
 }

@@ -197,6 +197,16 @@ export class LookupOperations {
         ],
       },
     });
+    await this.deps.records.noteEvent({
+      type: 'version_restored',
+      lookup: name,
+      backing_index: lookup.backing_index!,
+      slice,
+      previous: lookup.current_slice ?? null,
+      rows: target.rows,
+      at: new Date().toISOString(),
+      by: await this.deps.user(),
+    });
     return { slice, previous: lookup.current_slice! };
   }
 

@@ -282,7 +282,8 @@ export async function prepareImport(
   return {
     rows: spooled.count,
     description: `import${file} (${choice.format}, ${spooled.count} rows) into ${name}`,
-    write: (deps) => writeSpooled(deps, name, spooled, options),
+    write: (deps) =>
+      writeSpooled(deps, name, spooled, options, { file: input.filename, format: choice.format }),
     discard,
   };
 }
@@ -307,7 +308,8 @@ async function writeSpooled(
   deps: WriterDeps,
   name: string,
   spooled: Spooled,
-  options: ImportOptions
+  options: ImportOptions,
+  origin: { file?: string; format: ImportFormat }
 ): Promise<WriteResponse> {
   const writeOptions: WriteOptions = {};
   if (options.append !== undefined) writeOptions.append = options.append;
@@ -330,7 +332,23 @@ async function writeSpooled(
       : (await deps.client.indices.exists({ index: backingIndex })).body === true;
   try {
     // Typed CSV columns get their mappings from the writer, from `source.columns`.
-    return await writeLookup(deps, name, source, writeOptions);
+    const result = await writeLookup(deps, name, source, writeOptions);
+    // The timeline says who imported which file; a write that changed nothing is no event.
+    if (backingIndex !== undefined && result.action !== 'unchanged') {
+      await deps.records?.noteEvent({
+        type: 'imported',
+        lookup: name,
+        backing_index: backingIndex,
+        slice: result.slice,
+        ...(origin.file ? { file: origin.file } : {}),
+        format: origin.format,
+        rows: result.rows_written,
+        action: result.action,
+        at: new Date().toISOString(),
+        by: deps.user ?? null,
+      });
+    }
+    return result;
   } catch (error) {
     if (isRefusal(plan) || backingIndex === undefined) throw error;
     const loaded = progress.pulled >= 2 || progress.exhausted;

@@ -28,7 +28,7 @@ export function dataSourceIndexName(dataSourceId: string): string {
   return `${PLUGIN_INDEX}_dsh_${hash}`;
 }
 
-export type PluginDocumentType = 'record' | 'lease' | 'secret' | 'job' | 'schedule';
+export type PluginDocumentType = 'record' | 'event' | 'lease' | 'secret' | 'job' | 'schedule';
 
 const RECORD_PROPERTIES = {
   lookup: { type: 'keyword' },
@@ -47,6 +47,21 @@ const RECORD_PROPERTIES = {
   error: { type: 'text', index: false },
   deleted_at: { type: 'date' },
   deleted_by: { type: 'keyword' },
+};
+
+/** Something done to a lookup that is not a new version: a restore, an import (see write records). */
+const EVENT_PROPERTIES = {
+  lookup: { type: 'keyword' },
+  backing_index: { type: 'keyword' },
+  type: { type: 'keyword' },
+  slice: { type: 'keyword' },
+  previous: { type: 'keyword' },
+  at: { type: 'date' },
+  by: { type: 'keyword' },
+  rows: { type: 'long' },
+  file: { type: 'keyword' },
+  format: { type: 'keyword' },
+  action: { type: 'keyword' },
 };
 
 const LEASE_PROPERTIES = {
@@ -131,6 +146,7 @@ export const PLUGIN_INDEX_MAPPINGS = {
     type: { type: 'keyword' },
     updated_at: { type: 'date' },
     record: { type: 'object', dynamic: 'strict', properties: RECORD_PROPERTIES },
+    event: { type: 'object', dynamic: 'strict', properties: EVENT_PROPERTIES },
     lease: { type: 'object', dynamic: 'strict', properties: LEASE_PROPERTIES },
     job: { type: 'object', dynamic: 'strict', properties: JOB_PROPERTIES },
     schedule: { type: 'object', dynamic: 'strict', properties: SCHEDULE_PROPERTIES },

@@ -11,12 +11,15 @@
  * for what they describe (a write never fails because its record could not be kept), but a
  * slice without a `complete` record is never offered for rollback.
  *
+ * Restores and imports are kept as events beside the records (one document each, never
+ * overwritten), so the timeline can say who restored or imported what, and when.
+ *
  * A record also tells the reaper which slices a write is still filling (state `writing` with a
  * recent heartbeat), and when an orphan made by another writer was first seen, so that the
  * grace period runs from then.
  */
 import type { Logger } from 'opensearch-dashboards/server';
-import type { WriteAction } from '../../../common/api/codecs';
+import type { ImportedEvent, VersionRestoredEvent, WriteAction } from '../../../common/api/codecs';
 import { openSearchStatus } from '../../lib/errors';
 import type { PluginIndex } from './plugin_index';
 
@@ -49,6 +52,16 @@ export interface WriteRecord {
   error?: string;
   deleted_at?: string;
   deleted_by?: string | null;
+}
+
+/** A stored event: what the timeline shows, and which lookup and backing index it belongs to. */
+export type StoredEvent = (VersionRestoredEvent | ImportedEvent) & {
+  lookup: string;
+  backing_index: string;
+};
+
+interface EventHit {
+  _source: { event: StoredEvent };
 }
 
 export const recordId = (backingIndex: string, slice: string) => `record:${backingIndex}/${slice}`;
@@ -190,12 +203,67 @@ export class WriteRecordStore {
     });
   }
 
+  /** Keeps a restore or an import as an event of the lookup; best effort, as records are. */
+  async noteEvent(event: StoredEvent) {
+    await this.guard('keep an event', async () => {
+      await this.index.ensure();
+      await this.index.client.index({
+        index: this.index.name,
+        body: { type: 'event', updated_at: new Date().toISOString(), event },
+        refresh: true,
+      });
+    });
+  }
+
+  /** The events of one backing index (newest first, at most the last 1,000). */
+  async eventsOf(backingIndex: string): Promise<StoredEvent[]> {
+    let events: StoredEvent[] = [];
+    await this.guard('read events', async () => {
+      const { body } = await this.index.client.search(
+        {
+          index: this.index.name,
+          body: {
+            size: 1000,
+            sort: [{ 'event.at': 'desc' }],
+            query: {
+              bool: {
+                filter: [
+                  { term: { type: 'event' } },
+                  { term: { 'event.backing_index': backingIndex } },
+                ],
+              },
+            },
+          },
+        },
+        { ignore: [404] }
+      );
+      events = ((body as { hits?: { hits: EventHit[] } }).hits?.hits ?? []).map(
+        (hit) => hit._source.event
+      );
+    });
+    return events;
+  }
+
+  /**
+   * Removes the records of these slices, or, without slices (the lookup is deleted), every record
+   * and event of the backing index.
+   */
   async forget(backingIndex: string, slices?: string[]) {
     await this.guard('forget', async () => {
-      const filter: unknown[] = [
-        { term: { type: 'record' } },
-        { term: { 'record.backing_index': backingIndex } },
-      ];
+      const ofIndex = slices
+        ? [{ term: { type: 'record' } }, { term: { 'record.backing_index': backingIndex } }]
+        : [
+            {
+              bool: {
+                should: [
+                  { term: { 'record.backing_index': backingIndex } },
+                  { term: { 'event.backing_index': backingIndex } },
+                ],
+                minimum_should_match: 1,
+              },
+            },
+          ];
+      const filter: unknown[] = [...ofIndex];
       if (slices) filter.push({ terms: { 'record.slice': slices } });
       await this.index.client.deleteByQuery(
         {
