@@ -21,6 +21,7 @@ import type {
 import { REAP_DEFAULTS } from '../../../common/api/codecs';
 import { sliceFilter } from '../../../common/substrate/alias_filter';
 import { LOOKUP_FIELD, backingIndexName } from '../../../common/substrate/names';
+import { deleteSliceRows } from '../writer/backing_index';
 import {
   BadRequestError,
   ConflictError,
@@ -320,17 +321,11 @@ export class LookupOperations {
     }
     const index = lookup.backing_index!;
     lease.assertHeld();
-    const { body } = await this.deps.client.deleteByQuery({
-      index,
-      refresh: true,
-      conflicts: 'proceed',
-      body: { query: { term: { [LOOKUP_FIELD]: slice } } },
-    });
+    const deleted = await deleteSliceRows(this.deps.client, index, [slice]);
     await this.deps.records.markDeleted(
       { lookup: name, backing_index: index, slice, rows: target.rows },
       await this.deps.user()
     );
-    const deleted = (body as { deleted?: number }).deleted;
     return { name, slice, rows: deleted ?? target.rows };
   }
 
@@ -414,12 +409,11 @@ export class LookupOperations {
 
     if (!dryRun && removed.length > 0) {
       lease?.assertHeld();
-      await this.deps.client.deleteByQuery({
+      await deleteSliceRows(
+        this.deps.client,
         index,
-        refresh: true,
-        conflicts: 'proceed',
-        body: { query: { terms: { [LOOKUP_FIELD]: removed.map((r) => r.slice) } } },
-      });
+        removed.map((r) => r.slice)
+      );
       await this.deps.records.forget(
         index,
         removed.map((r) => r.slice)

@@ -78,3 +78,21 @@ export async function ensureDiscriminantMapping(client: OpenSearchClient, index:
     { index, field: LOOKUP_FIELD, type }
   );
 }
+
+/**
+ * Removes the rows of these slices from the backing index (as the client's user), visible to
+ * the next search; the number of rows removed.
+ */
+export async function deleteSliceRows(
+  client: OpenSearchClient,
+  index: string,
+  slices: string[]
+): Promise<number | undefined> {
+  const { body } = await client.deleteByQuery({
+    index,
+    refresh: true,
+    conflicts: 'proceed',
+    body: { query: { terms: { [LOOKUP_FIELD]: slices } } },
+  });
+  return (body as { deleted?: number }).deleted;
+}

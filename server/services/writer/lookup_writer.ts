@@ -13,13 +13,12 @@ import type { WriteAction, WriteOptions, WriteResponse } from '../../../common/a
 import { sliceFilter } from '../../../common/substrate/alias_filter';
 import { appendToAbsentSliceUuid, randomSliceUuid } from '../../../common/substrate/slice_uuid';
 import { isRefusal, planWrite, WritePlan } from '../../../common/substrate/target_state';
-import { LOOKUP_FIELD } from '../../../common/substrate/names';
 import type { LookupsConfig } from '../../config';
 import { ConflictError, LookupError } from '../../lib/errors';
 import { Ceiling, CeilingExceededError, checkMax } from '../ceiling';
 import { probeTarget } from '../target_probe';
 import { applyBuildSettings } from './build_settings';
-import { ensureBackingIndex } from './backing_index';
+import { deleteSliceRows, ensureBackingIndex } from './backing_index';
 import { BulkDocument, BulkLoader } from './bulk_loader';
 import { FieldMapper } from './field_mapper';
 import { checkKeyFields, KeyEncoder, toDocument } from './documents';
@@ -304,12 +303,7 @@ async function discardStagedSlice(
     await client.indices.delete({ index });
     return;
   }
-  await client.deleteByQuery({
-    index,
-    refresh: true,
-    conflicts: 'proceed',
-    body: { query: { term: { [LOOKUP_FIELD]: slice } } },
-  });
+  await deleteSliceRows(client, index, [slice]);
 }
 
 function currentSliceOf(plan: Publishing): string | null {
