@@ -24,10 +24,14 @@ import { callApi } from '../support/api';
 import { adminClient, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
 import { readRowsSorted } from '../support/lookups';
+import {
+  expectRowsAgree,
+  roundedRows,
+  type Cell,
+  type OracleCase,
+  type Table,
+} from '../support/oracle';
 import { users } from '../support/users';
-
-type Cell = string | number | boolean | null | Cell[];
-type Table = Cell[][];
 
 const docs: WebLogDoc[] = generateWebLogs(DEFAULT_COUNT, DEFAULT_SEED);
 const admin = adminClient();
@@ -58,18 +62,12 @@ const DAY = 86_400_000;
 /** `s` with every match of `re` (a fixed test pattern, not user input) replaced. */
 const firstMatch = (s: string, re: RegExp) => re.exec(s)?.[0] ?? null;
 
-interface Case {
-  query: string;
-  expected: () => Table;
-  ordered?: boolean;
-}
-
 const sortedBytes = [...docs].sort(
   (a, b) => a.bytes - b.bytes || a.host.localeCompare(b.host) || ms(a) - ms(b)
 );
 const web02 = docs.filter((d) => d.host === 'web-02').slice(0, 6);
 
-const cases: Case[] = [
+const cases: OracleCase[] = [
   // search expressions after source=
   {
     query: 'source=web_logs status=404 | stats count()',
@@ -540,14 +538,6 @@ const cases: Case[] = [
   },
 ];
 
-function normalize(table: Table): string[] {
-  return table.map((row) =>
-    JSON.stringify(
-      row.map((c) => (typeof c === 'number' && !Number.isInteger(c) ? Number(c.toFixed(6)) : c))
-    )
-  );
-}
-
 const run = (query: string, on = () => host) =>
   callApi<QueryRowsResponse & QueryWriteResponse & { message?: string }>(
     on().url,
@@ -580,10 +570,7 @@ it.each(cases.map((c) => [c.query, c] as const))('%s', async (_label, c) => {
     status: 200,
     message: undefined,
   });
-  const got = normalize(res.body.datarows as Table);
-  const want = normalize(c.expected());
-  if (c.ordered) expect(got).toEqual(want);
-  else expect([...got].sort()).toEqual([...want].sort());
+  expectRowsAgree(res.body.datarows as Table, c);
   agreed++;
 });
 
@@ -599,8 +586,8 @@ describe('pushed down and streamed agree', () => {
     const streamed = await run(`source=web_logs ${search} | eval keep = 1 | ${rest}`);
     expect(pushed.status).toBe(200);
     expect(streamed.status).toBe(200);
-    expect(normalize(streamed.body.datarows as Table)).toEqual(
-      normalize(pushed.body.datarows as Table)
+    expect(roundedRows(streamed.body.datarows as Table)).toEqual(
+      roundedRows(pushed.body.datarows as Table)
     );
     const explained = await callApi<{ plan: Array<{ mode: string }> }>(
       host.url,

@@ -18,10 +18,8 @@ import type { QueryRowsResponse } from '../../common/api/codecs';
 import { DEFAULT_COUNT, DEFAULT_SEED, generateWebLogs, WebLogDoc } from '../../scripts/sample_data';
 import { callApi } from '../support/api';
 import { startTestHost, TestHost } from '../support/host';
+import { expectRowsAgree, type Cell, type OracleCase, type Table } from '../support/oracle';
 import { users } from '../support/users';
-
-type Cell = string | number | boolean | null;
-type Table = Cell[][];
 
 const docs: WebLogDoc[] = generateWebLogs(DEFAULT_COUNT, DEFAULT_SEED);
 let host: TestHost;
@@ -61,14 +59,7 @@ const stamp = (iso: string) =>
 const byCountThenKey = (a: Cell[], b: Cell[]) =>
   (b[1] as number) - (a[1] as number) || String(a[0]).localeCompare(String(b[0]));
 
-interface Case {
-  query: string;
-  expected: () => Table;
-  /** The query fixes the order of its rows. */
-  ordered?: boolean;
-}
-
-const cases: Case[] = [
+const cases: OracleCase[] = [
   // counting and filtering
   { query: 'stats count()', expected: () => [[count(docs)]] },
   {
@@ -391,14 +382,6 @@ const cases: Case[] = [
   { query: 'fields - user_agent, tags, client_ip | head 1 | stats count()', expected: () => [[1]] },
 ];
 
-function normalize(table: Table): string[] {
-  return table.map((row) =>
-    JSON.stringify(
-      row.map((c) => (typeof c === 'number' && !Number.isInteger(c) ? Number(c.toFixed(6)) : c))
-    )
-  );
-}
-
 beforeAll(async () => {
   host = await startTestHost();
 });
@@ -421,9 +404,6 @@ it.each(cases.map((c) => [c.query, c] as const))('source=web_logs | %s', async (
     body: { query: `source=web_logs | ${c.query}`, size: 10_000 },
   });
   expect(res.status).toBe(200);
-  const got = normalize(res.body.datarows as Table);
-  const want = normalize(c.expected());
-  if (c.ordered) expect(got).toEqual(want);
-  else expect([...got].sort()).toEqual([...want].sort());
+  expectRowsAgree(res.body.datarows as Table, c);
   agreed++;
 });

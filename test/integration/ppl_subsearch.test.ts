@@ -16,10 +16,8 @@ import { callApi } from '../support/api';
 import { adminClient, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
 import { readRowsSorted } from '../support/lookups';
+import { expectRowsAgree, type Cell, type OracleCase, type Table } from '../support/oracle';
 import { users } from '../support/users';
-
-type Cell = string | number | boolean | null;
-type Table = Cell[][];
 
 const docs: WebLogDoc[] = generateWebLogs(DEFAULT_COUNT, DEFAULT_SEED);
 const admin = adminClient();
@@ -39,12 +37,6 @@ function countBy(rows: WebLogDoc[], key: (d: WebLogDoc) => Cell): Table {
   const groups = new Map<Cell, number>();
   for (const d of rows) groups.set(key(d), (groups.get(key(d)) ?? 0) + 1);
   return [...groups.entries()].map(([k, n]) => [n, k]);
-}
-
-interface Case {
-  query: string;
-  expected: () => Table;
-  ordered?: boolean;
 }
 
 const DAY = 86_400_000;
@@ -73,7 +65,7 @@ function wrappedCounts(from: string, to: string): Table {
     ]);
 }
 
-const cases: Case[] = [
+const cases: OracleCase[] = [
   {
     query:
       "source=web_logs | where @timestamp >= '2026-11-10 00:00:00' and @timestamp <= '2026-11-12 20:00:00' | timechart span=6h count() | timewrap 1day",
@@ -205,10 +197,7 @@ it.each(cases.map((c) => [c.query, c] as const))('%s', async (_label, c) => {
     status: 200,
     message: undefined,
   });
-  const got = normalize(res.body.datarows as Table);
-  const want = normalize(c.expected());
-  if (c.ordered) expect(got).toEqual(want);
-  else expect([...got].sort()).toEqual([...want].sort());
+  expectRowsAgree(res.body.datarows as Table, c, normalize);
 });
 
 describe('pushed down and streamed agree', () => {
