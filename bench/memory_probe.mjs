@@ -10,9 +10,11 @@
  */
 /* global process, setInterval */
 import { appendFileSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 
 const file = process.env.LOOKUPS_MEMORY_PROBE;
-if (file) {
+// Not in tsx's module-hooks thread, whose own small heap would be mixed into the host's figures.
+if (file && isMainThread) {
   const timer = setInterval(() => {
     const m = process.memoryUsage();
     appendFileSync(

@@ -15,7 +15,7 @@
  * starts on, as an editor shows it.
  */
 import { pipeline, Readable } from 'stream';
-import { CsvError, parse } from 'csv-parse';
+import { CsvError, Parser } from 'csv-parse';
 import { fieldNameProblem, LineError } from './line_reader';
 
 export interface CsvOptions {
@@ -32,18 +32,42 @@ export interface CsvRecord {
   line: number;
 }
 
+/**
+ * csv-parse's parser, handing on each record with the line it starts on, counted from the
+ * parser's public `info` as the record is pushed. (Its `on_record` and `info` options would give
+ * the same, but build a context object per record, which made V8 allocate every record straight
+ * into the old generation: a 100 MiB import then left ~90 MB of old garbage behind.)
+ */
+class LineNumberingParser extends Parser {
+  /** The line the last complete record ended on. */
+  lastLine = 0;
+  // csv-parse counts a CRLF inside a quoted field as two lines: what it has counted too many.
+  private excess = 0;
+
+  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (chunk === null) return super.push(chunk, encoding);
+    const fields = chunk as string[];
+    let counted = 0;
+    let crlf = 0;
+    for (const field of fields) {
+      counted += countChars(field, '\r') + countChars(field, '\n');
+      crlf += countChars(field, '\r\n');
+    }
+    const line = this.info.lines - this.excess - counted;
+    this.excess += crlf;
+    this.lastLine = this.info.lines - this.excess;
+    const record: CsvRecord = { fields, line };
+    return super.push(record);
+  }
+}
+
 /** Every record of the text, the header included, with the line each starts on. */
 export async function* csvRecords(
   text: AsyncIterable<string>,
   options: CsvOptions = {}
 ): AsyncGenerator<CsvRecord> {
   const maxRecordChars = options.maxRecordChars ?? DEFAULT_MAX_RECORD_CHARS;
-  // Kept by the parser as it goes (records already parsed may not have reached the reader when
-  // a later problem stops it): the line the last complete record ended on.
-  let lastLine = 0;
-  // csv-parse counts a CRLF inside a quoted field as two lines: what it has counted too many.
-  let excess = 0;
-  const parser = parse({
+  const parser = new LineNumberingParser({
     delimiter: options.delimiter ?? ',',
     record_delimiter: ['\r\n', '\n', '\r'],
     bom: true,
@@ -51,18 +75,6 @@ export async function* csvRecords(
     relax_column_count: true,
     skip_empty_lines: true,
     max_record_size: maxRecordChars,
-    on_record: (fields: string[], context: { lines: number }): CsvRecord => {
-      let counted = 0;
-      let crlf = 0;
-      for (const field of fields) {
-        counted += countChars(field, '\r') + countChars(field, '\n');
-        crlf += countChars(field, '\r\n');
-      }
-      const line = context.lines - excess - counted;
-      excess += crlf;
-      lastLine = context.lines - excess;
-      return { fields, line };
-    },
   });
   // Errors of the source (bad UTF-8, a file over the limit) come out of the parser's iterator.
   pipeline(Readable.from(text, { objectMode: false }), parser, () => undefined);
@@ -70,7 +82,8 @@ export async function* csvRecords(
     for await (const record of parser as AsyncIterable<CsvRecord>) yield record;
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    const line = lastLine + 1;
+    // Records already parsed may not have reached the reader when a later problem stops it.
+    const line = parser.lastLine + 1;
     switch (error.code) {
       case 'CSV_QUOTE_NOT_CLOSED':
         throw new LineError(

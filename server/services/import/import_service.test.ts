@@ -10,7 +10,8 @@ import { Readable } from 'stream';
 import { BadRequestError, PayloadTooLargeError } from '../../lib/errors';
 import type { Ceiling } from '../ceiling';
 import { ImportFile, openImportFile } from './body';
-import { chooseFormat, spoolFile, Spooled } from './import_service';
+import { chooseFormat } from './import_service';
+import { spoolFile, Spooled } from './spool';
 
 describe('chooseFormat', () => {
   it.each<

@@ -24,25 +24,18 @@
  * back to, and the reaper removes it), and the message says so. A first import that fails
  * removes the backing index it created, so no reader and no catalog sees a trace of it.
  */
-import { once } from 'events';
-import { parseJson, stringifyJson } from '../../../common/api/lossless_json';
-import { createReadStream, createWriteStream, promises as fs } from 'fs';
+import { promises as fs } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { createInterface } from 'readline';
 import type { WriteOptions, WriteResponse } from '../../../common/api/codecs';
 import type { CsvDelimiter, ImportFormat, ImportQuery } from '../../../common/api/search_codecs';
 import { isRefusal, planWrite } from '../../../common/substrate/target_state';
 import { BadRequestError, LookupError } from '../../lib/errors';
-import { Ceiling, CeilingExceededError, checkMax } from '../ceiling';
+import { Ceiling, checkMax } from '../ceiling';
 import { probeTarget } from '../target_probe';
 import { WriteCancelledError, writeLookup, WriterDeps } from '../writer/lookup_writer';
-import type { Row, RowSource } from '../writer/row_source';
 import type { ImportFile } from './body';
-import { ColumnType, ColumnTypeInference, convert, schemaOf } from '../../../common/import_types';
-import { CsvReader } from './csv';
-import { decodeUtf8, LineError } from './line_reader';
-import { ndjsonRows } from './ndjson';
+import { Spooled, spoolFile, SpoolProgress, spoolSource } from './spool';
 
 export type ImportOptions = ImportQuery;
 
@@ -89,153 +82,6 @@ export function chooseFormat(
   }
   const tabs = extension === 'tsv' || mime === 'text/tab-separated-values';
   return { format, delimiter: options.delimiter ?? (tabs ? '\t' : ',') };
-}
-
-function lineProblem(error: LineError): BadRequestError {
-  return new BadRequestError(
-    `${error.message}. Nothing was imported; fix the file and import it again.`,
-    { line: error.line }
-  );
-}
-
-const SPOOL_PIECE_CHARS = 64 * 1024;
-
-/** The checked file, spooled: one JSON line per kept row (CSV: the values; NDJSON: the object). */
-export interface Spooled {
-  file: string;
-  count: number;
-  columnNames: string[];
-  /** CSV only: the header, with each column's type. */
-  csv?: { header: string[]; types: ColumnType[] };
-}
-
-/**
- * Reads the whole file, checking every line, and spools the first `max` rows. Throws the 400 of
- * the first problem (or the 413 of a file too large) before anything else happens.
- */
-export async function spoolFile(
-  input: ImportFile,
-  choice: ImportFormatChoice,
-  options: Pick<ImportOptions, 'max' | 'types'>,
-  ceiling: Ceiling,
-  dir: string
-): Promise<Spooled> {
-  const file = join(dir, 'rows.ndjson');
-  const out = createWriteStream(file);
-  const failed = once(out, 'error').then(([error]) => {
-    throw error;
-  });
-  failed.catch(() => undefined);
-  // Lines go to the file in pieces of about 64 KiB: one write request per line would keep
-  // thousands of small requests queued behind the disk, long enough to outlive young-generation
-  // collections and pile up as old garbage (the import bench's RSS growth).
-  let pending = '';
-  const flush = async () => {
-    const piece = pending;
-    pending = '';
-    if (piece.length > 0 && !out.write(piece)) await Promise.race([once(out, 'drain'), failed]);
-  };
-  const write = async (line: string) => {
-    pending += line;
-    if (pending.length >= SPOOL_PIECE_CHARS) await flush();
-  };
-  const left = options.max ?? Infinity;
-  let count = 0;
-  const keep = () => {
-    if (count >= left) return false;
-    if (++count > ceiling.maxRows) throw new CeilingExceededError('more', ceiling);
-    return true;
-  };
-  const text = decodeUtf8(input.bytes);
-  let spooled: Spooled;
-  try {
-    try {
-      if (choice.format === 'csv') {
-        const reader = new CsvReader({ delimiter: choice.delimiter });
-        let inference: ColumnTypeInference | undefined;
-        for await (const record of reader.records(text)) {
-          inference ??= new ColumnTypeInference(reader.columnNames ?? []);
-          // Types come from every value of the file, kept or not: the file is one table.
-          if (options.types !== 'strings') inference.add(record.fields);
-          if (keep()) await write(`${JSON.stringify(record.fields)}\n`);
-        }
-        const header = reader.columnNames ?? [];
-        const types =
-          options.types === 'strings' || !inference
-            ? header.map((): ColumnType => 'string')
-            : inference.types();
-        spooled = { file, count, columnNames: header, csv: { header, types } };
-      } else {
-        const columns = new Set<string>();
-        for await (const { row } of ndjsonRows(text)) {
-          if (!keep()) continue;
-          for (const key of Object.keys(row)) columns.add(key);
-          await write(`${stringifyJson(row)}\n`);
-        }
-        spooled = { file, count, columnNames: [...columns] };
-      }
-      await flush();
-    } finally {
-      out.end();
-    }
-    await Promise.race([once(out, 'close'), failed]);
-  } catch (error) {
-    if (error instanceof LineError) throw lineProblem(error);
-    throw error;
-  }
-  return spooled;
-}
-
-/** How far the writer read the rows: a batch it asked past, or the last one, went to OpenSearch. */
-interface Progress {
-  pulled: number;
-  exhausted: boolean;
-}
-
-/** The spooled rows, in batches, typed. */
-function spoolSource(spooled: Spooled, progress: Progress): RowSource {
-  const csv = spooled.csv;
-  const toRow: (value: unknown) => Row = csv
-    ? (value) => {
-        const fields = value as string[];
-        const row: Row = {};
-        for (let i = 0; i < csv.header.length; i++) {
-          const typed = convert(fields[i], csv.types[i]);
-          if (typed !== undefined) row[csv.header[i]] = typed;
-        }
-        return row;
-      }
-    : (value) => value as Row;
-  return {
-    count: spooled.count,
-    columnNames: spooled.columnNames,
-    columns: csv ? schemaOf(csv.header, csv.types) : undefined,
-    async *batches(size) {
-      const lines = createInterface({
-        input: createReadStream(spooled.file, { encoding: 'utf8' }),
-        crlfDelay: Infinity,
-      });
-      let batch: Row[] = [];
-      try {
-        for await (const line of lines) {
-          if (line.length === 0) continue;
-          batch.push(toRow(parseJson(line)));
-          if (batch.length >= size) {
-            progress.pulled++;
-            yield batch;
-            batch = [];
-          }
-        }
-        if (batch.length > 0) {
-          progress.pulled++;
-          yield batch;
-        }
-        progress.exhausted = true;
-      } finally {
-        lines.close();
-      }
-    },
-  };
 }
 
 /** A file checked and spooled, ready to be written (now, or later by a job). */
@@ -320,7 +166,7 @@ async function writeSpooled(
   // checked before anything is written.
   const append = options.append ?? options.key_field !== undefined;
 
-  const progress: Progress = { pulled: 0, exhausted: false };
+  const progress: SpoolProgress = { rowsRead: 0, exhausted: false };
   const source = spoolSource(spooled, progress);
 
   const plan = planWrite(await probeTarget(deps.client, name), { append });
@@ -351,7 +197,7 @@ async function writeSpooled(
     return result;
   } catch (error) {
     if (isRefusal(plan) || backingIndex === undefined) throw error;
-    const loaded = progress.pulled >= 2 || progress.exhausted;
+    const loaded = progress.rowsRead > deps.config.bulk_batch_size || progress.exhausted;
     // A first write that fails removes the index it created (the writer does): nothing is left.
     if (!existed) {
       throw withTruth(

@@ -31,11 +31,12 @@ describe('BulkLoader.settle', () => {
     const loader = new BulkLoader({
       client,
       index: 'i',
+      batchSize: 1,
       maxInFlight: 2,
       retryDeadlineMs: 1000,
       logger,
     });
-    await loader.add([{ rowNumber: 0, source: { a: 1 } }]);
+    loader.add([{ rowNumber: 0, source: { a: 1 } }]);
     let settled = false;
     const settling = loader.settle().then(() => (settled = true));
     await new Promise((r) => setImmediate(r));
@@ -50,15 +51,45 @@ describe('BulkLoader.settle', () => {
     const loader = new BulkLoader({
       client,
       index: 'i',
+      batchSize: 1,
       maxInFlight: 2,
       retryDeadlineMs: 1000,
       logger,
     });
-    await loader.add([{ rowNumber: 0, source: { a: 1 } }]);
+    loader.add([{ rowNumber: 0, source: { a: 1 } }]);
     const settling = loader.settle();
     gates[0]('fail');
     await expect(settling).resolves.toBeUndefined();
     await expect(loader.finish()).rejects.toThrow('connection reset');
+  });
+});
+
+describe('BulkLoader.ready', () => {
+  it('waits while a full batch waits for a request slot, then lets the writer go on', async () => {
+    const { client, gates, landed } = gatedClient();
+    const loader = new BulkLoader({
+      client,
+      index: 'i',
+      batchSize: 1,
+      maxInFlight: 1,
+      retryDeadlineMs: 1000,
+      logger,
+    });
+    loader.add([{ rowNumber: 0, source: { a: 1 } }]);
+    await loader.ready();
+    loader.add([{ rowNumber: 1, source: { a: 2 } }]);
+    let ready = false;
+    const waiting = loader.ready().then(() => (ready = true));
+    await new Promise((r) => setImmediate(r));
+    expect(ready).toBe(false);
+    expect(gates).toHaveLength(1);
+    gates[0]('ok');
+    await waiting;
+    // The queued batch went out as the slot freed.
+    expect(gates).toHaveLength(2);
+    gates[1]('ok');
+    await loader.finish();
+    expect(landed()).toBe(2);
   });
 });
 
@@ -82,8 +113,62 @@ describe('BulkLoader retries and failures', () => {
     } as unknown as OpenSearchClient;
     return { client, bodies };
   }
-  const loaderOf = (client: OpenSearchClient) =>
-    new BulkLoader({ client, index: 'lk__lookup', maxInFlight: 1, retryDeadlineMs: 5000, logger });
+  const loaderOf = (client: OpenSearchClient, batchSize = 100) =>
+    new BulkLoader({
+      client,
+      index: 'lk__lookup',
+      batchSize,
+      maxInFlight: 1,
+      retryDeadlineMs: 5000,
+      logger,
+    });
+
+  it('gathers documents added in small groups into requests of batchSize, the last one partial', async () => {
+    const { client, bodies } = scriptedClient([
+      [{ status: 201 }, { status: 201 }, { status: 201 }],
+      [{ status: 201 }, { status: 201 }, { status: 201 }],
+      [{ status: 201 }],
+    ]);
+    const loader = loaderOf(client, 3);
+    loader.add([
+      { rowNumber: 0, source: { k: 'a' } },
+      { rowNumber: 1, source: { k: 'b' } },
+    ]);
+    expect(bodies).toHaveLength(0);
+    loader.add([
+      { rowNumber: 2, id: 'id-c', source: { k: 'c' } },
+      { rowNumber: 3, source: { k: 'd' } },
+      { rowNumber: 4, source: { k: 'é' } },
+      { rowNumber: 5, source: { k: 'f' } },
+      { rowNumber: 6, source: { k: 'g' } },
+    ]);
+    await loader.finish();
+    expect(loader.written).toBe(7);
+    expect(bodies).toEqual([
+      '{"index":{}}\n{"k":"a"}\n{"index":{}}\n{"k":"b"}\n{"index":{"_id":"id-c"}}\n{"k":"c"}\n',
+      '{"index":{}}\n{"k":"d"}\n{"index":{}}\n{"k":"é"}\n{"index":{}}\n{"k":"f"}\n',
+      '{"index":{}}\n{"k":"g"}\n',
+    ]);
+  });
+
+  it('grows a batch past its first buffer without losing bytes', async () => {
+    const { client, bodies } = scriptedClient([[{ status: 201 }, { status: 201 }]]);
+    const loader = loaderOf(client, 2);
+    const long = 'x'.repeat(700 * 1024);
+    loader.add([{ rowNumber: 0, source: { k: long } }]);
+    loader.add([{ rowNumber: 1, source: { k: `ü${long}` } }]);
+    await loader.finish();
+    expect(bodies).toEqual([`{"index":{}}\n{"k":"${long}"}\n{"index":{}}\n{"k":"ü${long}"}\n`]);
+  });
+
+  it('drops the open batch when a write stops early', async () => {
+    const { client, bodies } = scriptedClient([]);
+    const loader = loaderOf(client, 3);
+    loader.add([{ rowNumber: 0, source: { k: 'a' } }]);
+    await loader.settle();
+    await loader.finish();
+    expect(bodies).toHaveLength(0);
+  });
 
   it('re-sends exactly the items rejected with 429, with their ids and bytes', async () => {
     const { client, bodies } = scriptedClient([
@@ -91,7 +176,7 @@ describe('BulkLoader retries and failures', () => {
       [{ status: 201 }, { status: 201 }],
     ]);
     const loader = loaderOf(client);
-    await loader.add([
+    loader.add([
       { rowNumber: 0, source: { k: 'a' } },
       { rowNumber: 1, id: 'id-b', source: { k: 'ü', n: BigInt('9007199254740993') } },
       { rowNumber: 2, source: { k: 'c' } },
@@ -113,7 +198,7 @@ describe('BulkLoader retries and failures', () => {
       ],
     ]);
     const loader = loaderOf(client);
-    await loader.add([
+    loader.add([
       { rowNumber: 10, source: { n: 1 } },
       { rowNumber: 11, source: { n: 'été' } },
     ]);

@@ -9,12 +9,14 @@
  * exponential backoff inside an absolute deadline, and any other item failure stopping the
  * write with the failed rows named.
  *
- * A batch is encoded into its `_bulk` body (one Buffer) as it is added, before waiting for a
- * free slot: only those bytes are kept while a request is in flight, not the documents. The
- * documents would otherwise outlive young-generation collections and be promoted, and V8 lets
- * promoted garbage pile up to many times the live heap before a full collection (the import
- * bench measured that as the host's RSS growth). A 429 retry re-sends the items' own bytes; a
- * failed item's document is read back from them for its message.
+ * Documents are encoded as they are added, a few hundred at a time, into the open batch's
+ * `_bulk` body (one Buffer, outside the JS heap), which goes out once it holds `batchSize`
+ * documents. Only those bytes are kept while a request is in flight or waits for a slot, never
+ * the documents; the writer waits for a slot (`ready`) before it reads more rows, holding none.
+ * So each group of rows dies young: rows that outlive young-generation collections are
+ * promoted, and V8 lets promoted garbage pile up to several times the live heap before a full
+ * collection (the import bench measures that as the host's RSS growth). A 429 retry re-sends
+ * the items' own bytes; a failed item's document is read back from them for its message.
  */
 import { parseJson, stringifyJson } from '../../../common/api/lossless_json';
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
@@ -33,6 +35,8 @@ export interface BulkDocument {
 export interface BulkLoaderOptions {
   client: OpenSearchClient;
   index: string;
+  /** Documents per `_bulk` request. */
+  batchSize: number;
   maxInFlight: number;
   retryDeadlineMs: number;
   logger: Logger;
@@ -78,14 +82,36 @@ function describeFailure(doc: BulkDocument, item: BulkItemResult): string {
 }
 
 const PLAIN_ACTION = '{"index":{}}\n';
+const NEWLINE = 10;
+/** The first open batch's buffer, before any batch has said how large batches are. */
+const FIRST_BUFFER_BYTES = 1024 * 1024;
 
-/** A batch as `_bulk` bytes: item i is `body[starts[i], starts[i + 1])` (action and source). */
+/**
+ * A batch as `_bulk` bytes: two lines per item, its action and its source (JSON as written here
+ * never holds a raw newline), so items are found again by counting newlines.
+ */
 interface EncodedBatch {
   body: Buffer;
   /** The buffer `body` is the start of, given back once the request is answered. */
   buffer: Buffer;
-  starts: number[];
   rowNumbers: number[];
+}
+
+/** The batch being filled: its first `bytes` bytes of `buffer` hold its items so far. */
+interface OpenBatch {
+  buffer: Buffer;
+  bytes: number;
+  rowNumbers: number[];
+}
+
+/** Where each item of a `_bulk` body starts, and (last) where the body ends. */
+function itemStarts(body: Buffer): number[] {
+  const starts = [0];
+  let lines = 0;
+  for (let at = body.indexOf(NEWLINE); at >= 0; at = body.indexOf(NEWLINE, at + 1)) {
+    if (++lines % 2 === 0) starts.push(at + 1);
+  }
+  return starts;
 }
 
 export class BulkLoader {
@@ -93,56 +119,112 @@ export class BulkLoader {
   private failure: unknown;
   private documentsWritten = 0;
   private readonly spare: Buffer[] = [];
+  private open: OpenBatch | undefined;
+  /** Full batches waiting for a request slot. */
+  private readonly queued: EncodedBatch[] = [];
+  private largestBatchBytes = 0;
   constructor(private readonly options: BulkLoaderOptions) {}
 
   get written() {
     return this.documentsWritten;
   }
 
-  /** Queues a batch; waits while the in-flight limit is reached; rethrows an earlier failure. */
-  async add(batch: BulkDocument[]): Promise<void> {
+  /**
+   * Encodes documents into the open batch; each batch that fills is sent, or queued (as bytes)
+   * while the in-flight limit is reached. Rethrows an earlier failure.
+   */
+  add(documents: BulkDocument[]): void {
     this.throwIfFailed();
-    if (batch.length === 0) return;
-    const encoded = this.encode(batch);
-    while (this.inFlight.size >= this.options.maxInFlight) {
+    let from = 0;
+    while (from < documents.length) {
+      const open = (this.open ??= this.openBatch());
+      const to = Math.min(documents.length, from + this.options.batchSize - open.rowNumbers.length);
+      BulkLoader.append(open, documents, from, to);
+      from = to;
+      if (open.rowNumbers.length >= this.options.batchSize) this.close();
+    }
+  }
+
+  /**
+   * Waits until no full batch waits for a request slot; rethrows a failure. A writer waits here
+   * before it reads more rows, holding none: rows held across the wait would be promoted.
+   */
+  async ready(): Promise<void> {
+    this.throwIfFailed();
+    while (this.queued.length > 0) {
       await Promise.race(this.inFlight);
       this.throwIfFailed();
     }
-    const request = this.send(encoded)
-      .catch((error) => {
-        this.failure ??= error;
-      })
-      // The request has been answered: its bytes are no longer read by anyone.
-      .finally(() => this.giveBuffer(encoded.buffer));
-    const tracked = request.finally(() => this.inFlight.delete(tracked));
-    this.inFlight.add(tracked);
   }
 
-  /** Waits for every request; rethrows the first failure. */
+  /** Sends the last, partial batch and waits for every request; rethrows the first failure. */
   async finish(): Promise<void> {
+    this.throwIfFailed();
+    this.close();
     while (this.inFlight.size > 0) await Promise.race(this.inFlight);
     this.throwIfFailed();
   }
 
   /**
-   * Waits for every request without rethrowing: a write that stops early must not clean up or
-   * answer while a batch it sent can still land (it could re-create a deleted index).
+   * Drops the batches not sent and waits for every request without rethrowing: a write that
+   * stops early must not clean up or answer while a batch it sent can still land (it could
+   * re-create a deleted index).
    */
   async settle(): Promise<void> {
+    this.open = undefined;
+    this.queued.length = 0;
     while (this.inFlight.size > 0) await Promise.race(this.inFlight);
   }
 
+  /** The open batch is complete: it goes out when a slot is free. */
+  private close() {
+    const open = this.open;
+    this.open = undefined;
+    if (!open || open.rowNumbers.length === 0) return;
+    this.largestBatchBytes = Math.max(this.largestBatchBytes, open.bytes);
+    this.queued.push({
+      body: open.buffer.subarray(0, open.bytes),
+      buffer: open.buffer,
+      rowNumbers: open.rowNumbers,
+    });
+    this.pump();
+  }
+
+  /** Sends queued batches while slots are free, and none after a failure. */
+  private pump() {
+    while (
+      this.queued.length > 0 &&
+      this.inFlight.size < this.options.maxInFlight &&
+      this.failure === undefined
+    ) {
+      const encoded = this.queued.shift() as EncodedBatch;
+      const request = this.send(encoded)
+        .catch((error) => {
+          this.failure ??= error;
+        })
+        // The request has been answered: its bytes are no longer read by anyone.
+        .finally(() => this.giveBuffer(encoded.buffer));
+      const tracked = request.finally(() => {
+        this.inFlight.delete(tracked);
+        this.pump();
+      });
+      this.inFlight.add(tracked);
+    }
+  }
+
   /**
-   * A buffer of at least `bytes` for a batch's body: one kept from an answered request when it is
-   * large enough. The buffers of the requests in flight and the one being filled are all there
-   * ever are, instead of one new buffer per batch left for the garbage collector (the import
-   * bench saw those pile up as tens of MB of `arrayBuffers`).
+   * A new open batch, in a buffer kept from an answered request when one is as large as the
+   * largest batch so far. The buffers of the requests in flight and the one being filled are all
+   * there ever are, instead of one new buffer per batch left for the garbage collector (the
+   * import bench saw those pile up as tens of MB of `arrayBuffers`).
    */
-  private takeBuffer(bytes: number): Buffer {
-    const i = this.spare.findIndex((b) => b.length >= bytes);
-    if (i >= 0) return this.spare.splice(i, 1)[0];
-    // Some room over the batch, so batches of slightly different sizes reuse it.
-    return Buffer.allocUnsafeSlow(Math.ceil(bytes * 1.25));
+  private openBatch(): OpenBatch {
+    const wanted = this.largestBatchBytes || FIRST_BUFFER_BYTES;
+    const i = this.spare.findIndex((b) => b.length >= wanted);
+    // Some room over the largest batch, so batches of slightly different sizes reuse it.
+    const buffer =
+      i >= 0 ? this.spare.splice(i, 1)[0] : Buffer.allocUnsafeSlow(Math.ceil(wanted * 1.25));
+    return { buffer, bytes: 0, rowNumbers: [] };
   }
 
   private giveBuffer(buffer: Buffer) {
@@ -153,34 +235,32 @@ export class BulkLoader {
     if (this.failure !== undefined) throw this.failure;
   }
 
-  /** The NDJSON of `_bulk`, as one string then its UTF-8 bytes, with each item's offset. */
-  private encode(batch: BulkDocument[]): EncodedBatch {
-    const starts: number[] = new Array<number>(batch.length + 1);
-    const rowNumbers: number[] = new Array<number>(batch.length);
+  /** Items `[from, to)` of `documents` as `_bulk` NDJSON at the end of the open batch. */
+  private static append(open: OpenBatch, documents: BulkDocument[], from: number, to: number) {
     let text = '';
-    let bytes = 0;
-    for (let i = 0; i < batch.length; i++) {
-      const doc = batch[i];
+    for (let i = from; i < to; i++) {
+      const doc = documents[i];
+      // The index is the request's (`/<index>/_bulk`): fewer bytes per item to write and parse.
       // A long beyond 2^53 is a bigint here, written as its JSON number.
-      const item =
-        // The index is the request's (`/<index>/_bulk`): fewer bytes per item to write and parse.
+      text +=
         (doc.id === undefined ? PLAIN_ACTION : `{"index":{"_id":${JSON.stringify(doc.id)}}}\n`) +
         `${stringifyJson(doc.source)}\n`;
-      starts[i] = bytes;
-      rowNumbers[i] = doc.rowNumber;
-      bytes += Buffer.byteLength(item);
-      text += item;
+      open.rowNumbers.push(doc.rowNumber);
     }
-    starts[batch.length] = bytes;
-    const buffer = this.takeBuffer(bytes);
-    buffer.write(text, 0, bytes, 'utf8');
-    return { body: buffer.subarray(0, bytes), starts, rowNumbers, buffer };
+    const bytes = Buffer.byteLength(text);
+    if (open.bytes + bytes > open.buffer.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.ceil((open.bytes + bytes) * 1.5));
+      open.buffer.copy(grown, 0, 0, open.bytes);
+      open.buffer = grown;
+    }
+    open.buffer.write(text, open.bytes, bytes, 'utf8');
+    open.bytes += bytes;
   }
 
   /** The document of item `i`, read back from its bytes (for a failure's message). */
-  private static documentAt(batch: EncodedBatch, i: number): BulkDocument {
-    const item = batch.body.subarray(batch.starts[i], batch.starts[i + 1]);
-    const source = item.subarray(item.indexOf(10) + 1).toString('utf8');
+  private static documentAt(batch: EncodedBatch, starts: number[], i: number): BulkDocument {
+    const item = batch.body.subarray(starts[i], starts[i + 1]);
+    const source = item.subarray(item.indexOf(NEWLINE) + 1).toString('utf8');
     return {
       rowNumber: batch.rowNumbers[i],
       source: parseJson(source) as Record<string, unknown>,
@@ -189,23 +269,10 @@ export class BulkLoader {
 
   /** The items `indices` of `batch` as a batch of their own (for a retry). */
   private static pick(batch: EncodedBatch, indices: number[]): EncodedBatch {
-    const parts: Buffer[] = [];
-    const starts: number[] = [];
-    let bytes = 0;
-    for (const i of indices) {
-      const part = batch.body.subarray(batch.starts[i], batch.starts[i + 1]);
-      starts.push(bytes);
-      parts.push(part);
-      bytes += part.length;
-    }
-    starts.push(bytes);
-    const body = Buffer.concat(parts, bytes);
-    return {
-      body,
-      buffer: body,
-      starts,
-      rowNumbers: indices.map((i) => batch.rowNumbers[i]),
-    };
+    const starts = itemStarts(batch.body);
+    const parts = indices.map((i) => batch.body.subarray(starts[i], starts[i + 1]));
+    const body = Buffer.concat(parts);
+    return { body, buffer: body, rowNumbers: indices.map((i) => batch.rowNumbers[i]) };
   }
 
   private async send(batch: EncodedBatch) {
@@ -230,6 +297,7 @@ export class BulkLoader {
       const failed: string[] = [];
       let failedCount = 0;
       let denied: BulkItemResult | undefined;
+      let starts: number[] | undefined;
       items.forEach((entry, i) => {
         const item = entry.index ?? Object.values(entry)[0];
         if (item.status < 300) return;
@@ -238,7 +306,8 @@ export class BulkLoader {
         else {
           failedCount++;
           if (failed.length < MAX_NAMED_FAILURES) {
-            failed.push(describeFailure(BulkLoader.documentAt(pending, i), item));
+            starts ??= itemStarts(pending.body);
+            failed.push(describeFailure(BulkLoader.documentAt(pending, starts, i), item));
           }
         }
       });

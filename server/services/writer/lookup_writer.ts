@@ -22,7 +22,7 @@ import { deleteSliceRows, ensureBackingIndex } from './backing_index';
 import { BulkDocument, BulkLoader } from './bulk_loader';
 import { FieldMapper } from './field_mapper';
 import { checkKeyFields, KeyEncoder, toDocument } from './documents';
-import { RowSource, truncate } from './row_source';
+import { Row, RowSource, truncate } from './row_source';
 import type { Lease } from '../plugin_index/leases';
 import type { RunningRecord, WriteRecordStore } from '../plugin_index/write_records';
 
@@ -222,6 +222,14 @@ export async function writeLookup(
   return { rows_written: rows, slice, action };
 }
 
+/**
+ * Rows are taken from the source in chunks of this many and encoded at once, so a chunk's row
+ * objects die young instead of being promoted while a whole `_bulk` batch gathers (see
+ * bulk_loader.ts). The first batch is the exception: it is gathered whole, as `{rows}` column
+ * types are inferred over the whole first batch.
+ */
+const ENCODE_CHUNK_ROWS = 500;
+
 async function streamRows(
   deps: WriterDeps,
   index: string,
@@ -232,9 +240,11 @@ async function streamRows(
   mapper: FieldMapper,
   onBatch: (rowsSoFar: number) => void | Promise<void>
 ): Promise<number> {
+  const batchSize = deps.config.bulk_batch_size;
   const loader = new BulkLoader({
     client: deps.client,
     index,
+    batchSize,
     maxInFlight: deps.config.bulk_max_in_flight,
     retryDeadlineMs: deps.config.bulk_retry_deadline_ms,
     logger: deps.logger,
@@ -242,28 +252,57 @@ async function streamRows(
   const keys = keyFields ? new KeyEncoder(keyFields, source.columns) : undefined;
   let rowNumber = 0;
   let checkedKeys = source.columnNames !== undefined;
+  const write = async (rows: Row[]) => {
+    throwIfCancelled(deps.signal);
+    if (rowNumber + rows.length > deps.ceiling.maxRows) {
+      throw new CeilingExceededError('more', deps.ceiling);
+    }
+    if (keyFields && !checkedKeys && rows.length > 0) {
+      checkKeyFields(keyFields, Object.keys(rows[0]));
+      checkedKeys = true;
+    }
+    await mapper.prepare(rows, rowNumber);
+    const documents: BulkDocument[] = rows.map((row) => {
+      const n = rowNumber++;
+      return { rowNumber: n, id: keys?.idOf(row, slice, n), source: toDocument(row, slice) };
+    });
+    loader.add(documents);
+  };
+  const chunks = source.batches(Math.min(batchSize, ENCODE_CHUNK_ROWS))[Symbol.asyncIterator]();
+  let done = false;
   try {
-    for await (const batch of source.batches(deps.config.bulk_batch_size)) {
-      throwIfCancelled(deps.signal);
-      if (rowNumber + batch.length > deps.ceiling.maxRows) {
-        throw new CeilingExceededError('more', deps.ceiling);
-      }
-      if (keyFields && !checkedKeys && batch.length > 0) {
-        checkKeyFields(keyFields, Object.keys(batch[0]));
-        checkedKeys = true;
-      }
-      await mapper.prepare(batch, rowNumber);
-      const documents: BulkDocument[] = batch.map((row) => {
-        const n = rowNumber++;
-        return { rowNumber: n, id: keys?.idOf(row, slice, n), source: toDocument(row, slice) };
-      });
-      await loader.add(documents);
+    let firstBatch: Row[] | undefined = [];
+    let step: IteratorResult<Row[]> | undefined;
+    for (;;) {
+      // Between chunks, holding no rows, while a full batch waits for a request slot.
+      step = undefined;
+      await loader.ready();
       await record?.heartbeat();
       await onBatch(rowNumber);
+      step = await chunks.next();
+      if (step.done) {
+        done = true;
+        break;
+      }
+      if (firstBatch === undefined) {
+        await write(step.value);
+        continue;
+      }
+      for (const row of step.value) firstBatch.push(row);
+      if (firstBatch.length >= batchSize) {
+        await write(firstBatch);
+        firstBatch = undefined;
+      }
     }
+    if (firstBatch !== undefined && firstBatch.length > 0) await write(firstBatch);
     await loader.finish();
   } catch (error) {
-    await loader.settle();
+    try {
+      // The source's own clean-up (a spool file's handle), as `for await` would on a throw.
+      if (!done) await chunks.return?.(undefined);
+    } finally {
+      await loader.settle();
+    }
     throw error;
   }
   return rowNumber;

@@ -95,8 +95,9 @@ export function truncate(source: RowSource, max: number | undefined): RowSource 
       let left = max;
       for await (const batch of source.batches(size)) {
         if (left <= 0) return;
-        yield batch.length > left ? batch.slice(0, left) : batch;
-        left -= batch.length;
+        const kept = batch.length > left ? batch.slice(0, left) : batch;
+        left -= kept.length;
+        yield kept;
       }
     },
   };
