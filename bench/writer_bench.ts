@@ -5,7 +5,7 @@
 
 /*
  * The writer against plain `_bulk` loads, in one run on the local cluster:
- *   npx tsx bench/writer_bench.ts [--quick] [--rows N] [--columns C] [--full]
+ *   npx tsx bench/writer_bench.ts [--quick] [--rows N] [--columns C] [--full] [--runs R] [--each]
  * For each shape, the same rows are written (1) through the writer service, overwrite, fed
  * in-process from a generator; (2) with plain sequential `_bulk` requests of the same size into a
  * fresh index with default settings (the baseline a script gets); and (3) a *tuned* `_bulk`: the
@@ -15,7 +15,9 @@
  * Prints rows/s, the ratios writer/tuned and writer/default, and this process's peak RSS growth
  * during a write. `--rows` sets the row count of every shape (default 200,000: a 2-core machine
  * shared with OpenSearch), `--columns` keeps the shapes of that many columns, `--full` adds a
- * 1,000,000-row shape. Runs on a shared machine vary by tens of percent: compare ratios of one run.
+ * 1,000,000-row shape, `--runs` the runs per shape (default 3, 1 for a million rows), `--each`
+ * prints every run's ratios beside the medians. Runs on a
+ * shared machine vary by tens of percent: compare ratios of one run.
  */
 import { randomUUID } from 'crypto';
 import { LOOKUP_FIELD } from '../common/substrate/names';
@@ -30,6 +32,7 @@ const IN_FLIGHT = config.bulk_max_in_flight;
 const rowsArg = process.argv.indexOf('--rows');
 const ROWS = rowsArg > 0 ? Number(process.argv[rowsArg + 1]) : 200_000;
 const columnsArg = process.argv.indexOf('--columns');
+const runsArg = process.argv.indexOf('--runs');
 const shapes = (
   process.argv.includes('--quick')
     ? [{ rows: 20_000, columns: 5 }]
@@ -107,6 +110,25 @@ async function viaWriter(name: string, rows: number, columns: number) {
   return Date.now() - started;
 }
 
+/**
+ * One unmeasured load through each path first. A freshly started node runs its indexing code
+ * interpreted until the JIT has compiled it: without this, whichever load comes first is slower
+ * for that reason alone (first runs of the same shape differed by 30% from later ones).
+ */
+async function warmUp(suffix: string) {
+  const rows = process.argv.includes('--quick') ? 10_000 : 100_000;
+  const plain = `bench_warm_plain_${suffix}`;
+  const tuned = `bench_warm_tuned_${suffix}`;
+  const lookup = `bench_warm_writer_${suffix}`;
+  try {
+    await plainBulk(plain, rows, 5);
+    await tunedBulk(tuned, rows, 5);
+    await viaWriter(lookup, rows, 5);
+  } finally {
+    await client.indices.delete({ index: [plain, tuned, `${lookup}__lookup`] }, { ignore: [404] });
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
@@ -115,11 +137,12 @@ async function main() {
     `batches of ${BATCH}, ${IN_FLIGHT} in flight; median of runs\n` +
       `shape                 writer            tuned _bulk       default _bulk     writer/tuned  writer/default\n`
   );
+  await warmUp(suffix);
   let rss = 0;
   for (const { rows, columns } of shapes) {
     // Three runs per shape (one for the largest), the order rotating, each from a quiet cluster:
     // on a 2-core machine shared with OpenSearch, single runs vary by tens of percent.
-    const runs = rows >= 1_000_000 ? 1 : 3;
+    const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : rows >= 1_000_000 ? 1 : 3;
     const times = { writer: [] as number[], tuned: [] as number[], plain: [] as number[] };
     for (let run = 0; run < runs; run++) {
       const plainIndex = `bench_plain_${rows}_${columns}_${suffix}_${run}`;
@@ -145,6 +168,13 @@ async function main() {
           { ignore: [404] }
         );
       }
+    }
+    if (process.argv.includes('--each')) {
+      // Every run's ratios, in order: how far one run can be from the median on this machine.
+      const each = times.writer.map(
+        (w, i) => `${(times.tuned[i] / w).toFixed(2)}/${(times.plain[i] / w).toFixed(2)}`
+      );
+      process.stdout.write(`  each run, writer/tuned / writer/default: ${each.join('  ')}\n`);
     }
     const writerMs = median(times.writer);
     const tunedMs = median(times.tuned);
