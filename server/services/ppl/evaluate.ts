@@ -28,7 +28,7 @@ import type { Expr, FieldRef, FunctionCall, LikeExpr, Span } from '../../../comm
 import { isNumericType, PplRow, PplType, PplValue, toPplType } from '../../../common/ppl/types';
 import { PplEvaluationError } from './errors';
 import { likeMatches } from './regex';
-import { arithmetic, negate } from './functions/arithmetic';
+import { arithmetic, isArithmeticOp, negate } from './functions/arithmetic';
 import { castValue } from './functions/conversion';
 import { comparableDatetime } from './functions/datetime_values';
 import { coerceTo, scalarFunction } from './functions';
@@ -332,6 +332,7 @@ class Evaluator {
         return { v, t: 'boolean' };
       }
       default:
+        if (!isArithmeticOp(op)) throw new PplEvaluationError(`unknown operator "${op}"`, span);
         return arithmetic(op, a, b, span);
     }
   }

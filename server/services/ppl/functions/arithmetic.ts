@@ -30,6 +30,10 @@ import {
 
 export type ArithmeticOp = '+' | '-' | '*' | '/' | '%';
 
+export function isArithmeticOp(op: string): op is ArithmeticOp {
+  return op === '+' || op === '-' || op === '*' || op === '/' || op === '%';
+}
+
 export function arithmeticType(op: string, a: PplType, b: PplType, span: Span): PplType {
   if (a === 'undefined' || b === 'undefined') {
     const other = a === 'undefined' ? b : a;
@@ -61,7 +65,7 @@ function stringAsDouble(s: string, op: string, span: Span): Typed {
   return { v: n, t: 'double' };
 }
 
-export function arithmetic(op: string, a: Typed, b: Typed, span: Span): Typed {
+export function arithmetic(op: ArithmeticOp, a: Typed, b: Typed, span: Span): Typed {
   if (a.v === null || b.v === null) {
     let t: PplType = 'undefined';
     try {
@@ -86,65 +90,40 @@ export function arithmetic(op: string, a: Typed, b: Typed, span: Span): Typed {
   const ta = isNumericType(a.t) ? a.t : runtimeType(a.v);
   const tb = isNumericType(b.t) ? b.t : runtimeType(b.v);
   const type = widenNumeric(ta, tb);
+  // Dividing by zero gives null, for `/` and `%`, integral or not.
+  const byZero = (op === '/' || op === '%') && Number(b.v) === 0;
   if (isIntegralType(type) && isIntegral(a.v) && isIntegral(b.v)) {
+    if (byZero) return { v: null, t: type };
     const x = BigInt(a.v);
     const y = BigInt(b.v);
-    let r: bigint;
-    switch (op) {
-      case '+':
-        r = x + y;
-        break;
-      case '-':
-        r = x - y;
-        break;
-      case '*':
-        r = x * y;
-        break;
-      case '/':
-        if (y === 0n) {
-          return { v: null, t: type };
-        }
-        r = x / y;
-        break;
-      default:
-        if (y === 0n) {
-          return { v: null, t: type };
-        }
-        r = x % y;
-    }
+    const r = INTEGER_OPS[op](x, y);
     if (!inRange(r, type)) {
       throw new PplEvaluationError(overflowMessage(`${x} ${op} ${y}`, type), span);
     }
     return { v: fromBigInt(r), t: type };
   }
   const resultType = isIntegralType(type) ? 'double' : type;
-  const x = Number(a.v);
-  const y = Number(b.v);
-  let r: number;
-  switch (op) {
-    case '+':
-      r = x + y;
-      break;
-    case '-':
-      r = x - y;
-      break;
-    case '*':
-      r = x * y;
-      break;
-    case '/':
-      if (y === 0) {
-        return { v: null, t: resultType };
-      }
-      r = x / y;
-      break;
-    default:
-      if (y === 0) {
-        return { v: null, t: resultType };
-      }
-      r = x % y;
-  }
+  if (byZero) return { v: null, t: resultType };
+  const r = FLOATING_OPS[op](Number(a.v), Number(b.v));
   return { v: resultType === 'float' ? Math.fround(r) : r, t: resultType };
 }
+
+/** Exact on bigints; `/` truncates, as Java's integer division does. */
+const INTEGER_OPS: Record<ArithmeticOp, (x: bigint, y: bigint) => bigint> = {
+  '+': (x, y) => x + y,
+  '-': (x, y) => x - y,
+  '*': (x, y) => x * y,
+  '/': (x, y) => x / y,
+  '%': (x, y) => x % y,
+};
+
+const FLOATING_OPS: Record<ArithmeticOp, (x: number, y: number) => number> = {
+  '+': (x, y) => x + y,
+  '-': (x, y) => x - y,
+  '*': (x, y) => x * y,
+  '/': (x, y) => x / y,
+  '%': (x, y) => x % y,
+};
 
 export function negate(x: Typed, span: Span): Typed {
   if (x.v === null) {
