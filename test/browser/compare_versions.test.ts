@@ -5,31 +5,19 @@
 
 /* Comparing two versions of a lookup on its Versions tab, as a reader, against the real server. */
 import { apiPaths } from '../../common/api/paths';
-import { buildPublic } from '../../scripts/build_public';
-import {
-  axeViolations,
-  launchBrowser,
-  logIn,
-  screenshot,
-  unexpectedConsoleErrors,
-  type BrowserSession,
-} from '../support/browser';
+import { appUnderTest } from '../support/app_under_test';
+import { axeViolations, logIn, screenshot, unexpectedConsoleErrors } from '../support/browser';
 import { callApi } from '../support/api';
 import { adminClient, TestNames } from '../support/cluster';
-import { startTestHost, type TestHost } from '../support/host';
 import { users } from '../support/users';
 
 const admin = adminClient();
 const names = new TestNames();
 const name = names.lookup('cmp_ui');
-let host: TestHost;
-let browser: BrowserSession;
-const page = () => browser.page;
-const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
+const app = appUnderTest({ viewport: { width: 1024, height: 900 } });
+const { page, testSubj } = app;
 
 beforeAll(async () => {
-  await buildPublic();
-  host = await startTestHost();
   for (const rows of [
     [
       { code: 'a', n: 1 },
@@ -42,19 +30,16 @@ beforeAll(async () => {
       { code: 'd', n: 4 },
     ],
   ]) {
-    const res = await callApi(host.url, 'POST', apiPaths.write(name), {
+    const res = await callApi(app.host().url, 'POST', apiPaths.write(name), {
       caller: users.writer,
       body: { rows },
     });
     expect(res.status).toBe(200);
   }
-  browser = await launchBrowser({ viewport: { width: 1024, height: 900 } });
-  await logIn(page(), host.url, users.reader, `/app/lookups/lookups/${name}/versions`);
+  await logIn(page(), app.host().url, users.reader, `/app/lookups/lookups/${name}/versions`);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
   await names.drop(admin);
 });
 
@@ -78,6 +63,6 @@ it('compares the previous version with the current one, then by key', async () =
 });
 
 it('raised no errors in the page', () => {
-  expect(browser.pageErrors).toEqual([]);
-  expect(unexpectedConsoleErrors(browser)).toEqual([]);
+  expect(app.browser().pageErrors).toEqual([]);
+  expect(unexpectedConsoleErrors(app.browser())).toEqual([]);
 });

@@ -10,27 +10,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { buildPublic } from '../../scripts/build_public';
-import {
-  axeViolations,
-  launchBrowser,
-  logIn,
-  screenshot,
-  unexpectedConsoleErrors,
-  type BrowserSession,
-} from '../support/browser';
+import { appUnderTest } from '../support/app_under_test';
+import { axeViolations, logIn, screenshot, unexpectedConsoleErrors } from '../support/browser';
 import { adminClient, TestNames } from '../support/cluster';
-import { startTestHost, type TestHost } from '../support/host';
 import { users } from '../support/users';
 
 const admin = adminClient();
 const names = new TestNames();
 const name = names.lookup('from_file');
-let host: TestHost;
-let browser: BrowserSession;
+const app = appUnderTest({ viewport: { width: 1024, height: 900 } });
+const { page, testSubj } = app;
 let dir: string;
-const page = () => browser.page;
-const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
 
 // 40 rows: code, a name, a number and a boolean.
 const ROWS = Array.from({ length: 40 }, (_, i) => [
@@ -42,17 +32,12 @@ const ROWS = Array.from({ length: 40 }, (_, i) => [
 const CSV = ['code,label,size,open', ...ROWS.map((r) => r.join(','))].join('\n') + '\n';
 
 beforeAll(async () => {
-  await buildPublic();
-  host = await startTestHost();
   dir = mkdtempSync(join(tmpdir(), 'lookups-create-'));
   writeFileSync(join(dir, 'places.csv'), CSV);
-  browser = await launchBrowser({ viewport: { width: 1024, height: 900 } });
-  await logIn(page(), host.url, users.writer, '/app/lookups/lookups');
+  await logIn(page(), app.host().url, users.writer, '/app/lookups/lookups');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
   await names.drop(admin);
   rmSync(dir, { recursive: true, force: true });
 });
@@ -86,6 +71,6 @@ it('previews the file, then creates the lookup with its key and every row', asyn
 });
 
 it('raised no errors in the page', () => {
-  expect(browser.pageErrors).toEqual([]);
-  expect(unexpectedConsoleErrors(browser)).toEqual([]);
+  expect(app.browser().pageErrors).toEqual([]);
+  expect(unexpectedConsoleErrors(app.browser())).toEqual([]);
 });

@@ -8,23 +8,16 @@
  * OSD does; the app's own colours (PPL syntax, the editor's frame) follow, readable on the dark
  * background, and axe finds nothing on the Query page and the catalog.
  */
-import { buildPublic } from '../../scripts/build_public';
-import {
-  axeViolations,
-  OUI_GRID_STRUCTURE,
-  launchBrowser,
-  logIn,
-  screenshot,
-  typeQuery,
-  type BrowserSession,
-} from '../support/browser';
-import { startTestHost, type TestHost } from '../support/host';
+import { appUnderTest } from '../support/app_under_test';
+import { axeViolations, OUI_GRID_STRUCTURE, screenshot, typeQuery } from '../support/browser';
 import { users } from '../support/users';
 
-let host: TestHost;
-let browser: BrowserSession;
-const page = () => browser.page;
-const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
+const app = appUnderTest({
+  hostEnv: () => ({ LOOKUPS_THEME_DARK_MODE: 'true' }),
+  viewport: { width: 1280, height: 900 },
+  logIn: { user: users.writer, path: '/app/lookups/query' },
+});
+const { page, testSubj } = app;
 
 /** Relative luminance of a CSS `rgb(…)` colour (WCAG). */
 function luminance(rgb: string): number {
@@ -39,18 +32,6 @@ const contrast = (a: string, b: string) => {
   const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
   return (x + 0.05) / (y + 0.05);
 };
-
-beforeAll(async () => {
-  await buildPublic();
-  host = await startTestHost({ LOOKUPS_THEME_DARK_MODE: 'true' });
-  browser = await launchBrowser({ viewport: { width: 1280, height: 900 } });
-  await logIn(page(), host.url, users.writer, '/app/lookups/query');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
 
 it('the Query page is dark, with the query coloured readably, and axe finds nothing', async () => {
   await typeQuery(page(), 'source=web_logs | where status >= 500 | stats count() by host');
@@ -87,7 +68,7 @@ it('the Query page is dark, with the query coloured readably, and axe finds noth
 });
 
 it('the catalog is dark too, and axe finds nothing', async () => {
-  await page().goto(`${host.url}/app/lookups/lookups`);
+  await page().goto(`${app.host().url}/app/lookups/lookups`);
   await testSubj('lookupsCatalogPage').waitFor();
   await page().waitForSelector(
     '[data-test-subj="lookupsCatalogTable"], [data-test-subj="lookupsCatalogEmpty"]'

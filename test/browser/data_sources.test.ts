@@ -11,19 +11,16 @@
  * message naming it.
  */
 import { Client } from '@opensearch-project/opensearch';
-import { buildPublic } from '../../scripts/build_public';
+import { appUnderTest } from '../support/app_under_test';
 import {
   axeViolations,
   dismissToasts,
-  launchBrowser,
   logIn,
   screenshot,
   typeQuery,
   unexpectedConsoleErrors,
-  type BrowserSession,
 } from '../support/browser';
 import { adminClient, adminPassword, TestNames, uniqueName } from '../support/cluster';
-import type { TestHost } from '../support/host';
 import { readRowsSorted } from '../support/lookups';
 import { B_URL, startHostWithTwoSources, type TwoSources } from '../support/data_sources';
 import { users } from '../support/users';
@@ -41,13 +38,18 @@ const DOCS = [
 /** What the query below writes: the hosts with a load over 5, by host. */
 const WRITTEN = DOCS.filter((d) => d.load > 5).sort((a, b) => a.host.localeCompare(b.host));
 
-let host: TestHost;
-let browser: BrowserSession;
 let sources: TwoSources;
 let sourceB: string;
 let unreachable: string;
-const page = () => browser.page;
-const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
+const app = appUnderTest({
+  startHost: async () => {
+    sources = await startHostWithTwoSources('ds_ui_test');
+    ({ sourceB, unreachable } = sources);
+    // The sources' own stop: the host, then their saved objects.
+    return { ...sources.host, stop: () => sources.stop() };
+  },
+});
+const { page, testSubj } = app;
 const picker = () => testSubj('lookupsDataSourcePicker');
 
 async function pick(label: string) {
@@ -68,21 +70,15 @@ async function catalogShown() {
 const dataSourceInUrl = () => new URL(page().url()).searchParams.get('dataSourceId');
 
 beforeAll(async () => {
-  await buildPublic();
-  sources = await startHostWithTwoSources('ds_ui_test');
-  ({ host, sourceB, unreachable } = sources);
   onB.track(hosts);
   await nodeB.bulk({
     refresh: true,
     body: DOCS.flatMap((doc) => [{ index: { _index: hosts } }, doc]),
   });
-  browser = await launchBrowser();
-  await logIn(page(), host.url, users.writer, '/app/lookups/query');
+  await logIn(page(), app.host().url, users.writer, '/app/lookups/query');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await sources?.stop();
   await onB.drop(nodeB);
   await nodeB.close();
 });
@@ -164,6 +160,6 @@ it('shows the server’s message naming a source that cannot be reached', async 
 });
 
 it('raised no errors in the page', () => {
-  expect(browser.pageErrors).toEqual([]);
-  expect(unexpectedConsoleErrors(browser, [/\b502\b/])).toEqual([]);
+  expect(app.browser().pageErrors).toEqual([]);
+  expect(unexpectedConsoleErrors(app.browser(), [/\b502\b/])).toEqual([]);
 });

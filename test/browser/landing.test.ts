@@ -10,46 +10,23 @@
  * links redirected, the document title per page, the nav link in OSD's navigation groups,
  * code-splitting (the Query page loads on demand), and no errors in the page.
  */
-import { buildPublic, type BuildResult } from '../../scripts/build_public';
-import {
-  axeViolations,
-  launchBrowser,
-  logOut,
-  screenshot,
-  unexpectedConsoleErrors,
-  type BrowserSession,
-} from '../support/browser';
+import { appUnderTest } from '../support/app_under_test';
+import { axeViolations, logOut, screenshot, unexpectedConsoleErrors } from '../support/browser';
 import { adminPassword } from '../support/cluster';
-import { startTestHost, type TestHost } from '../support/host';
 
-let host: TestHost;
-let browser: BrowserSession;
-let build: BuildResult;
-
-const page = () => browser.page;
+const app = appUnderTest();
+const { page } = app;
 const selectedTab = () => page().locator('[id^="lookupsTab-"][role="tab"][aria-selected="true"]');
 
-beforeAll(async () => {
-  // Always rebuilt: a stale bundle would test yesterday's code. It takes a few seconds.
-  build = await buildPublic();
-  host = await startTestHost();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
-
 it('sends a visitor without a session to the login page, and back after signing in', async () => {
-  await page().goto(`${host.url}/app/lookups`);
+  await page().goto(`${app.host().url}/app/lookups`);
   expect(new URL(page().url()).pathname).toBe('/login');
   expect(new URL(page().url()).searchParams.get('next')).toBe('/app/lookups');
 
   await page().fill('#username', 'admin');
   await page().fill('#password', adminPassword());
   await Promise.all([
-    page().waitForURL(`${host.url}/app/lookups`),
+    page().waitForURL(`${app.host().url}/app/lookups`),
     page().click('button[type=submit]'),
   ]);
 
@@ -75,16 +52,16 @@ it('opens on the Query page with the intro, the header with the user, and the br
 });
 
 it('loads the Query page (editor, parser, tokenizer) in a chunk of its own', async () => {
-  const outputs = Object.entries(build.metafile.outputs);
-  const app = outputs.find(([, o]) => 'public/application.tsx' in o.inputs)!;
+  const outputs = Object.entries(app.build().metafile.outputs);
+  const application = outputs.find(([, o]) => 'public/application.tsx' in o.inputs)!;
   const query = outputs.find(([, o]) => 'public/pages/query/query_page.tsx' in o.inputs)!;
-  expect(query[0]).not.toBe(app[0]);
+  expect(query[0]).not.toBe(application[0]);
   for (const input of ['public/pages/query/ppl_editor.tsx', 'common/ppl/parser.ts']) {
-    expect(Object.keys(app[1].inputs)).not.toContain(input);
+    expect(Object.keys(application[1].inputs)).not.toContain(input);
   }
   const fetched: string[] = [];
   page().on('request', (r) => fetched.push(new URL(r.url()).pathname));
-  await page().goto(`${host.url}/app/lookups/lookups`);
+  await page().goto(`${app.host().url}/app/lookups/lookups`);
   await page().locator('[data-test-subj="lookupsCatalogPage"]').waitFor();
   await page().waitForLoadState('networkidle');
   expect(fetched.some((p) => p.includes('query_page'))).toBe(false);
@@ -92,7 +69,7 @@ it('loads the Query page (editor, parser, tokenizer) in a chunk of its own', asy
 });
 
 it('has no accessibility violations', async () => {
-  await page().goto(`${host.url}/app/lookups/query`);
+  await page().goto(`${app.host().url}/app/lookups/query`);
   await page().locator('[data-test-subj="pplEditorInput"]').waitFor();
   // On failure the diff lists each violation with the elements it concerns.
   expect(await axeViolations(page())).toEqual([]);
@@ -129,7 +106,7 @@ it('lists every PPL command in a searchable reference, accessible (screenshot)',
 });
 
 it('keeps a path deep link across a reload, with the tab, breadcrumbs and title', async () => {
-  await page().goto(`${host.url}/app/lookups/lookups`);
+  await page().goto(`${app.host().url}/app/lookups/lookups`);
   await page().locator('[data-test-subj="lookupsCatalogPage"]').waitFor();
   expect(await selectedTab().innerText()).toBe('Catalog');
 
@@ -140,7 +117,7 @@ it('keeps a path deep link across a reload, with the tab, breadcrumbs and title'
   expect(await selectedTab().innerText()).toBe('Catalog');
   expect(await page().title()).toBe('Catalog - Lookups - OpenSearch Dashboards');
 
-  await page().goto(`${host.url}/app/lookups/lookups/lk_no_such_lookup/versions`);
+  await page().goto(`${app.host().url}/app/lookups/lookups/lk_no_such_lookup/versions`);
   await page().reload();
   await page().locator('[data-test-subj="lookupsLookupNotFound"]').waitFor();
   expect(new URL(page().url()).pathname).toBe('/app/lookups/lookups/lk_no_such_lookup/versions');
@@ -162,7 +139,7 @@ it('keeps a path deep link across a reload, with the tab, breadcrumbs and title'
 });
 
 it('redirects an old hash link (#/lookups/<name>/<tab>) to the path it names', async () => {
-  await page().goto(`${host.url}/app/lookups#/lookups/lk_no_such_lookup/settings`);
+  await page().goto(`${app.host().url}/app/lookups#/lookups/lk_no_such_lookup/settings`);
   await page().locator('[data-test-subj="lookupsLookupNotFound"]').waitFor();
   const url = new URL(page().url());
   expect(url.pathname).toBe('/app/lookups/lookups/lk_no_such_lookup/settings');
@@ -171,7 +148,7 @@ it('redirects an old hash link (#/lookups/<name>/<tab>) to the path it names', a
     'Settings - lk_no_such_lookup - Catalog - Lookups - OpenSearch Dashboards'
   );
   // In place of the old entry: Back does not return to the hash link.
-  await page().goto(`${host.url}/app/lookups#/query`);
+  await page().goto(`${app.host().url}/app/lookups#/query`);
   await page().locator('[data-test-subj="pplEditorInput"]').waitFor();
   expect(new URL(page().url()).pathname).toBe('/app/lookups/query');
   await page().goBack();
@@ -180,7 +157,7 @@ it('redirects an old hash link (#/lookups/<name>/<tab>) to the path it names', a
 });
 
 it('switches tabs as paths on the history, without a page load', async () => {
-  await page().goto(`${host.url}/app/lookups/lookups`);
+  await page().goto(`${app.host().url}/app/lookups/lookups`);
   await page().locator('[data-test-subj="lookupsCatalogPage"]').waitFor();
   await page().evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page().click('[data-test-subj="lookupsTab-query"]');
@@ -216,14 +193,14 @@ it("lists the app in the navigation under OSD's nav groups", async () => {
 
 it('logs out and returns to the login page', async () => {
   await logOut(page());
-  await page().goto(`${host.url}/app/lookups`);
+  await page().goto(`${app.host().url}/app/lookups`);
   expect(new URL(page().url()).pathname).toBe('/login');
 });
 
 it('raised no errors in the page', () => {
-  expect(browser.pageErrors).toEqual([]);
+  expect(app.browser().pageErrors).toEqual([]);
   // The deep link to a lookup that does not exist is answered 404, on purpose.
   expect(
-    unexpectedConsoleErrors(browser, [/status of 404 .*\/api\/lookups\/lk_no_such_lookup\)$/])
+    unexpectedConsoleErrors(app.browser(), [/status of 404 .*\/api\/lookups\/lk_no_such_lookup\)$/])
   ).toEqual([]);
 });

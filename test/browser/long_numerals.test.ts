@@ -9,33 +9,23 @@
  */
 import { apiPaths } from '../../common/api/paths';
 import { basicAuthorization } from '../../host/src/auth/session';
-import { buildPublic } from '../../scripts/build_public';
-import {
-  launchBrowser,
-  logIn,
-  unexpectedConsoleErrors,
-  type BrowserSession,
-} from '../support/browser';
+import { appUnderTest } from '../support/app_under_test';
+import { logIn, unexpectedConsoleErrors } from '../support/browser';
 import { adminClient, TestNames } from '../support/cluster';
-import { startTestHost, type TestHost } from '../support/host';
 import { users } from '../support/users';
 
 const admin = adminClient();
 const names = new TestNames();
 const name = names.lookup('long_numerals');
-let host: TestHost;
-let browser: BrowserSession;
-const page = () => browser.page;
-const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
+const app = appUnderTest({ viewport: { width: 1024, height: 900 } });
+const { page, testSubj } = app;
 
 // 2^53 + 1 and 2^63 - 1: JSON.parse would show them as ...992 and ...808.
 const LONGS = ['9007199254740993', '9223372036854775807'];
 
 beforeAll(async () => {
-  await buildPublic();
-  host = await startTestHost();
   // The body as text, so no digit is lost on the way in.
-  const res = await fetch(`${host.url}${apiPaths.write(name)}`, {
+  const res = await fetch(`${app.host().url}${apiPaths.write(name)}`, {
     method: 'POST',
     headers: {
       authorization: basicAuthorization(users.writer.username, users.writer.password),
@@ -45,13 +35,10 @@ beforeAll(async () => {
     body: `{"schema":[{"name":"k","type":"string"},{"name":"n","type":"bigint"}],"datarows":[["a",${LONGS[0]}],["b",${LONGS[1]}]]}`,
   });
   if (res.status !== 200) throw new Error(`write failed: ${await res.text()}`);
-  browser = await launchBrowser({ viewport: { width: 1024, height: 900 } });
-  await logIn(page(), host.url, users.writer, `/app/lookups/lookups/${name}/rows`);
+  await logIn(page(), app.host().url, users.writer, `/app/lookups/lookups/${name}/rows`);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
   await names.drop(admin);
 });
 
@@ -64,6 +51,6 @@ it('shows long integers with every digit in the rows tab', async () => {
 });
 
 it('raised no errors in the page', () => {
-  expect(browser.pageErrors).toEqual([]);
-  expect(unexpectedConsoleErrors(browser)).toEqual([]);
+  expect(app.browser().pageErrors).toEqual([]);
+  expect(unexpectedConsoleErrors(app.browser())).toEqual([]);
 });

@@ -8,42 +8,32 @@
  * from the lookup's page. The legacy lookups are set up the way the OSD data importer leaves
  * them (a shared index with `__lookup` keyword docs behind filtered aliases), as the admin.
  */
-import { buildPublic } from '../../scripts/build_public';
+import { appUnderTest } from '../support/app_under_test';
 import {
   dismissToasts,
-  launchBrowser,
   logIn,
   screenshot,
   axeViolations,
   OUI_GRID_STRUCTURE,
   toastTexts,
   unexpectedConsoleErrors,
-  type BrowserSession,
 } from '../support/browser';
 import { adminClient, TestNames } from '../support/cluster';
-import { startTestHost, type TestHost } from '../support/host';
 import { aliasFilterOf, createImporterLookups } from '../support/lookups';
 import { users } from '../support/users';
 
 const admin = adminClient();
 const names = new TestNames();
-let host: TestHost;
-let browser: BrowserSession;
+const app = appUnderTest();
+const { page, testSubj } = app;
 let legacy: { shared: string; one: string; two: string };
-const page = () => browser.page;
-const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
 
 beforeAll(async () => {
-  await buildPublic();
-  host = await startTestHost();
   legacy = await createImporterLookups(admin, names);
-  browser = await launchBrowser();
-  await logIn(page(), host.url, users.writer, '/app/lookups/lookups');
+  await logIn(page(), app.host().url, users.writer, '/app/lookups/lookups');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
   await names.drop(admin);
 });
 
@@ -80,7 +70,7 @@ it('previews the migration (a dry run), then migrates in one click', async () =>
 });
 
 it('migrates from the lookup’s own page, which then shows it managed', async () => {
-  await page().goto(`${host.url}/app/lookups/lookups/${legacy.two}/versions`);
+  await page().goto(`${app.host().url}/app/lookups/lookups/${legacy.two}/versions`);
   await testSubj('lookupsLookupMigrate').click();
   await testSubj('lookupsMigratePreview').waitFor();
   expect(await testSubj('lookupsMigrateRows').innerText()).toBe('1');
@@ -103,6 +93,6 @@ it('migrates from the lookup’s own page, which then shows it managed', async (
 });
 
 it('raised no errors in the page', () => {
-  expect(browser.pageErrors).toEqual([]);
-  expect(unexpectedConsoleErrors(browser)).toEqual([]);
+  expect(app.browser().pageErrors).toEqual([]);
+  expect(unexpectedConsoleErrors(app.browser())).toEqual([]);
 });

@@ -13,10 +13,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { buildPublic } from '../../scripts/build_public';
+import { appUnderTest } from '../support/app_under_test';
 import {
   dismissToasts,
-  launchBrowser,
   logIn,
   screenshot,
   axeViolations,
@@ -24,33 +23,21 @@ import {
   toastTexts,
   typeQuery,
   unexpectedConsoleErrors,
-  type BrowserSession,
 } from '../support/browser';
 import { adminClient, dropIndices, uniqueName } from '../support/cluster';
-import { startTestHost, type TestHost } from '../support/host';
+import { startTestHost } from '../support/host';
 import { users } from '../support/users';
 
 const admin = adminClient();
 const name = uniqueName('lk_ui_hosts');
-let host: TestHost;
-let browser: BrowserSession;
-const page = () => browser.page;
-const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
+const app = appUnderTest({ logIn: { user: users.writer, path: '/app/lookups/query' } });
+const { page, testSubj } = app;
 
 const STATS = 'source=web_logs | stats count() as requests by host';
 const BY_REGION = `source=web_logs | where status >= 500 | stats count() as errors by region | outputlookup ${name}`;
 const FEW = `source=web_logs | sort host | head 3 | fields host, status | outputlookup ${name}`;
 
-beforeAll(async () => {
-  await buildPublic();
-  host = await startTestHost();
-  browser = await launchBrowser();
-  await logIn(page(), host.url, users.writer, '/app/lookups/query');
-});
-
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
   await dropIndices(admin, name, `${name}__lookup`);
 });
 
@@ -276,7 +263,7 @@ it('shows the storage, alias filter and export links in Settings', async () => {
   const csv = await testSubj('lookupsExportCsv').getAttribute('href');
   expect(csv).toBe(`/api/lookups/${name}/_export?format=csv`);
   // The link downloads what the server streams (the session cookie goes along).
-  const answer = await page().request.get(`${host.url}${csv}`);
+  const answer = await page().request.get(`${app.host().url}${csv}`);
   expect(answer.status()).toBe(200);
   expect((await answer.text()).split('\n')[0]).toMatch(/host|requests/);
   expect(await axeViolations(page(), OUI_GRID_STRUCTURE)).toEqual([]);
@@ -364,8 +351,8 @@ it('shows the ceiling and the setting behind it for a write job over it; max= ge
 });
 
 it('raised no errors in the page besides the refusal it provoked', () => {
-  expect(browser.pageErrors).toEqual([]);
-  expect(unexpectedConsoleErrors(browser, [/status of 400 .*\/api\/lookups\/_query\)$/])).toEqual(
-    []
-  );
+  expect(app.browser().pageErrors).toEqual([]);
+  expect(
+    unexpectedConsoleErrors(app.browser(), [/status of 400 .*\/api\/lookups\/_query\)$/])
+  ).toEqual([]);
 });

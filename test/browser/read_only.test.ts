@@ -10,35 +10,28 @@
  * terms; nothing changes.
  */
 import { apiPaths } from '../../common/api/paths';
-import { buildPublic } from '../../scripts/build_public';
+import { appUnderTest } from '../support/app_under_test';
 import {
-  launchBrowser,
   logIn,
   screenshot,
   axeViolations,
   typeQuery,
   unexpectedConsoleErrors,
-  type BrowserSession,
 } from '../support/browser';
 import { callApi } from '../support/api';
 import { adminClient, TestNames } from '../support/cluster';
-import { startTestHost, type TestHost } from '../support/host';
 import { aliasFilterOf, createImporterLookups, slicesIn } from '../support/lookups';
 import { users } from '../support/users';
 
 const admin = adminClient();
 const names = new TestNames();
 const name = names.lookup('ro_ui');
-let host: TestHost;
-let browser: BrowserSession;
+const app = appUnderTest();
+const { page, testSubj } = app;
 let legacy: { shared: string; one: string; two: string };
 let before: Record<string, number>;
-const page = () => browser.page;
-const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
 
 beforeAll(async () => {
-  await buildPublic();
-  host = await startTestHost();
   for (const rows of [
     [{ host: 'a', n: 1 }],
     [
@@ -46,7 +39,7 @@ beforeAll(async () => {
       { host: 'c', n: 3 },
     ],
   ]) {
-    const res = await callApi(host.url, 'POST', apiPaths.write(name), {
+    const res = await callApi(app.host().url, 'POST', apiPaths.write(name), {
       caller: users.writer,
       body: { rows },
     });
@@ -54,13 +47,10 @@ beforeAll(async () => {
   }
   legacy = await createImporterLookups(admin, names);
   before = await slicesIn(admin, `${name}__lookup`);
-  browser = await launchBrowser();
-  await logIn(page(), host.url, users.reader, '/app/lookups/lookups');
+  await logIn(page(), app.host().url, users.reader, '/app/lookups/lookups');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
   await names.drop(admin);
 });
 
@@ -104,7 +94,7 @@ it('runs a plain query, but a write job is refused, naming the lookup and the pe
   await failed.waitFor();
   const message = await testSubj('lookupsJobError').innerText();
   const api = await callApi<{ jobs: Array<{ query: string; state: string; error?: string }> }>(
-    host.url,
+    app.host().url,
     'GET',
     apiPaths.jobs(),
     { caller: users.reader, query: { lookup: name } }
@@ -145,7 +135,7 @@ it('cannot start a migration: the button is off and says which permission is mis
 });
 
 it('on the lookup: restore, clean up, import and delete are off; nothing changes', async () => {
-  await page().goto(`${host.url}/app/lookups/lookups/${name}/versions`);
+  await page().goto(`${app.host().url}/app/lookups/lookups/${name}/versions`);
   const restore = page().locator('[data-test-subj^="lookupsVersionRestore-"]').first();
   await restore.waitFor();
   await page().waitForFunction(() =>
@@ -176,6 +166,6 @@ it('on the lookup: restore, clean up, import and delete are off; nothing changes
 });
 
 it('raised no errors in the page besides the refusal it provoked', () => {
-  expect(browser.pageErrors).toEqual([]);
-  expect(unexpectedConsoleErrors(browser, [])).toEqual([]);
+  expect(app.browser().pageErrors).toEqual([]);
+  expect(unexpectedConsoleErrors(app.browser(), [])).toEqual([]);
 });

@@ -9,41 +9,28 @@
  * a user who may read no lookup told so plainly.
  */
 import { readFileSync } from 'fs';
-import { buildPublic } from '../../scripts/build_public';
+import { appUnderTest } from '../support/app_under_test';
 import {
   axeViolations,
   OUI_GRID_STRUCTURE,
-  launchBrowser,
   logIn,
   logOut,
   screenshot,
   typeQuery,
   unexpectedConsoleErrors,
-  type BrowserSession,
 } from '../support/browser';
-import { startTestHost, type TestHost } from '../support/host';
 import { users } from '../support/users';
 
-let host: TestHost;
-let browser: BrowserSession;
-const page = () => browser.page;
-const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
+const app = appUnderTest({
+  viewport: { width: 1024, height: 800 },
+  downloads: true,
+  logIn: { user: users.writer, path: '/app/lookups/query' },
+});
+const { page, testSubj } = app;
 
 // Every field of web_logs: 12 columns, some long (user_agent), numbers among them.
 const WIDE =
   'source=web_logs | fields @timestamp, host, method, path, status, bytes, response_time_ms, region, user, client_ip, tags, user_agent | head 30';
-
-beforeAll(async () => {
-  await buildPublic();
-  host = await startTestHost();
-  browser = await launchBrowser({ viewport: { width: 1024, height: 800 }, downloads: true });
-  await logIn(page(), host.url, users.writer, '/app/lookups/query');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
 
 it('shows 12 columns at 1024 px in a grid: one line per cell, numbers right-aligned, scrolls sideways', async () => {
   await typeQuery(page(), WIDE);
@@ -130,7 +117,7 @@ it('says "more than" when a query has more rows than it shows', async () => {
 
 it('tells a user who may read no lookup so plainly, without the operator hint', async () => {
   await logOut(page());
-  await logIn(page(), host.url, users.noAccess, '/app/lookups/lookups');
+  await logIn(page(), app.host().url, users.noAccess, '/app/lookups/lookups');
   const prompt = testSubj('lookupsCatalogNoAccess');
   await prompt.waitFor();
   expect(await prompt.innerText()).toContain('There are no lookups you may read');
@@ -141,6 +128,6 @@ it('tells a user who may read no lookup so plainly, without the operator hint', 
 });
 
 it('raised no errors in the page besides the refused list', () => {
-  expect(browser.pageErrors).toEqual([]);
-  expect(unexpectedConsoleErrors(browser, [/status of 403 .*\/api\/lookups\?/])).toEqual([]);
+  expect(app.browser().pageErrors).toEqual([]);
+  expect(unexpectedConsoleErrors(app.browser(), [/status of 403 .*\/api\/lookups\?/])).toEqual([]);
 });

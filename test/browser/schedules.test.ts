@@ -9,52 +9,37 @@
  * user, through impersonation) and its history shows the run; the catalog marks the lookup as
  * scheduled; deleting the schedule leaves the lookup.
  */
-import { buildPublic } from '../../scripts/build_public';
+import { appUnderTest } from '../support/app_under_test';
 import {
-  launchBrowser,
-  logIn,
   screenshot,
   axeViolations,
   OUI_GRID_STRUCTURE,
   typeQuery,
   unexpectedConsoleErrors,
-  type BrowserSession,
 } from '../support/browser';
 import { apiPaths } from '../../common/api/paths';
 import type { Schedule } from '../../common/api/schedules';
 import { callApi } from '../support/api';
 import { adminClient, dropIndices, uniqueName } from '../support/cluster';
-import { startTestHost, type TestHost } from '../support/host';
 import { users } from '../support/users';
 
 const admin = adminClient();
 const name = uniqueName('lk_sched_ui');
-let host: TestHost;
-let browser: BrowserSession;
-const page = () => browser.page;
-const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
-
-beforeAll(async () => {
-  await buildPublic();
-  host = await startTestHost();
-  browser = await launchBrowser();
-  await logIn(page(), host.url, users.writer, '/app/lookups/query');
-});
-
-afterAll(async () => {
+const app = appUnderTest({
+  logIn: { user: users.writer, path: '/app/lookups/query' },
   // Whatever the test left of its schedule goes, then the lookup.
-  if (host) {
+  beforeClose: async (host) => {
     const mine = await callApi<{ schedules: Schedule[] }>(host.url, 'GET', apiPaths.schedules(), {
       caller: users.writer,
     });
     for (const s of mine.body.schedules?.filter((x) => x.lookup === name) ?? []) {
       await callApi(host.url, 'DELETE', apiPaths.schedule(s.id), { caller: users.writer });
     }
-  }
-  await browser?.close();
-  await host?.stop();
-  await dropIndices(admin, name, `${name}__lookup`);
+  },
 });
+const { page, testSubj } = app;
+
+afterAll(() => dropIndices(admin, name, `${name}__lookup`));
 
 it('schedules a query from the Query page, runs it now, and shows its history', async () => {
   await typeQuery(
@@ -119,5 +104,5 @@ it('schedules a query from the Query page, runs it now, and shows its history', 
     .waitFor();
   await row.waitFor({ state: 'detached' });
   expect((await admin.indices.exists({ index: name })).body).toBe(true);
-  expect(unexpectedConsoleErrors(browser)).toEqual([]);
+  expect(unexpectedConsoleErrors(app.browser())).toEqual([]);
 });

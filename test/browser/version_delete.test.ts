@@ -9,53 +9,43 @@
  * reader sees the delete disabled, naming the missing permission.
  */
 import { apiPaths } from '../../common/api/paths';
-import { buildPublic } from '../../scripts/build_public';
+import { appUnderTest } from '../support/app_under_test';
 import { callApi } from '../support/api';
 import {
   axeViolations,
   dismissToasts,
-  launchBrowser,
   logIn,
   logOut,
   screenshot,
   toastTexts,
-  type BrowserSession,
 } from '../support/browser';
 import { adminClient, TestNames } from '../support/cluster';
-import { startTestHost, type TestHost } from '../support/host';
 import { slicesIn } from '../support/lookups';
 import { users } from '../support/users';
 
 const admin = adminClient();
 const names = new TestNames();
 const name = names.lookup('ui_delver');
-let host: TestHost;
-let browser: BrowserSession;
+const app = appUnderTest({ viewport: { width: 1024, height: 900 } });
+const { page, testSubj } = app;
 const slices: string[] = [];
-const page = () => browser.page;
-const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
 
 beforeAll(async () => {
-  await buildPublic();
-  host = await startTestHost();
   for (const rows of [[{ v: 1 }, { v: 2 }, { v: 3 }], [{ v: 4 }, { v: 5 }], [{ v: 6 }]]) {
-    const res = await callApi<{ slice: string }>(host.url, 'POST', apiPaths.write(name), {
+    const res = await callApi<{ slice: string }>(app.host().url, 'POST', apiPaths.write(name), {
       caller: users.writer,
       body: { rows },
     });
     slices.push(res.body.slice);
   }
-  browser = await launchBrowser({ viewport: { width: 1024, height: 900 } });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
   await names.drop(admin);
 });
 
 it('a writer deletes the oldest version after a confirm; the timeline records it', async () => {
-  await logIn(page(), host.url, users.writer, `/app/lookups/lookups/${name}/versions`);
+  await logIn(page(), app.host().url, users.writer, `/app/lookups/lookups/${name}/versions`);
   await testSubj('lookupsVersionsTimeline').waitFor();
   expect(await testSubj('lookupsVersionsCleanupRule').innerText()).toContain(
     'Cleanup keeps the 3 newest old versions of each lookup and any old version younger than 1 hour'
@@ -89,7 +79,7 @@ it('a writer deletes the oldest version after a confirm; the timeline records it
 
 it('a reader sees delete disabled with the missing permission, and nothing changes', async () => {
   await logOut(page());
-  await logIn(page(), host.url, users.reader, `/app/lookups/lookups/${name}/versions`);
+  await logIn(page(), app.host().url, users.reader, `/app/lookups/lookups/${name}/versions`);
   const button = testSubj(`lookupsVersionDelete-${slices[1]}`);
   await button.waitFor();
   await page().waitForFunction(

@@ -17,47 +17,39 @@
 import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { buildPublic } from '../../scripts/build_public';
+import { appUnderTest } from '../support/app_under_test';
 import {
-  launchBrowser,
-  logIn,
   screenshot,
   axeViolations,
   OUI_GRID_STRUCTURE,
   typeQuery,
   unexpectedConsoleErrors,
-  type BrowserSession,
 } from '../support/browser';
 import { adminClient, dropIndices, uniqueName } from '../support/cluster';
-import { startTestHost, type TestHost } from '../support/host';
 import { users } from '../support/users';
 
 const admin = adminClient();
 const written = uniqueName('lk_job_hosts');
 const cancelled = uniqueName('lk_job_cancel');
-let host: TestHost;
-let browser: BrowserSession;
-const page = () => browser.page;
-const testSubj = (subj: string) => page().locator(`[data-test-subj="${subj}"]`);
-
-beforeAll(async () => {
-  await buildPublic();
-  const dir = mkdtempSync(join(tmpdir(), 'lookups-browser-jobs-'));
-  const config = join(dir, 'host.json');
+/** A host that writes in small batches, one at a time, so a write runs long enough to cancel. */
+function smallBatchesConfig(): string {
+  const config = join(mkdtempSync(join(tmpdir(), 'lookups-browser-jobs-')), 'host.json');
   writeFileSync(
     config,
     JSON.stringify({ plugins: { lookups: { bulk_batch_size: 100, bulk_max_in_flight: 1 } } })
   );
-  host = await startTestHost({ LOOKUPS_HOST_CONFIG: config });
-  browser = await launchBrowser();
-  await logIn(page(), host.url, users.writer, '/app/lookups/query');
-});
+  return config;
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-  await dropIndices(admin, written, `${written}__lookup`, cancelled, `${cancelled}__lookup`);
+const app = appUnderTest({
+  hostEnv: () => ({ LOOKUPS_HOST_CONFIG: smallBatchesConfig() }),
+  logIn: { user: users.writer, path: '/app/lookups/query' },
 });
+const { page, testSubj } = app;
+
+afterAll(() =>
+  dropIndices(admin, written, `${written}__lookup`, cancelled, `${cancelled}__lookup`)
+);
 
 it('shows the progress panel while the job runs, then what it wrote', async () => {
   await typeQuery(
@@ -131,7 +123,7 @@ it('cancels a running job; the lookup is unchanged', async () => {
 });
 
 it('lists both jobs on the lookup’s Jobs tab', async () => {
-  await page().goto(`${host.url}/app/lookups/lookups/${written}/jobs`);
+  await page().goto(`${app.host().url}/app/lookups/lookups/${written}/jobs`);
   const table = testSubj('lookupsJobsTable');
   await table.waitFor();
   const row = table.locator('tbody tr').first();
@@ -144,6 +136,6 @@ it('lists both jobs on the lookup’s Jobs tab', async () => {
 });
 
 it('raised no errors in the page', () => {
-  expect(browser.pageErrors).toEqual([]);
-  expect(unexpectedConsoleErrors(browser)).toEqual([]);
+  expect(app.browser().pageErrors).toEqual([]);
+  expect(unexpectedConsoleErrors(app.browser())).toEqual([]);
 });
