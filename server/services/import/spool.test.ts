@@ -46,6 +46,13 @@ describe('spoolSource', () => {
     expect(progress).toEqual({ rowsRead: 300, exhausted: true });
   });
 
+  it('reads a row longer than a read chunk whole', async () => {
+    const values = ['a', `é${'y'.repeat(200 * 1024)}`, 'b'];
+    const lines = values.map((k) => JSON.stringify({ k }));
+    const { source } = await spool(lines, `${lines.join('\n')}\n`);
+    expect((await all(source.batches(10))).rows.map((row) => row.k)).toEqual(values);
+  });
+
   it('types CSV rows by their columns, and keeps integers beyond 2^53 in NDJSON', async () => {
     const csv = { header: ['n', 's'], types: ['integer' as const, 'string' as const] };
     const typed = await spool(['', ''], '["9007199254740993","a"]\n["","b"]\n', csv);

@@ -199,27 +199,32 @@ const NEWLINE = 10;
 async function* spoolLines(file: string): AsyncGenerator<string> {
   const handle = await fs.open(file, 'r');
   try {
-    const chunk = Buffer.allocUnsafeSlow(SPOOL_READ_BYTES);
-    let rest: Buffer | undefined;
+    // One buffer for the whole file: an unfinished line moves to its start, and the next read
+    // goes after it (the buffer doubles only for a line longer than itself).
+    let buffer = Buffer.allocUnsafeSlow(SPOOL_READ_BYTES);
+    let kept = 0;
     for (;;) {
-      const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+      if (kept === buffer.length) {
+        const larger = Buffer.allocUnsafeSlow(buffer.length * 2);
+        buffer.copy(larger, 0, 0, kept);
+        buffer = larger;
+      }
+      const { bytesRead } = await handle.read(buffer, kept, buffer.length - kept, null);
       if (bytesRead === 0) break;
-      const read = rest ? Buffer.concat([rest, chunk.subarray(0, bytesRead)]) : chunk;
-      const end = rest ? read.length : bytesRead;
-      rest = undefined;
+      const end = kept + bytesRead;
       let start = 0;
       for (
-        let at = read.indexOf(NEWLINE, start);
+        let at = buffer.indexOf(NEWLINE);
         at >= 0 && at < end;
-        at = read.indexOf(NEWLINE, start)
+        at = buffer.indexOf(NEWLINE, start)
       ) {
-        if (at > start) yield read.toString('utf8', start, at);
+        if (at > start) yield buffer.toString('utf8', start, at);
         start = at + 1;
       }
-      // Copied: `chunk` is read into again.
-      if (start < end) rest = Buffer.from(read.subarray(start, end));
+      buffer.copyWithin(0, start, end);
+      kept = end - start;
     }
-    if (rest && rest.length > 0) yield rest.toString('utf8');
+    if (kept > 0) yield buffer.toString('utf8', 0, kept);
   } finally {
     await handle.close();
   }
