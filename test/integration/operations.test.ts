@@ -23,6 +23,7 @@ import { callApi } from '../support/api';
 import { adminClient, adminPassword, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
 import {
+  leaseFromAnotherHost,
   aliasFilterOf,
   createImporterLookups,
   readRowsSorted,
@@ -44,28 +45,6 @@ const write = (name: string, rows: unknown[], extra: Record<string, unknown> = {
   });
 const detail = (name: string, caller = users.writer) =>
   callApi<LookupDetail>(host.url, 'GET', apiPaths.lookup(name), { caller });
-
-/** The lease another host holds (or held, if `expiresInMs` is negative) on a lookup. */
-async function leaseFromAnotherHost(name: string, operation: string, expiresInMs: number) {
-  const now = Date.now();
-  await admin.index({
-    index: PLUGIN_INDEX,
-    id: `lease:${name}`,
-    refresh: true,
-    body: {
-      type: 'lease',
-      updated_at: new Date(now).toISOString(),
-      lease: {
-        lookup: name,
-        host: 'another-host',
-        operation,
-        user: 'someone_else',
-        acquired_at: new Date(now - 60_000).toISOString(),
-        expires_at: new Date(now + expiresInMs).toISOString(),
-      },
-    },
-  });
-}
 
 const recordsOf = (backingIndex: string) => writeRecordsOf(admin, backingIndex);
 
@@ -130,7 +109,7 @@ describe('one operation per lookup at a time', () => {
   it('a lookup another host is writing answers 409 naming that operation, and nothing changes', async () => {
     const name = lookupName('busy');
     await write(name, [{ v: 1 }]);
-    await leaseFromAnotherHost(name, 'import', 60_000);
+    await leaseFromAnotherHost(admin, name, 'import', 60_000);
     const attempts = await Promise.all([
       write(name, [{ v: 2 }]),
       callApi(host.url, 'POST', apiPaths.query(), {
@@ -178,7 +157,7 @@ describe('one operation per lookup at a time', () => {
         'index.refresh_interval': '-1',
       },
     });
-    await leaseFromAnotherHost(name, 'write', -1000);
+    await leaseFromAnotherHost(admin, name, 'write', -1000);
 
     const res = await write(name, [{ v: 2 }], { append: true });
     expect(res.status).toBe(200);

@@ -15,7 +15,7 @@ import { PLUGIN_INDEX } from '../../server/services/plugin_index/plugin_index';
 import { callApi } from '../support/api';
 import { adminClient, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
-import { slicesIn } from '../support/lookups';
+import { leaseFromAnotherHost, slicesIn } from '../support/lookups';
 import { users } from '../support/users';
 
 const admin = adminClient();
@@ -132,24 +132,7 @@ describe('deleting one version', () => {
 
   it('waits its turn: a lookup busy with another operation answers 409 naming it', async () => {
     const { name, index, oldest } = await threeVersions('delbusy');
-    const now = Date.now();
-    await admin.index({
-      index: PLUGIN_INDEX,
-      id: `lease:${name}`,
-      refresh: true,
-      body: {
-        type: 'lease',
-        updated_at: new Date(now).toISOString(),
-        lease: {
-          lookup: name,
-          host: 'another-host',
-          operation: 'write',
-          user: 'someone_else',
-          acquired_at: new Date(now - 1000).toISOString(),
-          expires_at: new Date(now + 60_000).toISOString(),
-        },
-      },
-    });
+    await leaseFromAnotherHost(admin, name, 'write', 60_000);
     const before = await slicesIn(admin, index);
     const res = await deleteVersion(name, oldest);
     expect(res.status).toBe(409);

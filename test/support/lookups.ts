@@ -108,3 +108,33 @@ export async function writeRecordsOf(
     (h) => h._source.record
   );
 }
+
+/**
+ * The lease another host holds on a lookup (or held, if `expiresInMs` is negative), written
+ * into the plugin index as a live host would: the lookup is busy with `operation`.
+ */
+export async function leaseFromAnotherHost(
+  client: Client,
+  name: string,
+  operation: string,
+  expiresInMs: number
+) {
+  const now = Date.now();
+  await client.index({
+    index: PLUGIN_INDEX,
+    id: `lease:${name}`,
+    refresh: true,
+    body: {
+      type: 'lease',
+      updated_at: new Date(now).toISOString(),
+      lease: {
+        lookup: name,
+        host: 'another-host',
+        operation,
+        user: 'someone_else',
+        acquired_at: new Date(now - 60_000).toISOString(),
+        expires_at: new Date(now + expiresInMs).toISOString(),
+      },
+    },
+  });
+}
