@@ -16,13 +16,8 @@
  *
  * generateWebLogs(count, seed) / webLogs(count, seed) are exported for benches and tests.
  */
-import {
-  osRequest,
-  osRequestOk,
-  opensearchUrl,
-  SECRET_INDEX,
-  SOURCE_INDEX,
-} from './opensearch/security';
+import { osRequest, osRequestOk, opensearchUrl } from './opensearch/os_request';
+import { SECRET_INDEX, SOURCE_INDEX } from './opensearch/test_users';
 
 export const DEFAULT_COUNT = 20_000;
 export const DEFAULT_SEED = 42;

@@ -18,7 +18,7 @@ cat <<MSG
 
   Lookups is starting at  http://127.0.0.1:${PORT}/app/lookups
   Log in as               admin / ${OPENSEARCH_INITIAL_ADMIN_PASSWORD}
-$(npx tsx -e "const { TEST_USERS } = require('./scripts/opensearch/security'); for (const u of Object.values(TEST_USERS)) if (u.username !== 'admin') console.log('  or as ' + (u.username + ' / ' + u.password).padEnd(38) + u.description);")
+$(npx tsx -e "const { TEST_USERS } = require('./scripts/opensearch/test_users'); for (const u of Object.values(TEST_USERS)) if (u.username !== 'admin') console.log('  or as ' + (u.username + ' / ' + u.password).padEnd(38) + u.description);")
   OpenSearch              ${OPENSEARCH_URL}   (stop it with: bash scripts/opensearch/stop.sh)
 
 MSG

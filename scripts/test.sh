@@ -42,9 +42,14 @@ fi
 npx tsx scripts/opensearch/security.ts
 node_b npx tsx scripts/opensearch/security.ts --node b
 npx tsx scripts/sample_data.ts
+mkdir -p test-artifacts
+# The permissions the tests rely on, checked for real against the node (one line per check).
+echo "== permission checks (scripts/opensearch/security.ts --verify)"
+npx tsx scripts/opensearch/security.ts --verify >test-artifacts/security-verify.log 2>&1 ||
+  { cat test-artifacts/security-verify.log; exit 1; }
+tail -n 1 test-artifacts/security-verify.log
 npx tsx scripts/build_public.ts
 
-mkdir -p test-artifacts
 status=0
 echo "== unit and component tests"
 npx jest --ci --selectProjects unit components --json --outputFile=test-artifacts/jest-unit.json || status=1

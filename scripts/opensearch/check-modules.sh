@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks, against the running node, that the modules install.sh assembles (modules.sh) work:
 # painless, reindex (_reindex, _update_by_query, _delete_by_query) and analysis-common; and, when
-# the test users of security.ts exist, that the security plugin still guards _delete_by_query.
+# the test users of test_users.ts (set up by security.ts) exist, that the security plugin still guards _delete_by_query.
 # Uses throw-away indices (zz_modcheck_<pid>_*, lk_modcheck_<pid>__lookup) and deletes them.
 #   OPENSEARCH_PORT   node to check (default 9200)
 # Ends with "N passed, N failed"; exits 1 when a check failed.

@@ -9,7 +9,7 @@
  * and a source that cannot be reached. `stop` stops the host and removes what registering made.
  */
 import { randomBytes } from 'crypto';
-import { NODE_B_ONLY_USERS } from '../../scripts/opensearch/security';
+import { NODE_B_ONLY_USERS } from '../../scripts/opensearch/test_users';
 import { dataSourceIndexName } from '../../server/services/plugin_index/plugin_index';
 import { callApi } from './api';
 import { adminClient, uniqueName } from './cluster';

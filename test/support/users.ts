@@ -4,7 +4,7 @@
  */
 
 /* The test users that scripts/opensearch/security.ts creates, as callers of the HTTP API. */
-import { TEST_USERS } from '../../scripts/opensearch/security';
+import { TEST_USERS } from '../../scripts/opensearch/test_users';
 import type { Caller } from './api';
 
 function caller(username: string): Required<Caller> {
