@@ -20,31 +20,22 @@ import {
   EuiFlexItem,
   EuiFormRow,
   EuiHorizontalRule,
-  EuiLoadingContent,
   EuiPopover,
   EuiSpacer,
-  EuiText,
-  EuiTitle,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
-import type { QueryResponse } from '../../../common/api/codecs';
 import { appRoutes } from '../../../common/api/paths';
 import { parsePpl } from '../../../common/ppl/parser';
 import { ServerStatusCallout } from '../../components/server_status';
 import { useAppChrome } from '../../components/chrome';
-import { ApiErrorCallout } from '../../components/error_callout';
 import { formatTime } from '../../components/format';
-import { isAbort, toApiFailure } from '../../services/api_client';
-import { useApi, useServices } from '../../services/services_context';
+import { useServices } from '../../services/services_context';
 import { useAppDispatch, useAppSelector } from '../../store';
-import { lookupsChanged, useCatalog } from '../../store/api';
+import { useCatalog } from '../../store/api';
 import {
-  cancelJob,
   explainQuery,
   isFinalJob,
   isWriteResponse,
-  jobPollFailed,
-  jobUpdated,
   queryParsed,
   queryTextChanged,
   recentCleared,
@@ -52,131 +43,26 @@ import {
   runQuery,
   submitJob,
 } from '../../store/query_slice';
-import { LookupsIntro } from '../landing/intro';
 import { ScheduleForm } from '../schedules/schedule_form';
 import { indicesIn, type CompletionSources } from './completion';
-import { ExplainPanel } from './explain_panel';
-import { BusyCallout, isBusy, JobSection } from './job_panel';
 import { PplEditor } from './ppl_editor';
+import { useClusterSources, useJobPolling, useLookupFields } from './query_hooks';
 import {
   parseErrorPosition,
-  QueryFailure,
   serverErrorPosition,
   SyntaxErrorMessage,
   toMarker,
   withMax,
   type PositionedError,
 } from './query_errors';
-import { QueryResultsTable, WriteSummary } from './query_results';
 import { browserStorage, loadRecentQueries, saveRecentQueries } from './recent_queries';
+import { ExplainSection, RunSection } from './run_sections';
 
 const EDITOR_ID = 'lookupsQueryEditor';
 const ERROR_ID = 'lookupsQueryEditorError';
 const HELP_ID = 'lookupsQueryEditorHelp';
 
 export const queryTitle = () => i18n.translate('lookups.query.title', { defaultMessage: 'Query' });
-
-/** Fields of the lookups a query reads, asked once per lookup from `_field_caps`. */
-function useLookupFields(names: string[], lookups: ReadonlySet<string>): string[] {
-  const api = useApi();
-  const [known, setKnown] = useState<Record<string, string[]>>({});
-  const asked = useRef(new Set<string>());
-  const wanted = names.filter((n) => lookups.has(n));
-  const key = wanted.join(',');
-  useEffect(() => {
-    for (const name of key ? key.split(',') : []) {
-      if (asked.current.has(name)) continue;
-      asked.current.add(name);
-      api.fieldCaps(name).then(
-        (caps) => setKnown((k) => ({ ...k, [name]: Object.keys(caps.fields) })),
-        // Completion is a help: a lookup whose fields cannot be read just offers none.
-        () => undefined
-      );
-    }
-  }, [api, key]);
-  return wanted.flatMap((n) => known[n] ?? []);
-}
-
-/**
- * What the cluster says, as the caller: the sources they may query (asked once) and the fields
- * of each listed source the query reads (asked once per source). Completion is a help: when a
- * route fails, the editor keeps what it knows from the catalog and recent queries.
- */
-function useClusterSources(
-  names: string[],
-  lookups: ReadonlySet<string>
-): { indices: string[]; fields: string[] } {
-  const api = useApi();
-  const [indices, setIndices] = useState<string[]>([]);
-  const [known, setKnown] = useState<Record<string, string[]>>({});
-  const asked = useRef(new Set<string>());
-  useEffect(() => {
-    const controller = new AbortController();
-    api.sources(controller.signal).then(
-      (answer) => setIndices(answer.sources.map((s) => s.name)),
-      () => undefined
-    );
-    return () => controller.abort();
-  }, [api]);
-  const listed = useMemo(() => new Set(indices), [indices]);
-  // Lookups get their fields from `_field_caps` (useLookupFields); names being typed are not asked.
-  const wanted = names.filter((n) => listed.has(n) && !lookups.has(n));
-  const key = wanted.join(',');
-  useEffect(() => {
-    for (const name of key ? key.split(',') : []) {
-      if (asked.current.has(name)) continue;
-      asked.current.add(name);
-      api.sourceFields(name).then(
-        (answer) => setKnown((k) => ({ ...k, [name]: answer.fields.map((f) => f.name) })),
-        () => undefined
-      );
-    }
-  }, [api, key]);
-  const fields = useMemo(
-    () => (key ? key.split(',') : []).flatMap((n) => known[n] ?? []),
-    [key, known]
-  );
-  return useMemo(() => ({ indices, fields }), [indices, fields]);
-}
-
-/** How often a running job is asked how far it got. */
-export const JOB_POLL_MS = 500;
-
-/**
- * Polls the tracked job until it reaches a final state; stops when the page unmounts (and
- * starts again when it mounts while the job still runs).
- */
-function useJobPolling(id: string | undefined, ended: boolean) {
-  const api = useApi();
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    if (!id || ended) return undefined;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const job = await api.job(id, controller.signal);
-        dispatch(jobUpdated(job));
-        if (isFinalJob(job)) {
-          if (job.state === 'finished') dispatch(lookupsChanged([job.lookup]));
-          return;
-        }
-      } catch (e) {
-        if (isAbort(e) || controller.signal.aborted) return;
-        const error = toApiFailure(e);
-        dispatch(jobPollFailed({ id, error }));
-        // Not the caller's job (or gone): asking again will not help.
-        if (error.statusCode === 404) return;
-      }
-      if (!controller.signal.aborted) timer = setTimeout(poll, JOB_POLL_MS);
-    };
-    timer = setTimeout(poll, JOB_POLL_MS);
-    return () => {
-      controller.abort();
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }, [api, dispatch, id, ended]);
-}
 
 export function QueryPage() {
   const dispatch = useAppDispatch();
@@ -474,128 +360,6 @@ export function QueryPage() {
           }}
         />
       )}
-    </div>
-  );
-}
-
-function JobRunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
-  const dispatch = useAppDispatch();
-  const job = useAppSelector((state) => state.query.job);
-  const text = useAppSelector((state) => state.query.text);
-  if (job.status === 'submitting') {
-    return (
-      <>
-        <EuiText size="s" color="subdued">
-          <p>
-            {i18n.translate('lookups.query.submitting', { defaultMessage: 'Starting the write…' })}
-          </p>
-        </EuiText>
-        <EuiLoadingContent lines={3} data-test-subj="lookupsQueryLoading" />
-      </>
-    );
-  }
-  if (job.status === 'error' && job.error) {
-    if (isBusy(job.error)) return <BusyCallout error={job.error} lookup={job.lookup} />;
-    const positioned = serverErrorPosition(job.error, job.query ?? '');
-    if (positioned && job.query === text && typeof job.error.attributes?.setting !== 'string') {
-      return null;
-    }
-    const canLimit = job.query !== undefined && withMax(job.query, 1) !== null;
-    return (
-      <QueryFailure
-        error={job.error}
-        onAddMax={canLimit ? onAddMax : undefined}
-        writes={job.lookup}
-      />
-    );
-  }
-  const canLimit = job.query !== undefined && withMax(job.query, 1) !== null;
-  return (
-    <JobSection
-      run={job}
-      onCancel={(id) => void dispatch(cancelJob(id))}
-      onAddMax={canLimit ? onAddMax : undefined}
-    />
-  );
-}
-
-function RunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
-  const run = useAppSelector((state) => state.query.run);
-  const text = useAppSelector((state) => state.query.text);
-  const last = useAppSelector((state) => state.query.last);
-  const jobStatus = useAppSelector((state) => state.query.job.status);
-  const blocked = useAppSelector(
-    (state) => state.query.parseError !== undefined && state.query.parseErrorText === text
-  );
-  // A query the parser refused was not sent: the last run's output must not pass for its result.
-  if (blocked && (last === 'query' || jobStatus !== 'tracking')) return null;
-  if (last === 'job' && jobStatus !== 'idle') return <JobRunSection onAddMax={onAddMax} />;
-  if (run.status === 'idle') return <LookupsIntro />;
-  if (run.status === 'loading') {
-    return (
-      <>
-        <EuiText size="s" color="subdued">
-          <p>{i18n.translate('lookups.query.running', { defaultMessage: 'Running…' })}</p>
-        </EuiText>
-        <EuiLoadingContent lines={5} data-test-subj="lookupsQueryLoading" />
-      </>
-    );
-  }
-  if (run.status === 'error' && run.error) {
-    const positioned = serverErrorPosition(run.error, run.query ?? '');
-    // A syntax error with a position shows under the editor while the text is the one sent.
-    if (positioned && run.query === text && typeof run.error.attributes?.setting !== 'string') {
-      return null;
-    }
-    const canLimit = run.query !== undefined && withMax(run.query, 1) !== null;
-    return <QueryFailure error={run.error} onAddMax={canLimit ? onAddMax : undefined} />;
-  }
-  const result = run.result as QueryResponse;
-  return isWriteResponse(result) ? (
-    <WriteSummary result={result} />
-  ) : (
-    <QueryResultsTable result={result} />
-  );
-}
-
-function ExplainSection({ onClose }: { onClose: () => void }) {
-  const explain = useAppSelector((state) => state.query.explain);
-  const text = useAppSelector((state) => state.query.text);
-  const positioned =
-    explain.error && explain.query === text ? serverErrorPosition(explain.error, text) : null;
-  return (
-    <div>
-      <EuiFlexGroup justifyContent="spaceBetween" alignItems="center" responsive={false}>
-        <EuiFlexItem grow={false}>
-          <EuiTitle size="xs">
-            <h2>{i18n.translate('lookups.query.explainTitle', { defaultMessage: 'Explain' })}</h2>
-          </EuiTitle>
-        </EuiFlexItem>
-        <EuiFlexItem grow={false}>
-          <EuiButtonEmpty
-            size="s"
-            iconType="cross"
-            onClick={onClose}
-            data-test-subj="lookupsExplainClose"
-          >
-            {i18n.translate('lookups.query.explainClose', { defaultMessage: 'Close' })}
-          </EuiButtonEmpty>
-        </EuiFlexItem>
-      </EuiFlexGroup>
-      <EuiSpacer size="s" />
-      {explain.status === 'loading' ? <EuiLoadingContent lines={4} /> : null}
-      {explain.status === 'error' && explain.error && !positioned ? (
-        <ApiErrorCallout
-          title={i18n.translate('lookups.query.explainFailed', {
-            defaultMessage: 'The query cannot be explained',
-          })}
-          error={explain.error}
-          data-test-subj="lookupsExplainError"
-        />
-      ) : null}
-      {explain.status === 'ready' && explain.result ? (
-        <ExplainPanel result={explain.result} />
-      ) : null}
     </div>
   );
 }

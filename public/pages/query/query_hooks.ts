@@ -1,0 +1,114 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/* The Query page's conversations with the server: completion sources and a running job's progress. */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { isAbort, toApiFailure } from '../../services/api_client';
+import { useApi } from '../../services/services_context';
+import { useAppDispatch } from '../../store';
+import { lookupsChanged } from '../../store/api';
+import { isFinalJob, jobPollFailed, jobUpdated } from '../../store/query_slice';
+
+/** Fields of the lookups a query reads, asked once per lookup from `_field_caps`. */
+export function useLookupFields(names: string[], lookups: ReadonlySet<string>): string[] {
+  const api = useApi();
+  const [known, setKnown] = useState<Record<string, string[]>>({});
+  const asked = useRef(new Set<string>());
+  const wanted = names.filter((n) => lookups.has(n));
+  const key = wanted.join(',');
+  useEffect(() => {
+    for (const name of key ? key.split(',') : []) {
+      if (asked.current.has(name)) continue;
+      asked.current.add(name);
+      api.fieldCaps(name).then(
+        (caps) => setKnown((k) => ({ ...k, [name]: Object.keys(caps.fields) })),
+        // Completion is a help: a lookup whose fields cannot be read just offers none.
+        () => undefined
+      );
+    }
+  }, [api, key]);
+  return wanted.flatMap((n) => known[n] ?? []);
+}
+
+/**
+ * What the cluster says, as the caller: the sources they may query (asked once) and the fields
+ * of each listed source the query reads (asked once per source). Completion is a help: when a
+ * route fails, the editor keeps what it knows from the catalog and recent queries.
+ */
+export function useClusterSources(
+  names: string[],
+  lookups: ReadonlySet<string>
+): { indices: string[]; fields: string[] } {
+  const api = useApi();
+  const [indices, setIndices] = useState<string[]>([]);
+  const [known, setKnown] = useState<Record<string, string[]>>({});
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    const controller = new AbortController();
+    api.sources(controller.signal).then(
+      (answer) => setIndices(answer.sources.map((s) => s.name)),
+      () => undefined
+    );
+    return () => controller.abort();
+  }, [api]);
+  const listed = useMemo(() => new Set(indices), [indices]);
+  // Lookups get their fields from `_field_caps` (useLookupFields); names being typed are not asked.
+  const wanted = names.filter((n) => listed.has(n) && !lookups.has(n));
+  const key = wanted.join(',');
+  useEffect(() => {
+    for (const name of key ? key.split(',') : []) {
+      if (asked.current.has(name)) continue;
+      asked.current.add(name);
+      api.sourceFields(name).then(
+        (answer) => setKnown((k) => ({ ...k, [name]: answer.fields.map((f) => f.name) })),
+        () => undefined
+      );
+    }
+  }, [api, key]);
+  const fields = useMemo(
+    () => (key ? key.split(',') : []).flatMap((n) => known[n] ?? []),
+    [key, known]
+  );
+  return useMemo(() => ({ indices, fields }), [indices, fields]);
+}
+
+/** How often a running job is asked how far it got. */
+const JOB_POLL_MS = 500;
+
+/**
+ * Polls the tracked job until it reaches a final state; stops when the page unmounts (and
+ * starts again when it mounts while the job still runs).
+ */
+export function useJobPolling(id: string | undefined, ended: boolean) {
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!id || ended) return undefined;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async () => {
+      try {
+        const job = await api.job(id, controller.signal);
+        dispatch(jobUpdated(job));
+        if (isFinalJob(job)) {
+          if (job.state === 'finished') dispatch(lookupsChanged([job.lookup]));
+          return;
+        }
+      } catch (e) {
+        if (isAbort(e) || controller.signal.aborted) return;
+        const error = toApiFailure(e);
+        dispatch(jobPollFailed({ id, error }));
+        // Not the caller's job (or gone): asking again will not help.
+        if (error.statusCode === 404) return;
+      }
+      if (!controller.signal.aborted) timer = setTimeout(poll, JOB_POLL_MS);
+    };
+    timer = setTimeout(poll, JOB_POLL_MS);
+    return () => {
+      controller.abort();
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [api, dispatch, id, ended]);
+}
