@@ -8,7 +8,7 @@
  * Search and a kind filter narrow the list; every column sorts; selected lookups (or all) can
  * have their old versions cleaned up; a legacy lookup migrates in one click.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   EuiBasicTable,
   EuiButton,
@@ -25,13 +25,11 @@ import {
   EuiText,
   EuiTitle,
   EuiToolTip,
-  type Criteria,
   type EuiBasicTableColumn,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { LookupKind, LookupSummary } from '../../../common/api/codecs';
 import { appRoutes } from '../../../common/api/paths';
-import type { LookupPermissions } from '../../../common/api/permissions';
 import { useAppChrome } from '../../components/chrome';
 import { RefreshBadge } from '../../components/refresh_badge';
 import { ApiErrorCallout } from '../../components/error_callout';
@@ -40,9 +38,8 @@ import { KindBadge, kindLabel } from '../../components/kind_badge';
 import { useRouterLink } from '../../components/router_link';
 import { usePermissions } from '../../components/permissions';
 import { ServerStatusCallout } from '../../components/server_status';
-import type { ApiFailure } from '../../services/api_client';
 import { useAppDispatch, useAppSelector } from '../../store';
-import { failureOf, lookupsApi, useCatalog, useGetCatalogPageQuery } from '../../store/api';
+import { lookupsApi, useCatalog } from '../../store/api';
 import {
   catalogKindToggled,
   catalogSearchChanged,
@@ -52,179 +49,16 @@ import {
 } from '../../store/catalog_slice';
 import { MigrateModal } from '../migration/migrate_modal';
 import { DeleteModal } from '../lookup/delete_modal';
+import { NoReadableLookups, summarizeAccess } from './catalog_access';
 import { CleanupModal } from './cleanup_modal';
 import { cleanupRuleText } from './cleanup_rule';
 import { useCatalogView } from './catalog_view';
 import { CreateFromFileModal } from './create_from_file';
 import { RowActions, type RowActionHandlers } from './row_actions';
-
-/**
- * `readOnly` when every lookup asked about refuses every write action; `mixed` otherwise, once
- * all are known; `unknown` while answers are missing.
- */
-export function summarizeAccess(
-  names: string[],
-  byName: Record<string, LookupPermissions | 'loading'>
-): 'unknown' | 'readOnly' | 'mixed' {
-  if (names.length === 0) return 'unknown';
-  const known = names.map((name) => byName[name]);
-  if (known.some((entry) => entry === undefined || entry === 'loading')) return 'unknown';
-  const readOnly = (known as LookupPermissions[]).every((entry) =>
-    Object.values(entry.actions).every((grant) => !grant.allowed)
-  );
-  return readOnly ? 'readOnly' : 'mixed';
-}
-
-/**
- * The list was refused: for most people that just means they have no lookups to read; the hint
- * about the cluster's settings goes only to those who can change them.
- */
-function NoReadableLookups({ operatorHint }: { operatorHint?: string }) {
-  return (
-    <EuiEmptyPrompt
-      iconType="lock"
-      title={
-        <h3>
-          {i18n.translate('lookups.catalog.noAccessTitle', {
-            defaultMessage: 'There are no lookups you may read',
-          })}
-        </h3>
-      }
-      body={
-        <>
-          <p>
-            {i18n.translate('lookups.catalog.noAccessBody', {
-              defaultMessage:
-                'Your user may not read any lookup. Ask an administrator for read access to the lookups you need.',
-            })}
-          </p>
-          {operatorHint ? (
-            <EuiCallOut
-              size="s"
-              color="warning"
-              title={i18n.translate('lookups.catalog.noAccessOperator', {
-                defaultMessage: 'For administrators',
-              })}
-              data-test-subj="lookupsCatalogOperatorHint"
-            >
-              <p>{operatorHint}</p>
-            </EuiCallOut>
-          ) : null}
-        </>
-      }
-      data-test-subj="lookupsCatalogNoAccess"
-    />
-  );
-}
+import { ServerCatalogTable } from './server_catalog_table';
 
 export const catalogTitle = () =>
   i18n.translate('lookups.catalog.title', { defaultMessage: 'Catalog' });
-
-/** How long the search box waits for typing to pause before it asks the server. */
-const SEARCH_DEBOUNCE_MS = 300;
-
-interface ServerPage {
-  lookups: LookupSummary[];
-  total: number;
-  loading: boolean;
-  error?: ApiFailure;
-}
-
-/** One page of a long catalog, searched and paged by the server. */
-function useServerPage(search: string, pageIndex: number, pageSize: number) {
-  const [needle, setNeedle] = useState(search.trim());
-  useEffect(() => {
-    const timer = setTimeout(() => setNeedle(search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
-  const query = useGetCatalogPageQuery({
-    ...(needle ? { search: needle } : {}),
-    from: pageIndex * pageSize,
-    size: pageSize,
-  });
-  // The page shown stays while the next one loads.
-  const page: ServerPage = {
-    lookups: query.data?.lookups ?? NO_LOOKUPS,
-    total: query.data?.total ?? 0,
-    loading: query.isFetching,
-    error: query.isError ? failureOf(query.error) : undefined,
-  };
-  return { page, needle };
-}
-
-const NO_LOOKUPS: LookupSummary[] = [];
-
-function ServerCatalogTable({
-  columns,
-  search,
-  onSelectionChange,
-  onPageShown,
-}: {
-  columns: Array<EuiBasicTableColumn<LookupSummary>>;
-  search: string;
-  onSelectionChange: (selected: LookupSummary[]) => void;
-  /** The names of the rows shown, so that what the user may do is asked for them. */
-  onPageShown: (names: string[]) => void;
-}) {
-  const [pageIndex, setPageIndex] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
-  const { page, needle } = useServerPage(search, pageIndex, pageSize);
-  // A new search starts from its first page.
-  useEffect(() => setPageIndex(0), [needle]);
-  const shownKey = page.lookups.map((l) => l.name).join('\n');
-  useEffect(
-    () => onPageShown(shownKey === '' ? [] : shownKey.split('\n')),
-    [shownKey, onPageShown]
-  );
-  // The server sorts by name; columns do not sort a page on their own.
-  const unsorted = columns.map((c) => ('field' in c ? { ...c, sortable: false } : c));
-  return (
-    <>
-      {page.error ? (
-        <>
-          <ApiErrorCallout
-            title={i18n.translate('lookups.catalog.pageFailed', {
-              defaultMessage: 'This page of lookups could not be listed',
-            })}
-            error={page.error}
-            data-test-subj="lookupsCatalogPageError"
-          />
-          <EuiSpacer size="m" />
-        </>
-      ) : null}
-      <EuiBasicTable<LookupSummary>
-        tableCaption={i18n.translate('lookups.catalog.caption', { defaultMessage: 'Lookups' })}
-        items={page.lookups}
-        itemId="name"
-        rowHeader="name"
-        columns={unsorted}
-        loading={page.loading}
-        pagination={{
-          pageIndex,
-          pageSize,
-          totalItemCount: page.total,
-          pageSizeOptions: [10, 20, 50, 100],
-        }}
-        onChange={({ page: next }: Criteria<LookupSummary>) => {
-          if (!next) return;
-          setPageSize(next.size);
-          setPageIndex(next.size === pageSize ? next.index : 0);
-        }}
-        isSelectable
-        selection={{ onSelectionChange }}
-        noItemsMessage={
-          page.loading
-            ? i18n.translate('lookups.catalog.pageLoading', { defaultMessage: 'Loading…' })
-            : i18n.translate('lookups.catalog.noSearchMatch', {
-                defaultMessage: 'No lookups match the search.',
-              })
-        }
-        data-test-subj="lookupsCatalogTable"
-        rowProps={(lookup) => ({ 'data-test-subj': `lookupsCatalogRow-${lookup.name}` })}
-      />
-    </>
-  );
-}
 
 export function CatalogPage() {
   const dispatch = useAppDispatch();
