@@ -134,6 +134,13 @@ describe('makeresults format=json (makeresults.md, MakeResultsDataParser)', () =
     expect(parsed.implicitTimestamp).toBe(stamp);
   });
 
+  it('keeps columns in the order written, names that look like numbers too', () => {
+    // Jackson keeps a JSON object's order; a JavaScript object would put "10" and "2" first.
+    const parsed = parseInlineData('json', '[{"b":1,"10":2,"2":3,"a":4}]');
+    expect(parsed.columns.map((c) => c.name)).toEqual(['b', '10', '2', 'a']);
+    expect(parsed.rows).toEqual([[1, 2, 3, 4]]);
+  });
+
   it('puts the implicit @timestamp first, set to the query time', () => {
     const result = table(`makeresults format=json data='[{"name":"John","age":35}]'`);
     expect(result).toEqual({

@@ -62,8 +62,9 @@ export class MakeResultsDataError extends Error {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A small JSON reader that keeps what JSON.parse loses: whether a number was written as an
-// integer, and the exact digits of one wider than 2^53.
+// A small JSON reader that keeps what JSON.parse (and lossless-json) lose: whether a number was
+// written as an integer, the exact digits of one wider than 2^53, and the order of keys, which a
+// JavaScript object changes for names such as "2" (columns come in order of first appearance).
 
 type JsonNode =
   | { t: 'null' }
@@ -333,6 +334,11 @@ const CSV_TYPES: Readonly<Record<string, PplType>> = {
 };
 const CSV_UNSUPPORTED_TYPES = new Set(['date', 'time', 'timestamp', 'ip', 'json']);
 
+/**
+ * One line's fields, as the PPL engine splits them: a `"` anywhere opens or closes quoting, `""`
+ * inside quotes is a quote. Not csv-parse (which the file import uses): this is not RFC 4180,
+ * where a quote inside an unquoted field is an error and quoted fields may span lines.
+ */
 function splitCsvLine(line: string): string[] {
   const out: string[] = [];
   let cur = '';
