@@ -90,3 +90,41 @@ export async function settle(client: Client): Promise<void> {
   }
   await new Promise((r) => setTimeout(r, 1000));
 }
+
+/** CPU time (ms) OpenSearch's processes have used so far, summed over the cluster's nodes. */
+async function clusterCpuMs(client: Client): Promise<number> {
+  const { body } = await client.nodes.stats({ metric: 'process' });
+  const nodes = Object.values(
+    (body as { nodes: Record<string, { process: { cpu: { total_in_millis: number } } }> }).nodes
+  );
+  return nodes.reduce((sum, n) => sum + n.process.cpu.total_in_millis, 0);
+}
+
+export interface CpuUse<T> {
+  result: T;
+  wallMs: number;
+  /** CPU time OpenSearch spent meanwhile. */
+  clusterCpuMs: number;
+  /** CPU time this process spent meanwhile (making rows, encoding, the client). */
+  benchCpuMs: number;
+}
+
+/**
+ * Wall time and CPU time, OpenSearch's and this process's, of `work`. On a machine where both
+ * share the cores, (cluster + bench) / wall says how busy the machine was: a load near the core
+ * count cannot go faster without doing less work per row.
+ */
+export async function measureCpu<T>(client: Client, work: () => Promise<T>): Promise<CpuUse<T>> {
+  const clusterBefore = await clusterCpuMs(client);
+  const benchBefore = process.cpuUsage();
+  const started = Date.now();
+  const result = await work();
+  const wallMs = Date.now() - started;
+  const bench = process.cpuUsage(benchBefore);
+  return {
+    result,
+    wallMs,
+    clusterCpuMs: (await clusterCpuMs(client)) - clusterBefore,
+    benchCpuMs: (bench.user + bench.system) / 1000,
+  };
+}

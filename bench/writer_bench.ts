@@ -5,7 +5,7 @@
 
 /*
  * The writer against plain `_bulk` loads, in one run on the local cluster:
- *   npx tsx bench/writer_bench.ts [--quick] [--rows N] [--columns C] [--full] [--runs R] [--each]
+ *   npx tsx bench/writer_bench.ts [--quick] [--rows N] [--columns C] [--full] [--runs R] [--each] [--cpu]
  * For each shape, the same rows are written (1) through the writer service, overwrite, fed
  * in-process from a generator; (2) with plain sequential `_bulk` requests of the same size into a
  * fresh index with default settings (the baseline a script gets); and (3) a *tuned* `_bulk`: the
@@ -16,15 +16,26 @@
  * during a write. `--rows` sets the row count of every shape (default 200,000: a 2-core machine
  * shared with OpenSearch), `--columns` keeps the shapes of that many columns, `--full` adds a
  * 1,000,000-row shape, `--runs` the runs per shape (default 3, 1 for a million rows), `--each`
- * prints every run's ratios beside the medians. Runs on a
- * shared machine vary by tens of percent: compare ratios of one run.
+ * prints every run's ratios beside the medians, `--cpu` the CPU each path cost (OpenSearch's and
+ * this process's) and how many cores it kept busy. Runs on a shared machine vary by tens of
+ * percent: compare ratios of one run.
  */
 import { randomUUID } from 'crypto';
+import { cpus } from 'os';
 import { LOOKUP_FIELD } from '../common/substrate/names';
 import { configSchema } from '../server/config';
 import { BUILD_VALUES } from '../server/services/writer/build_settings';
 import { writeLookup } from '../server/services/writer/lookup_writer';
-import { benchClient, formatRate, measureRss, quietLogger, rowBatches, settle } from './support';
+import {
+  benchClient,
+  formatRate,
+  measureCpu,
+  measureRss,
+  quietLogger,
+  rowBatches,
+  settle,
+  type CpuUse,
+} from './support';
 
 const config = configSchema.validate({});
 const BATCH = config.bulk_batch_size;
@@ -144,18 +155,31 @@ async function main() {
     // on a 2-core machine shared with OpenSearch, single runs vary by tens of percent.
     const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : rows >= 1_000_000 ? 1 : 3;
     const times = { writer: [] as number[], tuned: [] as number[], plain: [] as number[] };
+    const cpu = {
+      writer: [] as CpuUse<unknown>[],
+      tuned: [] as CpuUse<unknown>[],
+      plain: [] as CpuUse<unknown>[],
+    };
     for (let run = 0; run < runs; run++) {
       const plainIndex = `bench_plain_${rows}_${columns}_${suffix}_${run}`;
       const tunedIndex = `bench_tuned_${rows}_${columns}_${suffix}_${run}`;
       const lookup = `bench_writer_${rows}_${columns}_${suffix}_${run}`;
+      const timed = async (path: keyof typeof times, load: () => Promise<number>) => {
+        const use = await measureCpu(client, load);
+        times[path].push(use.result);
+        cpu[path].push(use);
+      };
       const loads = [
-        async () => times.plain.push(await plainBulk(plainIndex, rows, columns)),
-        async () => times.tuned.push(await tunedBulk(tunedIndex, rows, columns)),
-        async () => {
-          const { result, peakGrowthMb } = await measureRss(() => viaWriter(lookup, rows, columns));
-          times.writer.push(result);
-          rss = Math.max(rss, peakGrowthMb);
-        },
+        () => timed('plain', () => plainBulk(plainIndex, rows, columns)),
+        () => timed('tuned', () => tunedBulk(tunedIndex, rows, columns)),
+        () =>
+          timed('writer', async () => {
+            const { result, peakGrowthMb } = await measureRss(() =>
+              viaWriter(lookup, rows, columns)
+            );
+            rss = Math.max(rss, peakGrowthMb);
+            return result;
+          }),
       ];
       try {
         for (let i = 0; i < loads.length; i++) {
@@ -175,6 +199,22 @@ async function main() {
         (w, i) => `${(times.tuned[i] / w).toFixed(2)}/${(times.plain[i] / w).toFixed(2)}`
       );
       process.stdout.write(`  each run, writer/tuned / writer/default: ${each.join('  ')}\n`);
+    }
+    if (process.argv.includes('--cpu')) {
+      // Seconds of CPU per million rows, OpenSearch's + this process's, and the cores kept busy:
+      // what each load costs, apart from how long it took. OpenSearch renews its CPU figure
+      // about once a second, so only loads of many seconds give a meaningful one.
+      const perMillion = (ms: number) => ((ms / rows) * 1000).toFixed(1);
+      const describe = (path: keyof typeof cpu) => {
+        const use = cpu[path];
+        const os = median(use.map((u) => u.clusterCpuMs));
+        const own = median(use.map((u) => u.benchCpuMs));
+        const busy = median(use.map((u) => (u.clusterCpuMs + u.benchCpuMs) / u.wallMs));
+        return `${path === 'plain' ? 'default' : path} ${perMillion(os)} + ${perMillion(own)} s (${busy.toFixed(2)} cores)`;
+      };
+      process.stdout.write(
+        `  CPU per 1M rows, OpenSearch + bench (cores busy, of ${cpus().length}): ${describe('writer')}  ${describe('tuned')}  ${describe('plain')}\n`
+      );
     }
     const writerMs = median(times.writer);
     const tunedMs = median(times.tuned);
