@@ -4,32 +4,48 @@
  */
 
 /* The Query page's conversations with the server: completion sources and a running job's progress. */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isAbort, toApiFailure } from '../../services/api_client';
 import { useApi } from '../../services/services_context';
 import { useAppDispatch } from '../../store';
 import { lookupsChanged } from '../../store/api';
 import { isFinalJob, jobPollFailed, jobUpdated } from '../../store/query_slice';
 
-/** Fields of the lookups a query reads, asked once per lookup from `_field_caps`. */
-export function useLookupFields(names: string[], lookups: ReadonlySet<string>): string[] {
-  const api = useApi();
+/**
+ * The fields of each of `wanted`, asked once per name with `fieldsOf` (which must keep its
+ * identity between renders). Completion is a help: a name whose fields cannot be read offers none.
+ */
+function useFieldsAskedOnce(
+  wanted: string[],
+  fieldsOf: (name: string) => Promise<string[]>
+): string[] {
   const [known, setKnown] = useState<Record<string, string[]>>({});
   const asked = useRef(new Set<string>());
-  const wanted = names.filter((n) => lookups.has(n));
   const key = wanted.join(',');
   useEffect(() => {
     for (const name of key ? key.split(',') : []) {
       if (asked.current.has(name)) continue;
       asked.current.add(name);
-      api.fieldCaps(name).then(
-        (caps) => setKnown((k) => ({ ...k, [name]: Object.keys(caps.fields) })),
-        // Completion is a help: a lookup whose fields cannot be read just offers none.
+      fieldsOf(name).then(
+        (fields) => setKnown((k) => ({ ...k, [name]: fields })),
         () => undefined
       );
     }
-  }, [api, key]);
-  return wanted.flatMap((n) => known[n] ?? []);
+  }, [fieldsOf, key]);
+  return useMemo(() => (key ? key.split(',') : []).flatMap((n) => known[n] ?? []), [key, known]);
+}
+
+/** Fields of the lookups a query reads, asked once per lookup from `_field_caps`. */
+export function useLookupFields(names: string[], lookups: ReadonlySet<string>): string[] {
+  const api = useApi();
+  const fieldsOf = useCallback(
+    (name: string) => api.fieldCaps(name).then((caps) => Object.keys(caps.fields)),
+    [api]
+  );
+  return useFieldsAskedOnce(
+    names.filter((n) => lookups.has(n)),
+    fieldsOf
+  );
 }
 
 /**
@@ -43,8 +59,6 @@ export function useClusterSources(
 ): { indices: string[]; fields: string[] } {
   const api = useApi();
   const [indices, setIndices] = useState<string[]>([]);
-  const [known, setKnown] = useState<Record<string, string[]>>({});
-  const asked = useRef(new Set<string>());
   useEffect(() => {
     const controller = new AbortController();
     api.sources(controller.signal).then(
@@ -54,22 +68,14 @@ export function useClusterSources(
     return () => controller.abort();
   }, [api]);
   const listed = useMemo(() => new Set(indices), [indices]);
+  const fieldsOf = useCallback(
+    (name: string) => api.sourceFields(name).then((answer) => answer.fields.map((f) => f.name)),
+    [api]
+  );
   // Lookups get their fields from `_field_caps` (useLookupFields); names being typed are not asked.
-  const wanted = names.filter((n) => listed.has(n) && !lookups.has(n));
-  const key = wanted.join(',');
-  useEffect(() => {
-    for (const name of key ? key.split(',') : []) {
-      if (asked.current.has(name)) continue;
-      asked.current.add(name);
-      api.sourceFields(name).then(
-        (answer) => setKnown((k) => ({ ...k, [name]: answer.fields.map((f) => f.name) })),
-        () => undefined
-      );
-    }
-  }, [api, key]);
-  const fields = useMemo(
-    () => (key ? key.split(',') : []).flatMap((n) => known[n] ?? []),
-    [key, known]
+  const fields = useFieldsAskedOnce(
+    names.filter((n) => listed.has(n) && !lookups.has(n)),
+    fieldsOf
   );
   return useMemo(() => ({ indices, fields }), [indices, fields]);
 }
