@@ -39,12 +39,12 @@ if ! curl -fsS -o /dev/null -u "admin:${OPENSEARCH_INITIAL_ADMIN_PASSWORD}" "${O
   node_b bash scripts/opensearch/start.sh
 fi
 
-npx tsx scripts/opensearch/security.ts
 node_b npx tsx scripts/opensearch/security.ts --node b
 npx tsx scripts/sample_data.ts
 mkdir -p test-artifacts
-# The permissions the tests rely on, checked for real against the node (one line per check).
-echo "== permission checks (scripts/opensearch/security.ts --verify)"
+# The test users and roles, then the permissions the tests rely on, checked for real against the
+# node (one line per check; --verify needs the sample data).
+echo "== test users and permission checks (scripts/opensearch/security.ts --verify)"
 npx tsx scripts/opensearch/security.ts --verify >test-artifacts/security-verify.log 2>&1 ||
   { cat test-artifacts/security-verify.log; exit 1; }
 tail -n 1 test-artifacts/security-verify.log
