@@ -4,8 +4,10 @@
  */
 
 /*
- * Three projects: `unit` (pure code and React components, no cluster), `integration` (the real
- * OpenSearch node and the standalone host), `browser` (Chromium driven by playwright-core).
+ * Four projects: `unit` (pure code, no cluster), `components` (React components in jsdom),
+ * `integration` (the real OpenSearch node and the standalone host), `browser` (Chromium driven
+ * by playwright-core). The last two first build and install the plugin zip (global_setup.ts)
+ * and run the host that serves it.
  * ts-jest only transpiles; `tsc --noEmit` does the type check once for the whole tree.
  */
 // tsconfig's `isolatedModules` makes ts-jest transpile each file alone (no type check here).
@@ -42,6 +44,7 @@ module.exports = {
       displayName: 'integration',
       transform,
       roots,
+      globalSetup: '<rootDir>/test/support/global_setup.ts',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
     },
@@ -49,6 +52,7 @@ module.exports = {
       displayName: 'browser',
       transform,
       roots,
+      globalSetup: '<rootDir>/test/support/global_setup.ts',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
     },

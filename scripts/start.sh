@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job: a local OpenSearch with the security plugin, test users and sample data, and the
-# standalone host with the lookups plugin. Prints the URL and the credentials, then serves until
+# standalone host running the lookups plugin installed from its zip. Prints the URL and the credentials, then serves until
 # Ctrl-C (OpenSearch keeps running; scripts/opensearch/stop.sh stops it).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
@@ -11,7 +11,9 @@ SKIP_CHROMIUM=true bash scripts/setup.sh
 bash scripts/opensearch/start.sh
 npx tsx scripts/opensearch/security.ts
 npx tsx scripts/sample_data.ts
-npx tsx scripts/build_public.ts
+# The plugin zip (npm run build) and the host, the zip installed into the host's home as
+# `bin/opensearch-dashboards-plugin install` installs it into OSD.
+npx tsx scripts/build/stage.ts
 
 PORT="${LOOKUPS_HOST_PORT:-5601}"
 cat <<MSG
@@ -25,4 +27,4 @@ MSG
 export LOOKUPS_HOST_PORT="$PORT" OPENSEARCH_URL
 # The host runs as OSD does: kibanaserver (demo internal_users.yml), role kibana_server.
 export OPENSEARCH_INTERNAL_USERNAME=kibanaserver OPENSEARCH_INTERNAL_PASSWORD=kibanaserver
-exec npx tsx host/src/main.ts
+exec node build/host/server/main.js

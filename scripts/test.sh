@@ -48,7 +48,10 @@ echo "== test users and permission checks (scripts/opensearch/security.ts --veri
 npx tsx scripts/opensearch/security.ts --verify >test-artifacts/security-verify.log 2>&1 ||
   { cat test-artifacts/security-verify.log; exit 1; }
 tail -n 1 test-artifacts/security-verify.log
-npx tsx scripts/build_public.ts
+# The zip a user installs (npm run build), the host, and the zip installed into the host's home:
+# every integration and browser test runs that install, never the sources.
+echo "== build and install the plugin zip (scripts/build/stage.ts)"
+npx tsx scripts/build/stage.ts
 
 status=0
 echo "== unit and component tests"

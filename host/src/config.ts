@@ -11,6 +11,7 @@
 import { readFileSync } from 'fs';
 import { randomBytes } from 'crypto';
 import type { DataSourceHostConfig } from './data_source/plugin';
+import { defaultHome, HOST_OSD_VERSION } from './home';
 
 export interface HostConfig {
   host: string;
@@ -25,10 +26,18 @@ export interface HostConfig {
   cookieSecret: string;
   /** Plugin configuration, keyed by the plugin's configPath (`lookups`). */
   plugins: Record<string, Record<string, unknown>>;
-  /** Where the built browser bundles are served from. */
-  bundleDir: string;
-  /** The plugin the host runs (a folder with opensearch_dashboards.json), relative to the repo. */
-  pluginDir: string;
+  /**
+   * The OSD installation the host stands in for (`LOOKUPS_HOST_HOME`): plugins are installed
+   * into and discovered in `<home>/plugins`, and `<home>/node_modules` holds only what OSD
+   * provides to plugins (host/src/home.ts).
+   */
+  home: string;
+  /** OSD's `plugins.paths`: plugin folders loaded beside those in `<home>/plugins`. */
+  pluginPaths: string[];
+  /** The OSD version the host stands in for (`LOOKUPS_HOST_OSD_VERSION`, default 3.6.0). */
+  osdVersion: string;
+  /** OSD's CSP `csp.enable` (3.6): the strict rules, with the page's nonce on style elements. */
+  strictCsp: boolean;
   /** OSD's `server.socketTimeout`: a route's idle socket limit unless it sets `idleSocket`. */
   socketTimeoutMs: number;
   /** OSD's `server.keepaliveTimeout`. */
@@ -103,8 +112,13 @@ export function loadHostConfig(argv: string[] = process.argv.slice(2)): HostConf
     cookieSecret:
       process.env.LOOKUPS_COOKIE_SECRET ?? fromFile.cookieSecret ?? randomBytes(32).toString('hex'),
     plugins: { ...(fromFile.plugins ?? {}), lookups },
-    bundleDir: process.env.LOOKUPS_BUNDLE_DIR ?? fromFile.bundleDir ?? 'build/public',
-    pluginDir: process.env.LOOKUPS_PLUGIN_DIR ?? fromFile.pluginDir ?? '.',
+    home: process.env.LOOKUPS_HOST_HOME ?? fromFile.home ?? defaultHome(),
+    pluginPaths: fromFile.pluginPaths ?? [],
+    osdVersion: process.env.LOOKUPS_HOST_OSD_VERSION ?? fromFile.osdVersion ?? HOST_OSD_VERSION,
+    strictCsp:
+      process.env.LOOKUPS_CSP_STRICT !== undefined
+        ? process.env.LOOKUPS_CSP_STRICT === 'true'
+        : fromFile.strictCsp === true,
     socketTimeoutMs:
       fromEnvNumber('LOOKUPS_SERVER_SOCKET_TIMEOUT_MS') ?? fromFile.socketTimeoutMs ?? 120_000,
     keepaliveTimeoutMs: fromFile.keepaliveTimeoutMs ?? 120_000,

@@ -10,26 +10,37 @@
  */
 import Hapi from '@hapi/hapi';
 import moment from 'moment';
-import { resolve } from 'path';
+import { randomBytes } from 'crypto';
+import { join } from 'path';
 import type { RequestHandlerContextContainer } from 'opensearch-dashboards/server';
 import { loadHostConfig, HostConfig } from './config';
 import { createLoggerFactory } from './logger';
 import { HostClusterClient } from './opensearch/cluster_client';
 import { HostRouter, registerHostRoutes } from './http/router';
 import { HostContextContainer } from './http/context';
-import { registerSecurityHeaders } from './http/security_headers';
+import { registerSecurityHeaders, strictCspHeader } from './http/security_headers';
 import { AUTH_STRATEGY, registerSession, requestCredentials } from './auth/session';
-import { appShell } from './app/pages';
-import { registerBundles } from './app/static';
-import {
-  HOST_OSD_VERSION,
-  loadServerPlugin,
-  resolveDependencies,
-  runLifecycle,
-} from './plugin_loader';
+import { appPage } from './app/pages';
+import { bootstrapScript, startupScript } from './app/bootstrap_scripts';
+import { registerBundles } from './app/bundles';
+import { discoverPlugins } from './plugins/discovery';
+import { loadServerPlugin, resolveDependencies, runLifecycle } from './plugins/server_plugin';
+import { checkOpenSearchVersion } from './opensearch/version_check';
+import { HOST_BUILD_DIR, HOST_BUILD_NUMBER, pluginsDir, prepareHome } from './home';
 import { DATA_SOURCE_PLUGIN_ID, startDataSourcePlugin } from './data_source/plugin';
 
-export const PLUGIN_DIR = resolve(__dirname, '../..');
+/** The one plugin the host runs: the single folder discovery finds. */
+function findPlugin(config: HostConfig): string {
+  const found = discoverPlugins([pluginsDir(config.home)], config.pluginPaths);
+  if (found.length === 1) return found[0];
+  if (found.length === 0) {
+    throw new Error(
+      `no plugin is installed in ${pluginsDir(config.home)}: install one with ` +
+        '`node build/host/server/opensearch-dashboards-plugin.js install file:///…/<id>-<version>.zip`'
+    );
+  }
+  throw new Error(`the host runs one plugin, and found ${found.length}: ${found.join(', ')}`);
+}
 
 export async function startHost(config: HostConfig) {
   if (config.dataSource.enabled && !config.dataSource.wrappingKey) {
@@ -66,10 +77,12 @@ export async function startHost(config: HostConfig) {
     logger: loggerFactory.get('host', 'auth'),
     timeouts: config.session,
   });
-  registerBundles(server, resolve(PLUGIN_DIR, config.bundleDir));
 
-  const pluginDir = resolve(PLUGIN_DIR, config.pluginDir);
+  prepareHome(config.home);
+  const pluginDir = findPlugin(config);
   const plugin = loadServerPlugin(pluginDir, config.plugins, loggerFactory, {
+    osdVersion: config.osdVersion,
+    buildNum: HOST_BUILD_NUMBER,
     globalConfig: {
       opensearchDashboards: { index: config.savedObjectsIndex },
       opensearch: {
@@ -77,9 +90,14 @@ export async function startHost(config: HostConfig) {
         requestTimeout: moment.duration(30_000),
         pingTimeout: moment.duration(30_000),
       },
-      path: { data: resolve(PLUGIN_DIR, 'data') },
+      path: { data: join(config.home, 'data') },
     },
   });
+  void checkOpenSearchVersion(
+    clusterClient.asInternalUser,
+    config.osdVersion,
+    loggerFactory.get('opensearch', 'version-check')
+  );
   const routers: HostRouter[] = [];
   // The host's own plugins, as OSD's: the Data Source plugin when `data_source.enabled`.
   const dataSource = config.dataSource.enabled
@@ -158,6 +176,23 @@ export async function startHost(config: HostConfig) {
     options: { auth: false },
     handler: (_r, h) => h.redirect(config.defaultRoute),
   });
+  const bundlesPath = `/${HOST_BUILD_NUMBER}/bundles`;
+  const bundledPlugins = uiPlugins.filter((p) => p.id !== DATA_SOURCE_PLUGIN_ID).map((p) => p.id);
+  registerBundles(server, {
+    buildNum: HOST_BUILD_NUMBER,
+    sharedDeps: join(HOST_BUILD_DIR, 'bundles/osd-ui-shared-deps'),
+    core: join(HOST_BUILD_DIR, 'bundles/core'),
+    plugins: Object.fromEntries(bundledPlugins.map((id) => [id, join(pluginDir, 'target/public')])),
+  });
+  const script = (path: string, body: string) =>
+    server.route({
+      method: 'GET',
+      path,
+      options: { auth: false },
+      handler: (_r, h) => h.response(body).type('application/javascript; charset=utf-8'),
+    });
+  script('/startup.js', startupScript(config.darkMode));
+  script('/bootstrap.js', bootstrapScript({ bundlesPath, pluginIds: bundledPlugins }));
   server.route({
     method: 'GET',
     path: '/app/{appPath*}',
@@ -170,19 +205,23 @@ export async function startHost(config: HostConfig) {
       // The app id is the first path segment, as OSD's router reads `/app/{id}/…`: apps
       // register their own ids in the browser (`core.application.register({ id })`).
       const appId = String(request.params.appPath ?? '').split('/')[0];
-      return h
+      const nonce = randomBytes(16).toString('base64');
+      const response = h
         .response(
-          appShell({
-            appId,
-            basePath: '',
-            username: credentials.username,
-            version: HOST_OSD_VERSION,
-            uiPlugins,
-            pluginConfig: Object.fromEntries(uiPlugins.map((p) => [p.id, p.config])),
-            darkMode: config.darkMode,
-          })
+          appPage(
+            {
+              appId,
+              basePath: '',
+              username: credentials.username,
+              version: config.osdVersion,
+              uiPlugins,
+            },
+            { nonce, strictCsp: config.strictCsp }
+          )
         )
         .type('text/html');
+      if (config.strictCsp) response.header('content-security-policy', strictCspHeader(nonce));
+      return response;
     },
   });
 

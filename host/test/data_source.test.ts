@@ -9,7 +9,8 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { CredentialCipher } from '../src/data_source/cryptography';
 import { checkAttributes, findOptions, publicView } from '../src/data_source/saved_objects';
-import { readManifest, resolveDependencies } from '../src/plugin_loader';
+import { readManifest } from '../src/plugins/manifest';
+import { resolveDependencies } from '../src/plugins/server_plugin';
 import { seen } from './fixtures/fixture_plugin/server';
 import { FIXTURE_PLUGIN, startInProcessHost } from './support';
 
@@ -126,7 +127,7 @@ describe('manifest and dependencies', () => {
       join(dir, 'opensearch_dashboards.json'),
       JSON.stringify({ id: 'p', version: '3.4.0', server: true, ...fields })
     );
-    return readManifest(dir);
+    return readManifest(dir, { osdVersion: '3.6.0' });
   };
 
   it('reads the data source fields of OSD 3.x manifests and checks their types', () => {

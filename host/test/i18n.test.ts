@@ -5,11 +5,13 @@
 
 /*
  * The plugin's i18n registration, as OSD's i18n tooling reads it (.i18nrc.json at the plugin
- * root): every message id in the plugin's browser code is under the `lookups` prefix, and every
- * locale file it lists exists, is valid JSON and carries every id.
+ * root): every message id in the plugin's browser code is under the `lookups` prefix, every
+ * locale file it lists exists, is valid JSON and carries every id, and `translations/en.json`
+ * holds exactly the default messages the code has now (scripts/i18n_extract.ts writes it).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
 import { join, resolve } from 'path';
+import { TRANSLATIONS_FILE, translationsFileContent } from '../../scripts/i18n_extract';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -57,4 +59,11 @@ it('lists only real locale files, each with every id, and nothing else in transl
     ? readdirSync(join(ROOT, 'translations')).map((f) => `translations/${f}`)
     : [];
   expect(present.sort()).toEqual([...listed].sort());
+});
+
+it('ships the default messages the code has now, in translations/en.json', () => {
+  const current = readFileSync(TRANSLATIONS_FILE, 'utf8');
+  // On a failure: npx tsx scripts/i18n_extract.ts
+  expect(current).toBe(translationsFileContent());
+  expect(Object.keys(JSON.parse(current).messages)).toEqual(expect.arrayContaining(messageIds()));
 });

@@ -51,20 +51,26 @@ it('opens on the Query page with the intro, the header with the user, and the br
   expect(await selectedTab().innerText()).toBe('Query');
 });
 
-it('loads the Query page (editor, parser, tokenizer) in a chunk of its own', async () => {
-  const outputs = Object.entries(app.build().metafile.outputs);
-  const application = outputs.find(([, o]) => 'public/application.tsx' in o.inputs)!;
-  const query = outputs.find(([, o]) => 'public/pages/query/query_page.tsx' in o.inputs)!;
-  expect(query[0]).not.toBe(application[0]);
-  for (const input of ['public/pages/query/ppl_editor.tsx', 'common/ppl/parser.ts']) {
-    expect(Object.keys(application[1].inputs)).not.toContain(input);
+it('loads the app on mount and the Query page (editor, parser, tokenizer) in chunks of their own', async () => {
+  const { entry, chunkModules } = app.bundle();
+  const chunkOf = (source: string) =>
+    Object.keys(chunkModules).find((file) => chunkModules[file].includes(source));
+  const application = chunkOf('public/application.tsx')!;
+  const query = chunkOf('public/pages/query/query_page.tsx')!;
+  // What every OSD page loads registers the plugin and nothing of the app.
+  expect(chunkOf('public/plugin.ts')).toBe(entry.file);
+  expect(application).not.toBe(entry.file);
+  expect(query).not.toBe(application);
+  for (const source of ['public/pages/query/ppl_editor.tsx', 'common/ppl/parser.ts']) {
+    expect(chunkOf(source)).toBe(query);
   }
   const fetched: string[] = [];
   page().on('request', (r) => fetched.push(new URL(r.url()).pathname));
   await page().goto(`${app.host().url}/app/lookups/lookups`);
   await page().locator('[data-test-subj="lookupsCatalogPage"]').waitFor();
   await page().waitForLoadState('networkidle');
-  expect(fetched.some((p) => p.includes('query_page'))).toBe(false);
+  expect(fetched.some((p) => p.endsWith(`/${application}`))).toBe(true);
+  expect(fetched.some((p) => p.endsWith(`/${query}`))).toBe(false);
   page().removeAllListeners('request');
 });
 

@@ -9,10 +9,10 @@
  * credentials; afterwards the same process still answers.
  */
 import { connect } from 'net';
-import { resolve } from 'path';
 import { startInProcessHost } from '../../host/test/support';
 import { basicAuthorization } from '../../host/src/auth/session';
 import { startTestHost, TestHost } from '../support/host';
+import { installedPlugin } from '../support/staged';
 import { uniqueName } from '../support/cluster';
 import { users } from '../support/users';
 
@@ -21,8 +21,8 @@ let bodyRoutes: Array<{ method: string; path: string }>;
 const name = uniqueName('lk_robust');
 
 beforeAll(async () => {
-  // The routes as the plugin registers them (read from a host in this process).
-  const probe = await startInProcessHost({ pluginDir: resolve(__dirname, '../..') });
+  // The routes as the installed plugin registers them (read from a host in this process).
+  const probe = await startInProcessHost({ pluginDir: installedPlugin() });
   bodyRoutes = probe.server
     .table()
     .filter((r) => r.method !== 'get' && r.path.startsWith('/api/'))

@@ -4,14 +4,15 @@
  */
 
 /*
- * What every browser test file starts from: before its tests, the public bundle built (always:
- * a stale bundle would test yesterday's code), a host started and Chromium launched, and, given
+ * What every browser test file starts from: before its tests (the plugin zip already built and
+ * installed by the project's global setup), a host started and Chromium launched, and, given
  * `logIn`, the user signed in on a page; after them, both closed. The hooks are registered
  * where `appUnderTest` is called, so call it before the file's own `beforeAll`, which can then
  * use `host()` to make the lookups its pages show.
  */
 import type { Locator, Page } from 'playwright-core';
-import { buildPublic, type BuildResult } from '../../scripts/build_public';
+import { readBundleReport } from '../../scripts/build/plugin';
+import type { BrowserBundle } from '../../scripts/build/browser_bundle';
 import { launchBrowser, logIn, type BrowserSession } from './browser';
 import { startTestHost, type TestHost } from './host';
 
@@ -34,11 +35,11 @@ export interface AppUnderTest {
   page(): Page;
   /** The element with this `data-test-subj`. */
   testSubj(subj: string): Locator;
-  build(): BuildResult;
+  /** The browser bundle of the installed zip: its files, sizes and each chunk's sources. */
+  bundle(): BrowserBundle;
 }
 
 export function appUnderTest(options: AppUnderTestOptions = {}): AppUnderTest {
-  let build: BuildResult | undefined;
   let host: TestHost | undefined;
   let browser: BrowserSession | undefined;
   const started = <T>(value: T | undefined, what: string): T => {
@@ -47,7 +48,6 @@ export function appUnderTest(options: AppUnderTestOptions = {}): AppUnderTest {
   };
 
   beforeAll(async () => {
-    build = await buildPublic();
     host = await (options.startHost?.() ?? startTestHost(options.hostEnv?.()));
     browser = await launchBrowser({ viewport: options.viewport, downloads: options.downloads });
     if (options.logIn) {
@@ -68,7 +68,7 @@ export function appUnderTest(options: AppUnderTestOptions = {}): AppUnderTest {
     browser: () => started(browser, 'browser'),
     page: () => app.browser().page,
     testSubj: (subj) => app.page().locator(`[data-test-subj="${subj}"]`),
-    build: () => started(build, 'build'),
+    bundle: () => readBundleReport(),
   };
   return app;
 }

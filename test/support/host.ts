@@ -4,13 +4,15 @@
  */
 
 /*
- * Starts the standalone host as its own process, as a user would run it, so tests talk HTTP to it
- * and can kill it mid-write.
+ * Starts the standalone host as its own process, as a user would run it (the compiled host with
+ * plain node, serving the plugin installed from the zip: test/support/staged.ts), so tests talk
+ * HTTP to it and can kill it mid-write.
  */
 import { ChildProcess, spawn } from 'child_process';
 import { createServer } from 'net';
 import { resolve } from 'path';
 import { OPENSEARCH_URL } from './cluster';
+import { HOST_MAIN, hostHome } from './staged';
 
 export const REPO_ROOT = resolve(__dirname, '../..');
 
@@ -38,13 +40,14 @@ export async function startTestHost(env: Record<string, string> = {}): Promise<T
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    // One process (not the tsx CLI, which runs the script in a child), so a kill reaches the host.
-    ['--import', 'tsx', resolve(REPO_ROOT, 'host/src/main.ts')],
+    // Plain node, no loader: the plugin's server code must run as OSD runs it.
+    [HOST_MAIN],
     {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
         LOOKUPS_HOST_PORT: String(port),
+        LOOKUPS_HOST_HOME: hostHome(),
         OPENSEARCH_URL,
         // OSD's own identity: kibanaserver from the demo security configuration.
         OPENSEARCH_INTERNAL_USERNAME: 'kibanaserver',

@@ -3,16 +3,13 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-/* The two HTML documents the host serves: the sign-in page and the app shell. */
+/* The two HTML documents the host serves: the sign-in page and the app page. */
 
 const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!
   );
-
-/** JSON inside a <script> tag: `<` escaped so no value can close the tag. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export interface InjectedMetadata {
   /** The app the URL names (`/app/<appId>/…`). */
@@ -23,26 +20,37 @@ export interface InjectedMetadata {
   version: string;
   /** The enabled UI plugins, by manifest id, as OSD injects `uiPlugins`. */
   uiPlugins: Array<{ id: string; config: Record<string, unknown> }>;
-  /** Per plugin id: the config keys the plugin exposes to the browser. */
-  pluginConfig: Record<string, Record<string, unknown>>;
-  /** OSD's `theme:darkMode`: the page links OUI's dark theme, and says so as OSD does. */
-  darkMode?: boolean;
 }
 
-export function appShell(metadata: InjectedMetadata): string {
+/**
+ * The app page, laid out as OSD's rendering template (src/core/server/rendering/views/
+ * template.tsx): the injected metadata and CSP settings as elements with a `data` attribute,
+ * the markers the bootstrap script inserts styles and scripts before, a loading message, and
+ * only external scripts (`startup.js` sets the theme tag, `bootstrap.js` loads the bundles).
+ * `nonce` is the request's CSP nonce, which the bootstrap gives every style element it makes.
+ */
+export function appPage(metadata: InjectedMetadata, page: { nonce: string; strictCsp: boolean }) {
+  const data = (value: unknown) => escapeHtml(JSON.stringify(value));
+  const base = metadata.basePath;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width">
+<meta name="csp-nonce" content="${escapeHtml(page.nonce)}">
 <link rel="icon" href="data:,">
 <title>OpenSearch Dashboards</title>
-<link rel="stylesheet" href="/bundles/${metadata.darkMode ? 'theme_dark.css' : 'host_core.css'}">
-<script id="osd-injected-metadata" type="application/json">${scriptJson(metadata)}</script>
+<meta name="add-styles-here">
+<meta name="add-scripts-here">
 </head>
 <body>
-<div id="osd_app_root"></div>
-<script type="module" src="/bundles/host_core.js"></script>
+<osd-csp data="${data({ strictCsp: page.strictCsp })}"></osd-csp>
+<osd-injected-metadata data="${data(metadata)}"></osd-injected-metadata>
+<div class="osdWelcomeView" id="osd_loading_message" style="display: none" data-test-subj="osdLoadingMessage">
+  <div class="osdWelcomeText" data-error-message="OpenSearch Dashboards did not load properly. Check the server output for more information.">Loading OpenSearch Dashboards</div>
+</div>
+<script src="${base}/startup.js"></script>
+<script src="${base}/bootstrap.js"></script>
 </body>
 </html>`;
 }

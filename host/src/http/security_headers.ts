@@ -17,6 +17,36 @@ export const CSP_RULES = [
   `frame-ancestors 'self'`,
 ];
 
+/**
+ * OSD 3.6's strict rules (`csp.enable: true`; src/core/server/constants.ts
+ * STRICT_CSP_RULES_DEFAULT_VALUE), with the page's nonce on `style-src-elem`, the directive
+ * OSD gives nonces to: a `<style>` element without the page's nonce is refused.
+ */
+export function strictCspHeader(nonce: string): string {
+  const trusted =
+    'https://opensearch.org https://docs.opensearch.org https://maps.opensearch.org ' +
+    'https://vectors.maps.opensearch.org https://tiles.maps.opensearch.org';
+  return [
+    `default-src 'self'`,
+    `script-src 'self'`,
+    `script-src-attr 'none'`,
+    `style-src 'self'`,
+    `style-src-elem 'self' 'nonce-${nonce}'`,
+    `style-src-attr 'self' 'unsafe-inline'`,
+    `child-src 'none'`,
+    `worker-src 'self'`,
+    `frame-src 'none'`,
+    `object-src 'none'`,
+    `manifest-src 'self'`,
+    `media-src 'none'`,
+    `font-src 'self'`,
+    `connect-src 'self' ${trusted}`,
+    `img-src 'self' data: ${trusted}`,
+    `form-action 'self'`,
+    `frame-ancestors 'self'`,
+  ].join('; ');
+}
+
 export const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CSP_RULES.join('; '),
   'x-content-type-options': 'nosniff',

@@ -4,22 +4,23 @@
  */
 
 /*
- * The host's browser core (built to build/public/host_core.js): builds OSD-shaped CoreSetup and
- * CoreStart from small services, draws the header and toasts, then runs the plugin's public
- * entry through setup and start and mounts the app the page was opened for.
+ * The host's browser core, started by the page's bootstrap script once every bundle has loaded
+ * (`__osdBundles__.get('entry/core/public').__osdBootstrap__()`, as OSD's): builds OSD-shaped
+ * CoreSetup and CoreStart from small services, draws the header and toasts, reads each UI
+ * plugin from the bundle it registered, runs it through setup and start, and mounts the app the
+ * page was opened for. React and OUI come from `window.__osdSharedDeps__`, as for plugins.
  */
-import '@elastic/eui/dist/eui_theme_light.css';
 import { createRoot } from 'react-dom/client';
 import { EuiCallOut, EuiPage, EuiPageBody } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { I18nProvider } from '@osd/i18n/react';
 import type { CoreSetup, CoreStart, PluginInitializerContext } from 'opensearch-dashboards/public';
-import { plugin, type LookupsPublicStart } from '../../public';
 import { ApplicationService } from './application';
 import { HostHeader } from './chrome';
 import { ChromeService } from './chrome_service';
 import { createHttp } from './http';
 import { readInjectedMetadata } from './metadata';
+import { readPlugin } from './plugin_reader';
 import { createSavedObjects } from './saved_objects';
 import { GlobalToasts, ToastsService } from './toasts';
 
@@ -52,10 +53,6 @@ function renderFatalError(element: HTMLElement, error: unknown) {
 
 async function boot(rootElement: HTMLElement) {
   const metadata = readInjectedMetadata();
-  // As OSD's bootstrap does: plugins read the theme they run under from this global.
-  (window as { __osdThemeTag__?: string }).__osdThemeTag__ = metadata.darkMode
-    ? 'v8dark'
-    : 'v8light';
   const basePath = metadata.basePath.replace(/\/$/, '');
 
   let redirecting = false;
@@ -103,14 +100,12 @@ async function boot(rootElement: HTMLElement) {
     </I18nProvider>
   );
 
-  // The host runs one plugin, and only when the server lists it among the enabled UI plugins
-  // (OSD ships no browser code of a disabled plugin); its browser config is what the server
-  // exposed (exposeToBrowser), keyed by the manifest id.
-  const uiPlugin = metadata.uiPlugins.find((p) => p.id !== DATA_SOURCE_PLUGIN_ID);
-  // The host's browser side of the Data Source plugin: its setup contract, from its exposed
-  // config, as OSD's data_source plugin returns it (the host has no `dataSourceManagement`).
+  // The UI plugins the server lists (OSD ships no browser code of a disabled plugin), each with
+  // the config it exposed (exposeToBrowser), keyed by the manifest id. The host's own Data
+  // Source plugin has no bundle: its setup contract comes from its exposed config, as OSD's
+  // data_source plugin returns it (the host has no `dataSourceManagement`).
   const dataSourceConfig = metadata.uiPlugins.find((p) => p.id === DATA_SOURCE_PLUGIN_ID)?.config;
-  const pluginsSetup = dataSourceConfig
+  const pluginsSetup: Record<string, unknown> = dataSourceConfig
     ? {
         [DATA_SOURCE_PLUGIN_ID]: {
           dataSourceEnabled: dataSourceConfig.enabled === true,
@@ -118,25 +113,32 @@ async function boot(rootElement: HTMLElement) {
         },
       }
     : {};
-  const initializerContext: PluginInitializerContext = {
-    opaqueId: Symbol(uiPlugin?.id ?? 'none'),
-    env: { mode: { dev: false, prod: true }, packageInfo: { version: metadata.version } },
-    config: { get: <T extends object>() => (uiPlugin?.config ?? {}) as T },
-  };
-  const instance = uiPlugin ? plugin(initializerContext) : undefined;
+  const instances = metadata.uiPlugins
+    .filter((p) => p.id !== DATA_SOURCE_PLUGIN_ID)
+    .map(({ id, config }) => {
+      const initializerContext: PluginInitializerContext = {
+        opaqueId: Symbol(id),
+        env: { mode: { dev: false, prod: true }, packageInfo: { version: metadata.version } },
+        config: { get: <T extends object>() => config as T },
+      };
+      return { id, instance: readPlugin(id)(initializerContext) };
+    });
 
-  type StartServices = [CoreStart, object, LookupsPublicStart];
-  let resolveStart!: (services: StartServices) => void;
-  const startServices = new Promise<StartServices>((r) => (resolveStart = r));
-  const coreSetup: CoreSetup<object, LookupsPublicStart> = {
+  type StartServices = [CoreStart, object, unknown];
+  const started = instances.map(() => {
+    let resolve!: (services: StartServices) => void;
+    const promise = new Promise<StartServices>((r) => (resolve = r));
+    return { promise, resolve };
+  });
+  const coreSetup = (index: number): CoreSetup<object, unknown> => ({
     application: application.setup(),
     chrome: chrome.setup(),
     http,
-    getStartServices: () => startServices,
-  };
+    getStartServices: () => started[index].promise,
+  });
 
   // As OSD: every plugin's setup, then core's start, then every plugin's start.
-  instance?.setup(coreSetup, pluginsSetup);
+  instances.forEach(({ instance }, index) => instance.setup(coreSetup(index), pluginsSetup));
   const coreStart: CoreStart = {
     http,
     notifications: { toasts },
@@ -145,8 +147,10 @@ async function boot(rootElement: HTMLElement) {
     savedObjects: createSavedObjects(http),
     i18n: { Context: I18nProvider },
   };
-  const pluginStart = instance?.start(coreStart) as LookupsPublicStart;
-  resolveStart([coreStart, {}, pluginStart]);
+  instances.forEach(({ instance }, index) => {
+    const pluginStart = instance.start(coreStart, {});
+    started[index].resolve([coreStart, {}, pluginStart]);
+  });
 
   try {
     await application.mount(metadata.appId, appElement);
@@ -155,7 +159,18 @@ async function boot(rootElement: HTMLElement) {
   }
 }
 
-const rootElement = document.getElementById('osd_app_root');
-if (rootElement) {
-  boot(rootElement).catch((e) => renderFatalError(rootElement, e));
+/**
+ * Called by the page's bootstrap script once every script has loaded. As OSD's core, it draws
+ * into the page's body; the loading message the page showed until now goes.
+ */
+export async function __osdBootstrap__(): Promise<void> {
+  document.getElementById('osd_loading_message')?.remove();
+  const rootElement = document.createElement('div');
+  rootElement.id = 'osd_app_root';
+  document.body.append(rootElement);
+  try {
+    await boot(rootElement);
+  } catch (e) {
+    renderFatalError(rootElement, e);
+  }
 }
