@@ -58,6 +58,30 @@ module.exports = tseslint.config(
     },
   },
   {
+    // The host stands in for OSD, which never sees the plugin's sources: it runs the installed
+    // zip only (scripts/build/stage.ts), so nothing under host/ may import them.
+    files: ['host/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './host',
+              from: ['./public', './server', './common'],
+              message: 'The host runs the installed zip, never the plugin’s sources.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Command-line scripts and benches talk to a terminal.
     files: ['scripts/**', 'bench/**'],
     rules: { 'no-console': 'off' },

@@ -12,9 +12,11 @@ import type { Job } from '../common/api/jobs';
 import type { Schedule, ScheduleBody } from '../common/api/schedules';
 
 /** `lookups.*` keys the server exposes with `exposeToBrowser` (server/index.ts). */
+/** The server config keys the plugin exposes to the browser (server/index.ts exposeToBrowser). */
 export interface LookupsPublicConfig {
   max_rows: number;
   max_body_bytes: number;
+  max_import_bytes: number;
 }
 
 // The setup contract is empty for now; an interface keeps it extensible without a breaking change.

@@ -135,7 +135,10 @@ export async function startHost(config: HostConfig) {
     {
       http: {
         createRouter: () => {
-          const router = new HostRouter(plugin.opaqueId);
+          const router = new HostRouter(plugin.opaqueId, {
+            contextContainer,
+            logger: loggerFactory.get('http', 'router'),
+          });
           routers.push(router);
           return router;
         },
@@ -150,12 +153,10 @@ export async function startHost(config: HostConfig) {
       : {}
   );
   for (const router of routers) {
-    registerHostRoutes(
-      server,
-      router,
-      { contextContainer, logger: loggerFactory.get('http', 'router') },
-      { socketTimeoutMs: config.socketTimeoutMs, maxPayloadBytes: config.maxPayloadBytes }
-    );
+    registerHostRoutes(server, router, {
+      socketTimeoutMs: config.socketTimeoutMs,
+      maxPayloadBytes: config.maxPayloadBytes,
+    });
   }
 
   // The UI plugins the page starts: OSD ships a disabled plugin's browser side to nobody. The

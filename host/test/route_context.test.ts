@@ -41,7 +41,10 @@ function setup() {
     logger: createLoggerFactory('fatal').get('test'),
     timeouts: { idleTimeoutMs: 60_000, lifetimeMs: 60_000 },
   }).close();
-  const router = new HostRouter(pluginId);
+  const router = new HostRouter(pluginId, {
+    contextContainer: container,
+    logger: createLoggerFactory('fatal').get('test'),
+  });
   return { server, router, container, pluginId, coreCalls };
 }
 
@@ -59,10 +62,7 @@ it('gives each handler the awaited values of the providers, built per request in
   router.get({ path: '/api/ctx', validate: false }, (context, _request, response) =>
     response.ok({ body: { first: context.first, second: context.second } })
   );
-  registerHostRoutes(server, router, {
-    contextContainer: container,
-    logger: createLoggerFactory('fatal').get('test'),
-  });
+  registerHostRoutes(server, router);
 
   const one = await server.inject({ url: '/api/ctx', headers: { authorization: 'Basic eDp5' } });
   const two = await server.inject({ url: '/api/ctx', headers: { authorization: 'Basic eDp5' } });
@@ -93,10 +93,7 @@ it('answers 500 when a provider throws, without calling the handler', async () =
   });
   const handler = jest.fn();
   router.get({ path: '/api/ctx', validate: false }, handler);
-  registerHostRoutes(server, router, {
-    contextContainer: container,
-    logger: createLoggerFactory('fatal').get('test'),
-  });
+  registerHostRoutes(server, router);
   const res = await server.inject({ url: '/api/ctx', headers: { authorization: 'Basic eDp5' } });
   expect(res.statusCode).toBe(500);
   expect(handler).not.toHaveBeenCalled();

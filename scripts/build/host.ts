@@ -27,7 +27,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'zlib';
 import { ROOT } from './manifest';
 
 export const HOST_OUT_DIR = resolve(ROOT, 'build/host');
-const WORKSPACE_PACKAGES = /^(@osd\/ui-shared-deps|@osd\/config-schema|@osd\/i18n|opensearch-dashboards)(\/|$)/;
+const WORKSPACE_PACKAGES =
+  /^(@osd\/ui-shared-deps|@osd\/config-schema|@osd\/i18n|opensearch-dashboards)(\/|$)/;
 
 /** Node code: the workspace stand-ins are compiled in, every other package is required. */
 const nodePackagesExternal: Plugin = {
@@ -92,7 +93,10 @@ async function buildOsdServerPackages() {
       target: 'node20',
       logLevel: 'warning',
     });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', main: 'index.js' }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name, version: '1.0.0', main: 'index.js' })
+    );
   }
 }
 
@@ -122,7 +126,14 @@ async function buildSharedDeps() {
     outdir,
     bundle: true,
     assetNames: 'assets/[name]-[hash]',
-    loader: { '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.eot': 'file', '.svg': 'file', '.png': 'file' },
+    loader: {
+      '.woff': 'file',
+      '.woff2': 'file',
+      '.ttf': 'file',
+      '.eot': 'file',
+      '.svg': 'file',
+      '.png': 'file',
+    },
     logLevel: 'warning',
   });
   // OSD's base stylesheet styles its own legacy chrome; the host's chrome is OUI only.

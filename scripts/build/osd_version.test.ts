@@ -39,7 +39,9 @@ it('stamps the OSD version into the manifest and keeps only keys OSD knows', () 
   const stamped = stampedManifest(source, '3.7.1');
   expect(stamped.opensearchDashboardsVersion).toBe('3.7.1');
   expect(stamped.version).toBe(pluginVersionFor('3.7.1'));
-  expect(Object.keys(stamped).every((key) => (KNOWN_MANIFEST_KEYS as readonly string[]).includes(key))).toBe(true);
+  expect(
+    Object.keys(stamped).every((key) => (KNOWN_MANIFEST_KEYS as readonly string[]).includes(key))
+  ).toBe(true);
   expect(() => stampedManifest({ ...source, devOnly: true }, '3.6.0')).toThrow(
     /keys OSD does not know \(devOnly\)/
   );

@@ -68,7 +68,10 @@ export async function buildPlugin(
   mkdirSync(pluginDir, { recursive: true });
 
   const server = await compileServerCode(pluginDir);
-  writeFileSync(join(pluginDir, 'opensearch_dashboards.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(
+    join(pluginDir, 'opensearch_dashboards.json'),
+    `${JSON.stringify(manifest, null, 2)}\n`
+  );
   writeFileSync(
     join(pluginDir, 'package.json'),
     `${JSON.stringify(shippedPackage(readSourcePackage(), version, server.shippedPackages), null, 2)}\n`

@@ -76,7 +76,10 @@ export function productionPackageDirs(packages: readonly string[]): string[] {
 }
 
 /** Copies each package into `<buildDir>/node_modules/…`, at its place under the repository's. */
-export function copyProductionDependencies(packages: readonly string[], buildDir: string): string[] {
+export function copyProductionDependencies(
+  packages: readonly string[],
+  buildDir: string
+): string[] {
   const dirs = productionPackageDirs(packages);
   for (const dir of dirs) {
     const target = resolve(buildDir, relative(ROOT, dir));

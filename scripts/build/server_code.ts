@@ -26,7 +26,9 @@ export const SERVER_SOURCE_DIRS = ['server', 'common'];
 export const OSD_SERVER_PACKAGES = ['@osd/config-schema', '@osd/i18n', 'rxjs', 'moment', 'lodash'];
 
 const isSource = (file: string) =>
-  /\.tsx?$/.test(file) && !/\.d\.ts$/.test(file) && !/\.(test|mock|mocks|test\.mocks)\.tsx?$/.test(file);
+  /\.tsx?$/.test(file) &&
+  !/\.d\.ts$/.test(file) &&
+  !/\.(test|mock|mocks|test\.mocks)\.tsx?$/.test(file);
 
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -76,10 +78,11 @@ export async function compileServerCode(outDir: string): Promise<ServerCode> {
       const where = relative(outDir, file);
       if (specifier.startsWith('.')) {
         const target = resolve(dirname(file), specifier);
-        const found = [target, `${target}.js`, join(target, 'index.js')].some(
-          (candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile()
+        const found = [target, `${target}.js`, join(target, 'index.js')].some((candidate) =>
+          statSync(candidate, { throwIfNoEntry: false })?.isFile()
         );
-        if (!found) problems.push(`${where} requires ${specifier}, which the build did not produce`);
+        if (!found)
+          problems.push(`${where} requires ${specifier}, which the build did not produce`);
       } else if (builtins.has(specifier)) {
         continue;
       } else if (OSD_SERVER_PACKAGES.includes(packageOf(specifier))) {

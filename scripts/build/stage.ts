@@ -80,7 +80,8 @@ export async function stage({ force = false, log = (_: string) => {} } = {}): Pr
   }
   const hostHash = digest(HOST_INPUTS);
   const hostStamp = join(BUILD_DIR, '.host-inputs');
-  const rebuiltHost = force || !isCurrent(hostStamp, hostHash, join(HOST_OUT_DIR, 'server/main.js'));
+  const rebuiltHost =
+    force || !isCurrent(hostStamp, hostHash, join(HOST_OUT_DIR, 'server/main.js'));
   if (rebuiltHost) {
     await buildHost();
     writeFileSync(hostStamp, hostHash);
@@ -101,7 +102,9 @@ export async function stage({ force = false, log = (_: string) => {} } = {}): Pr
     if (existsSync(installed)) run('remove', pluginId);
     const result = run('install', pathToFileURL(zipPath).href);
     if (result.status !== 0) {
-      throw new Error(`installing ${relative(ROOT, zipPath)} failed:\n${result.stdout}${result.stderr}`);
+      throw new Error(
+        `installing ${relative(ROOT, zipPath)} failed:\n${result.stdout}${result.stderr}`
+      );
     }
     writeFileSync(installedStamp, zipHash);
     log(`installed ${relative(ROOT, zipPath)} into ${home}/plugins`);

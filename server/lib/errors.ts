@@ -84,8 +84,10 @@ const isUnreachable = (name: string | undefined) =>
   name === 'ConnectionError' || name === 'TimeoutError' || name === 'NoLivingConnectionsError';
 
 /**
- * Maps an error to OSD's response. A 401 from OpenSearch is rethrown so that the platform
- * answers it (as OSD's router does, with the `www-authenticate` header). 403 passes through
+ * Maps an error to OSD's response. A 401 from OpenSearch is answered as OSD's router answers
+ * the ones it recognises (401, OpenSearch's `www-authenticate` challenge): OSD recognises one
+ * only when it has a body, and a HEAD request's has none, so rethrowing it could end as a 500.
+ * 403 passes through
  * with what was denied. Anything unexpected is logged and is a 500. On a data source
  * (`dataSource`, its id), a source that cannot be reached is a 502 (504 when it timed out)
  * naming it, and a 401 is a 400: the data source's stored credentials were refused, which says
@@ -109,7 +111,16 @@ export function toErrorResponse(
   }
   if (isOpenSearchResponseError(error)) {
     const status = error.meta.statusCode;
-    if (status === 401) throw error;
+    if (status === 401) {
+      const headers = (error.meta.headers ?? {}) as Record<string, string | undefined>;
+      const challenge = Object.entries(headers).find(
+        ([name]) => name.toLowerCase() === 'www-authenticate'
+      )?.[1];
+      return response.unauthorized({
+        body: { message: 'OpenSearch did not accept your credentials: sign in again.' },
+        headers: { 'www-authenticate': challenge ?? 'Basic realm="Authorization Required"' },
+      });
+    }
     const reason = openSearchReason(error);
     if (status === 403) {
       return response.forbidden({

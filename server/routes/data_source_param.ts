@@ -62,6 +62,8 @@ export function dataSourceRouter(router: IRouter): IRouter {
     put: (route, handler) => router.put(extend(route), handler),
     patch: (route, handler) => router.patch(extend(route), handler),
     delete: (route, handler) => router.delete(extend(route), handler),
+    handleLegacyErrors: router.handleLegacyErrors,
+    getRoutes: () => router.getRoutes(),
   };
 }
 

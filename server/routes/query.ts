@@ -15,9 +15,8 @@ import { jsonBody } from './json_body';
 import { LONG_REQUEST_TIMEOUTS } from './timeouts';
 import { validateWith } from './validation';
 
-async function queryService(ctx: LookupsRequestContext, signal?: AbortSignal) {
+async function queryService(ctx: LookupsRequestContext) {
   return new QueryService({
-    signal,
     client: ctx.client,
     config: ctx.config,
     ceiling: await ctx.ceiling(),
@@ -38,15 +37,11 @@ export function registerQueryRoutes(router: IRouter) {
     },
     handle(async (ctx, request, response) => {
       const { query, size } = request.body;
-      // A client that goes away cancels its write: nothing keeps running unseen.
-      const controller = new AbortController();
-      const aborted = request.events.aborted$.subscribe(() => controller.abort());
-      try {
-        const service = await queryService(ctx, controller.signal);
-        return response.ok(jsonBody(await service.run(query, size)));
-      } finally {
-        aborted.unsubscribe();
-      }
+      // A synchronous write runs to its end even when its client hangs up: OSD gives a route no
+      // signal for that once the request's body was read (`request.events.aborted$` fires only
+      // while it is still arriving). Long writes belong in jobs, which can be cancelled.
+      const service = await queryService(ctx);
+      return response.ok(jsonBody(await service.run(query, size)));
     })
   );
 

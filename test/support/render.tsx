@@ -151,7 +151,11 @@ export function fakeServices(overrides: Partial<LookupsServices> = {}): FakeServ
         appendAppPath(`/app/${appId}`, options?.path)
       ),
     },
-    config: { max_rows: 1_000_000, max_body_bytes: 10 * 1024 * 1024 },
+    config: {
+      max_rows: 1_000_000,
+      max_body_bytes: 10 * 1024 * 1024,
+      max_import_bytes: 100 * 1024 * 1024,
+    },
     currentUser: 'tester',
     storage: memoryStorage(),
     ...overrides,

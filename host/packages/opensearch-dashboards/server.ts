@@ -190,6 +190,18 @@ export type RouteRegistrar<Method extends RouteMethod> = <P, Q, B>(
   route: RouteConfig<P, Q, B, Method>,
   handler: RequestHandler<P, Q, B, Method>
 ) => void;
+/** Wraps a handler, e.g. `handleLegacyErrors`: thrown Boom errors become responses. */
+export type RequestHandlerWrapper = <P, Q, B, Method extends RouteMethod = any>(
+  handler: RequestHandler<P, Q, B, Method>
+) => RequestHandler<P, Q, B, Method>;
+/** A registered route as the http server takes it (`handler` is hapi's: request, toolkit). */
+export interface RouterRoute {
+  method: RouteMethod;
+  path: string;
+  options: RouteConfigOptions<RouteMethod>;
+  handler: (req: any, responseToolkit: any) => Promise<any>;
+}
+/** OSD 3.x's IRouter (src/core/server/http/router/router.ts). */
 export interface IRouter {
   routerPath: string;
   get: RouteRegistrar<'get'>;
@@ -197,6 +209,9 @@ export interface IRouter {
   put: RouteRegistrar<'put'>;
   patch: RouteRegistrar<'patch'>;
   delete: RouteRegistrar<'delete'>;
+  handleLegacyErrors: RequestHandlerWrapper;
+  /** @internal */
+  getRoutes: () => RouterRoute[];
 }
 
 // ---- context container (OSD src/core/utils/context.ts) -----------------------------------------

@@ -13,7 +13,8 @@
  */
 import Boom from '@hapi/boom';
 import type { Request, ResponseObject, ResponseToolkit, Server } from '@hapi/hapi';
-import { Subject } from 'rxjs';
+import { fromEvent, merge, type Observable } from 'rxjs';
+import { first, shareReplay, takeUntil } from 'rxjs/operators';
 import type {
   IOpenSearchDashboardsResponse,
   IRouter,
@@ -24,8 +25,10 @@ import type {
   RequestHandlerContextContainer,
   RouteConfig,
   RouteMethod,
+  RequestHandlerWrapper,
   RouteValidationFunction,
   RouteValidationResultFactory,
+  RouterRoute,
 } from 'opensearch-dashboards/server';
 import { responseFactory } from './response_factory';
 import { Readable } from 'stream';
@@ -41,10 +44,14 @@ interface RegisteredRoute {
 }
 
 export class HostRouter implements IRouter {
-  public readonly routes: RegisteredRoute[] = [];
-  /** `pluginId`: the opaque id of the plugin that created the router (its handlers' context). */
+  private readonly routes: RegisteredRoute[] = [];
+  /**
+   * `pluginId`: the opaque id of the plugin that created the router (its handlers' context);
+   * `deps`: what each route's handler runs with, as OSD's router gets `enhanceWithContext`.
+   */
   constructor(
     public readonly pluginId: PluginOpaqueId,
+    private readonly deps: RouteDeps,
     public readonly routerPath = ''
   ) {}
 
@@ -53,12 +60,22 @@ export class HostRouter implements IRouter {
     <P, Q, B>(config: RouteConfig<P, Q, B, M>, handler: RequestHandler<P, Q, B, M>) => {
       if (config.validate === undefined) {
         throw new Error(
-          `The [${method}] at [${config.path}] does not have a 'validate' specified.`
+          `The [${method}] at [${config.path}] does not have a 'validate' specified. Use 'false' as the value if you want to bypass validation.`
         );
+      }
+      for (const [key, rule] of Object.entries(config.validate || {})) {
+        if (typeof rule !== 'function') {
+          throw new Error(
+            `Expected a valid validation logic declared with '@osd/config-schema' package or a RouteValidationFunction at key: [${key}].`
+          );
+        }
       }
       this.routes.push({
         method,
-        config: config as unknown as RegisteredRoute['config'],
+        config: {
+          ...config,
+          options: routeOptions(method, config),
+        } as unknown as RegisteredRoute['config'],
         handler: handler as unknown as RegisteredRoute['handler'],
       });
     };
@@ -68,6 +85,58 @@ export class HostRouter implements IRouter {
   put = this.register('put');
   patch = this.register('patch');
   delete = this.register('delete');
+
+  /** OSD's `handleLegacyErrors` (wrapErrors): a thrown Boom becomes its own response. */
+  handleLegacyErrors: RequestHandlerWrapper = (handler) => async (context, request, response) => {
+    try {
+      return await handler(context, request, response);
+    } catch (e) {
+      if (!Boom.isBoom(e)) throw e;
+      return response.customError({
+        statusCode: e.output.statusCode,
+        body: { message: e.output.payload.message },
+        headers: e.output.headers as Record<string, string>,
+      });
+    }
+  };
+
+  /** Each route with its hapi handler, as OSD's http server registers them. */
+  getRoutes = (): RouterRoute[] =>
+    this.routes.map((route) => {
+      const enhanced = this.deps.contextContainer.createHandler(
+        this.pluginId,
+        route.handler as Parameters<RequestHandlerContextContainer['createHandler']>[1]
+      ) as EnhancedHandler;
+      return {
+        method: route.method,
+        path: `${this.routerPath}${route.config.path}`,
+        options: route.config.options ?? {},
+        handler: (request: Request, h: ResponseToolkit) =>
+          handle(route, enhanced, request, h, this.deps),
+      };
+    });
+}
+
+/**
+ * OSD's validOptions (router.ts): a route that may have a body but validates none (and sets no
+ * body options) gets it as an unparsed stream, "the memory-cheapest approach"; the route's own
+ * body options win. GET and HEAD have no body options at all.
+ */
+function routeOptions<M extends RouteMethod>(
+  method: M,
+  config: RouteConfig<unknown, unknown, unknown, M>
+) {
+  const options = config.options ?? {};
+  if (method === 'get') return { ...options, body: undefined };
+  const validatesBody = Boolean(config.validate && config.validate.body) || Boolean(options.body);
+  return {
+    ...options,
+    body: {
+      output: validatesBody ? undefined : ('stream' as const),
+      parse: validatesBody ? undefined : false,
+      ...options.body,
+    },
+  };
 }
 
 class RouteValidationError extends Error {
@@ -128,12 +197,11 @@ function authOption(authRequired: boolean | 'optional' | undefined) {
 
 export function registerHostRoutes(
   server: Server,
-  router: HostRouter,
-  deps: RouteDeps,
+  router: IRouter,
   http: HttpOptions = { socketTimeoutMs: 120_000, maxPayloadBytes: DEFAULT_MAX_PAYLOAD_BYTES }
 ) {
-  for (const route of router.routes) {
-    const options = route.config.options ?? {};
+  for (const route of router.getRoutes()) {
+    const options = route.options;
     const {
       accepts: allow,
       maxBytes,
@@ -146,18 +214,15 @@ export function registerHostRoutes(
       accepts?: string | string[];
     };
     const timeout = options.timeout;
-    const enhanced = deps.contextContainer.createHandler(
-      router.pluginId,
-      route.handler as Parameters<RequestHandlerContextContainer['createHandler']>[1]
-    ) as EnhancedHandler;
     server.route({
       method: route.method,
-      path: `${router.routerPath}${route.config.path}`,
+      path: route.path,
       options: {
         // As OSD (http_server.ts): authentication is hapi's auth, before the body is read.
         auth: authOption(options.authRequired),
-        // As OSD: payload options only when the route gives one, and then multipart allowed;
-        // otherwise hapi's defaults under `server.maxPayloadBytes`.
+        // As OSD (http_server.ts): payload options when the route's (validOptions-completed)
+        // body options give one, and then multipart allowed; otherwise hapi's defaults under
+        // `server.maxPayloadBytes`.
         payload:
           route.method === 'get'
             ? undefined
@@ -175,7 +240,7 @@ export function registerHostRoutes(
         // `server.socketTimeout`; `timeout.payload` only bounds the body's arrival.
         timeout: { socket: timeout?.idleSocket ?? http.socketTimeoutMs },
       },
-      handler: (request, h) => handle(route, enhanced, request, h, deps),
+      handler: route.handler,
     });
   }
 }
@@ -237,16 +302,53 @@ async function handle(
     const response = await enhanced(osdRequest, responseFactory);
     return toHapiResponse(response, h);
   } catch (e) {
-    const status = (e as { meta?: { statusCode?: number } })?.meta?.statusCode;
-    if ((e as { name?: string })?.name === 'ResponseError' && status === 401) {
+    deps.logger.error(e instanceof Error ? e : String(e));
+    if (isUnauthorizedError(e)) {
       // Forwarded as OSD forwards it: the caller's credentials were refused by OpenSearch.
-      const boom = Boom.unauthorized((e as Error).message);
-      boom.output.headers['WWW-Authenticate'] = 'Basic realm="Authorization Required"';
+      const boom = new Boom.Boom(e.message || 'Unauthorized', { statusCode: 401 });
+      const challenge = Object.entries(e.headers).find(
+        ([name]) => name.toLowerCase() === 'www-authenticate'
+      )?.[1];
+      boom.output.headers['www-authenticate'] = challenge ?? 'Basic realm="Authorization Required"';
       return boom;
     }
-    deps.logger.error(e instanceof Error ? e : String(e));
-    return Boom.internal('An internal server error occurred.');
+    if (Boom.isBoom(e) && e.output.statusCode === 401) return e;
+    return toInternalError();
   }
+}
+
+/** OSD's response adapter's 500: its message, with the period Boom's own leaves out. */
+function toInternalError() {
+  const error = new Boom.Boom('', { statusCode: 500 });
+  error.output.payload.message = 'An internal server error occurred.';
+  return error;
+}
+
+/**
+ * OSD's test for an OpenSearch client error (src/core/server/opensearch/client/errors.ts): by
+ * its `body`, `statusCode` and `headers`, all three truthy, never by its class. So a 401 with
+ * an empty body (a HEAD request's) is no 401 to OSD: a handler that throws it gets a 500.
+ */
+function isUnauthorizedError(
+  e: unknown
+): e is { message: string; statusCode: number; headers: Record<string, string> } {
+  const error = e as { body?: unknown; statusCode?: unknown; headers?: unknown } | undefined;
+  return Boolean(error?.body && error.statusCode && error.headers) && error!.statusCode === 401;
+}
+
+/**
+ * OSD's request events (router/request.ts): `aborted$` is the Node request's 'aborted' event,
+ * until the response has finished. Node emits it only while the request's body is still
+ * arriving: once the body was read whole, a client that hangs up aborts nothing.
+ */
+function requestEvents(request: Request) {
+  const finish$ = fromEvent<void>(request.raw.res, 'finish').pipe(shareReplay(1), first());
+  const aborted$: Observable<void> = fromEvent<void>(request.raw.req, 'aborted').pipe(
+    first(),
+    takeUntil(finish$)
+  );
+  const completed$: Observable<void> = merge(finish$, aborted$).pipe(shareReplay(1), first());
+  return { aborted$, completed$ };
 }
 
 function toOsdRequest(
@@ -260,14 +362,6 @@ function toOsdRequest(
   const query = validatePart(validate?.query, { ...request.query }, 'request query');
   const body = validatePart(validate?.body, request.payload, 'request body');
 
-  const aborted$ = new Subject<void>();
-  const completed$ = new Subject<void>();
-  request.raw.req.once('aborted', () => aborted$.next());
-  request.raw.res.once('close', () => {
-    if (!request.raw.res.writableFinished) aborted$.next();
-    completed$.next();
-  });
-
   const headers = { ...request.headers } as Record<string, string>;
   delete headers.cookie;
   if (authorization) headers.authorization = authorization;
@@ -280,7 +374,7 @@ function toOsdRequest(
     headers,
     isSystemRequest: request.headers['osd-system-request'] === 'true',
     socket: { remoteAddress: request.info.remoteAddress },
-    events: { aborted$: aborted$.asObservable(), completed$: completed$.asObservable() },
+    events: requestEvents(request),
     auth: { isAuthenticated: request.auth.isAuthenticated },
     params,
     query,

@@ -35,6 +35,7 @@ import { ApiErrorCallout } from '../../components/error_callout';
 import { formatNumber, rowCount } from '../../components/format';
 import { grantOf, Refusable, usePermissions } from '../../components/permissions';
 import type { ApiFailure } from '../../services/api_client';
+import { fileTooLarge } from '../../services/import_limits';
 import { useServices } from '../../services/services_context';
 import { useAppDispatch } from '../../store';
 import { useCatalog } from '../../store/api';
@@ -65,9 +66,10 @@ export function nameFromFile(fileName: string): string {
 export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const history = useHistory();
-  const { notifications } = useServices();
+  const { notifications, config } = useServices();
   const existing = useCatalog({ refetchOnMount: false }).lookups;
   const [file, setFile] = useState<File | null>(null);
+  const tooLarge = fileTooLarge(file, config.max_import_bytes);
   const [preview, setPreview] = useState<FilePreview | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [name, setName] = useState('');
@@ -162,6 +164,8 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
         <EuiFormRow
           fullWidth
           label={i18n.translate('lookups.create.file', { defaultMessage: 'File' })}
+          isInvalid={tooLarge !== undefined}
+          error={tooLarge}
           helpText={i18n.translate('lookups.create.fileHelp', {
             defaultMessage: 'CSV with a header row, or NDJSON (one JSON object per line).',
           })}
@@ -293,7 +297,7 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
               fill
               onClick={create}
               isLoading={busy}
-              isDisabled={refused || !ready || taken}
+              isDisabled={refused || !ready || taken || tooLarge !== undefined}
               data-test-subj="lookupsCreateSubmit"
             >
               {preview

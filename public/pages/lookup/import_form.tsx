@@ -30,6 +30,7 @@ import { ApiErrorCallout } from '../../components/error_callout';
 import { ActionButton, useGrant } from '../../components/permissions';
 import { rowCount } from '../../components/format';
 import type { ApiFailure, ImportOptions } from '../../services/api_client';
+import { fileTooLarge } from '../../services/import_limits';
 import { useServices } from '../../services/services_context';
 import { useAppDispatch } from '../../store';
 import { importIntoLookup } from '../../store/operations';
@@ -62,8 +63,9 @@ export function importOptions(form: {
 
 export function ImportForm({ name }: { name: string }) {
   const dispatch = useAppDispatch();
-  const { notifications } = useServices();
+  const { notifications, config } = useServices();
   const [file, setFile] = useState<File | null>(null);
+  const tooLarge = fileTooLarge(file, config.max_import_bytes);
   const [mode, setMode] = useState<Mode>('replace');
   const [keyFields, setKeyFields] = useState('');
   const [keepIfEmpty, setKeepIfEmpty] = useState(false);
@@ -106,6 +108,8 @@ export function ImportForm({ name }: { name: string }) {
     <div data-test-subj="lookupsImportForm">
       <EuiFormRow
         label={i18n.translate('lookups.import.file', { defaultMessage: 'File' })}
+        isInvalid={tooLarge !== undefined}
+        error={tooLarge}
         helpText={i18n.translate('lookups.import.fileHelp', {
           defaultMessage: 'CSV with a header row, or NDJSON (one JSON object per line).',
         })}
@@ -258,7 +262,7 @@ export function ImportForm({ name }: { name: string }) {
         grant={importGrant}
         iconType="importAction"
         onClick={submit}
-        isDisabled={!file || needsKeys}
+        isDisabled={!file || needsKeys || tooLarge !== undefined}
         isLoading={busy}
         data-test-subj="lookupsImportSubmit"
       >
