@@ -141,6 +141,14 @@ export interface ErrorBody {
 // ---- the catalog ------------------------------------------------------------------------------
 export type LookupKind = 'managed' | 'legacy' | 'broken' | 'conflict';
 
+/**
+ * What a delete removes: this plugin's own lookups, and broken ones (a backing index no alias
+ * names). A legacy lookup's index belongs to the data importer's user, and a conflict is not a
+ * lookup at all: the server refuses both, so the app does not offer it.
+ */
+export const isDeletableKind = (kind: LookupKind): boolean =>
+  kind === 'managed' || kind === 'broken';
+
 export interface LookupSummary {
   name: string;
   kind: LookupKind;

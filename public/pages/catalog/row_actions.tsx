@@ -5,12 +5,13 @@
 
 /*
  * What a catalog row offers: open it, query it, migrate (importer lookups), clean up old
- * versions (when there are some) and delete; each write is disabled, with the missing
+ * versions (when there are some) and delete (not an importer's lookup, whose index is its
+ * owner's); each write is disabled, with the missing
  * permission, for a user who may not.
  */
 import { EuiButtonIcon, EuiFlexGroup, EuiFlexItem, EuiToolTip } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
-import type { LookupSummary } from '../../../common/api/codecs';
+import { isDeletableKind, type LookupSummary } from '../../../common/api/codecs';
 import type { LookupAction } from '../../../common/api/permissions';
 import { appRoutes } from '../../../common/api/paths';
 import { grantOf, Refusable } from '../../components/permissions';
@@ -133,19 +134,21 @@ export function RowActions({
           />
         </EuiFlexItem>
       ) : null}
-      <EuiFlexItem grow={false}>
-        <WriteAction
-          lookup={lookup}
-          action="delete"
-          icon="trash"
-          color="danger"
-          label={i18n.translate('lookups.catalog.action.delete', {
-            defaultMessage: 'Delete {name}',
-            values,
-          })}
-          onClick={() => handlers.onDelete(lookup)}
-        />
-      </EuiFlexItem>
+      {isDeletableKind(lookup.kind) ? (
+        <EuiFlexItem grow={false}>
+          <WriteAction
+            lookup={lookup}
+            action="delete"
+            icon="trash"
+            color="danger"
+            label={i18n.translate('lookups.catalog.action.delete', {
+              defaultMessage: 'Delete {name}',
+              values,
+            })}
+            onClick={() => handlers.onDelete(lookup)}
+          />
+        </EuiFlexItem>
+      ) : null}
     </EuiFlexGroup>
   );
 }
