@@ -8,7 +8,7 @@
  * Search and a kind filter narrow the list; every column sorts; selected lookups (or all) can
  * have their old versions cleaned up; a legacy lookup migrates in one click.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   EuiBasicTable,
   EuiButton,
@@ -55,6 +55,7 @@ import { cleanupRuleText } from './cleanup_rule';
 import { useCatalogView } from './catalog_view';
 import { CreateFromFileModal } from './create_from_file';
 import { RowActions, type RowActionHandlers } from './row_actions';
+import { PageSelectionNote } from './page_selection_note';
 import { ServerCatalogTable } from './server_catalog_table';
 
 export const catalogTitle = () =>
@@ -68,7 +69,14 @@ export function CatalogPage() {
   const paged = serverPaged({ total });
   // Refresh asks the server's page again too (both are the Catalog).
   const refresh = () => dispatch(lookupsApi.util.invalidateTags(['Catalog']));
-  const [selected, setSelected] = useState<LookupSummary[]>([]);
+  // What the table's checkboxes hold (one page at most), or every lookup that matches.
+  const [pageSelection, setPageSelection] = useState<LookupSummary[]>([]);
+  const [allMatching, setAllMatching] = useState(false);
+  const tableRef = useRef<EuiBasicTable<LookupSummary>>(null);
+  const onSelectionChange = useCallback((items: LookupSummary[]) => {
+    setPageSelection(items);
+    setAllMatching(false);
+  }, []);
   const [cleanup, setCleanup] = useState<{ names?: string[] } | null>(null);
   const [migrating, setMigrating] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<LookupSummary[] | null>(null);
@@ -78,9 +86,10 @@ export function CatalogPage() {
     onCleanup: (lookup) => setCleanup({ names: [lookup.name] }),
     onDelete: (lookup) => setDeleting([lookup]),
   };
-  const managedSelected = selected.filter((l) => l.kind === 'managed');
   const shown = useMemo(() => filterLookups(lookups, search, kinds), [lookups, search, kinds]);
   const view = useCatalogView(shown);
+  const selected = allMatching ? view.all : pageSelection;
+  const managedSelected = selected.filter((l) => l.kind === 'managed');
   // The server's page, when it pages (reported by its table).
   const [serverPageNames, setServerPageNames] = useState<string[]>([]);
   // Asked once per lookup, for the rows shown: each page asks for its own rows as it is shown
@@ -358,6 +367,17 @@ export function CatalogPage() {
           <EuiSpacer size="m" />
         </>
       ) : null}
+      <PageSelectionNote
+        selected={pageSelection.length}
+        pageSize={paged ? serverPageNames.length : view.items.length}
+        matching={paged ? total : view.all.length}
+        allMatching={allMatching}
+        onSelectAll={paged ? undefined : () => setAllMatching(true)}
+        onClear={() => {
+          setAllMatching(false);
+          tableRef.current?.setSelection([]);
+        }}
+      />
       {firstLoad ? (
         <EuiLoadingContent lines={6} data-test-subj="lookupsCatalogLoading" />
       ) : status === 'ready' && lookups.length === 0 ? (
@@ -389,11 +409,12 @@ export function CatalogPage() {
         <ServerCatalogTable
           columns={columns}
           search={search}
-          onSelectionChange={setSelected}
+          onSelectionChange={onSelectionChange}
           onPageShown={setServerPageNames}
         />
       ) : lookups.length > 0 ? (
         <EuiBasicTable<LookupSummary>
+          ref={tableRef}
           tableCaption={i18n.translate('lookups.catalog.caption', { defaultMessage: 'Lookups' })}
           items={view.items}
           itemId="name"
@@ -403,7 +424,7 @@ export function CatalogPage() {
           pagination={view.pagination}
           onChange={view.onChange}
           isSelectable
-          selection={{ onSelectionChange: setSelected }}
+          selection={{ onSelectionChange }}
           noItemsMessage={i18n.translate('lookups.catalog.noMatch', {
             defaultMessage: 'No lookups match the search and filter.',
           })}
@@ -417,7 +438,10 @@ export function CatalogPage() {
         <DeleteModal
           lookups={deleting}
           onClose={() => setDeleting(null)}
-          onDeleted={(names) => setSelected((s) => s.filter((l) => !names.includes(l.name)))}
+          onDeleted={(names) => {
+            setAllMatching(false);
+            setPageSelection((s) => s.filter((l) => !names.includes(l.name)));
+          }}
         />
       ) : null}
       {migrating ? <MigrateModal name={migrating} onClose={() => setMigrating(null)} /> : null}
