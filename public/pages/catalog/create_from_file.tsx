@@ -8,7 +8,7 @@
  * do): pick a CSV or NDJSON file, see its first rows and the type of each column, choose the
  * name and any key fields, and create it with the import route.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useHistory } from 'react-router-dom';
 import {
   EuiBasicTable,
@@ -76,6 +76,13 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
   const [keys, setKeys] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  // The dialog scrolls: a refusal at its end is brought into view, with the focus on it.
+  useEffect(() => {
+    if (!error || !errorRef.current) return;
+    errorRef.current.scrollIntoView?.({ block: 'nearest' });
+    errorRef.current.focus();
+  }, [error]);
 
   useEffect(() => {
     if (!file) return undefined;
@@ -109,7 +116,12 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
             values: { name: trimmed },
           })
         : undefined;
-  const ready = file !== null && preview !== null && preview.schema.length > 0 && nameCheck?.ok;
+  const ready =
+    file !== null &&
+    preview !== null &&
+    preview.schema.length > 0 &&
+    preview.problem === undefined &&
+    nameCheck?.ok;
 
   const create = async () => {
     if (!file || !preview || !ready || taken) return;
@@ -217,6 +229,29 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
                 })}
               </p>
             </EuiText>
+            {preview.problem ? (
+              <>
+                <EuiSpacer size="s" />
+                <EuiCallOut
+                  color="danger"
+                  iconType="alert"
+                  size="s"
+                  role="alert"
+                  title={i18n.translate('lookups.create.previewProblem', {
+                    defaultMessage: 'The import would refuse this file: {problem}.',
+                    values: { problem: preview.problem },
+                  })}
+                  data-test-subj="lookupsCreatePreviewProblem"
+                >
+                  <p>
+                    {i18n.translate('lookups.create.previewProblemHelp', {
+                      defaultMessage:
+                        'Every row needs one value per column of the header. Fix the file and pick it again.',
+                    })}
+                  </p>
+                </EuiCallOut>
+              </>
+            ) : null}
             <EuiSpacer size="s" />
             <div style={{ overflowX: 'auto' }}>
               <EuiBasicTable<TableRow>
@@ -273,7 +308,7 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
           </>
         ) : null}
         {error ? (
-          <>
+          <div ref={errorRef} tabIndex={-1}>
             <EuiSpacer size="m" />
             <ApiErrorCallout
               title={i18n.translate('lookups.create.failed', {
@@ -284,7 +319,7 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
               refused={{ lookup: trimmed, action: 'write' }}
               data-test-subj="lookupsCreateError"
             />
-          </>
+          </div>
         ) : null}
       </EuiModalBody>
       <EuiModalFooter>
