@@ -141,14 +141,10 @@ it('selects the page, says so, selects all 25, and deletes them a few at a time'
   expect(within(modal).getByTestId(`lookupsDeleteItem-${names[0]}`).textContent).toContain(
     'deleting…'
   );
-  expect(within(modal).getByTestId('lookupsDeleteProgressText').textContent).toBe(
-    '0 of 25 done'
-  );
+  expect(within(modal).getByTestId('lookupsDeleteProgressText').textContent).toBe('0 of 25 done');
   await deletes.answerAll();
   await waitFor(() => expect(state(names[0])).toBe('deleted'));
-  expect(within(modal).getByTestId('lookupsDeleteProgressText').textContent).toBe(
-    '4 of 25 done'
-  );
+  expect(within(modal).getByTestId('lookupsDeleteProgressText').textContent).toBe('4 of 25 done');
   // The list does not change under the dialog: the catalog is not asked again meanwhile.
   expect(listed).toBe(listedBefore);
   expect(screen.getByTestId(`lookupsCatalogRow-${names[0]}`)).toBeTruthy();

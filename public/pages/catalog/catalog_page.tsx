@@ -284,7 +284,7 @@ export function CatalogPage() {
             iconType="lock"
             title={i18n.translate('lookups.catalog.readOnly', {
               defaultMessage:
-                'You can read these lookups but not change them: writing, importing, restoring, cleaning up and deleting are turned off for your user.',
+                'You can read these lookups but not change them: your user may not change any of the lookups listed (write, import, restore, clean up or delete). Your roles may still allow a new lookup under another name; the app checks each name you give.',
             })}
             data-test-subj="lookupsCatalogReadOnly"
           />

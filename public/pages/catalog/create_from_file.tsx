@@ -33,8 +33,9 @@ import { validateLookupName } from '../../../common/substrate/names';
 import { rowsToItems, schemaColumns, type TableRow } from '../../components/data_columns';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatNumber, rowCount } from '../../components/format';
-import { grantOf, Refusable, usePermissions } from '../../components/permissions';
+import { grantOf, Refusable, refusedText, usePermissions } from '../../components/permissions';
 import type { ApiFailure } from '../../services/api_client';
+import { useDebounced } from '../../components/use_debounced';
 import { fileTooLarge } from '../../services/import_limits';
 import { useServices } from '../../services/services_context';
 import { useAppDispatch } from '../../store';
@@ -44,15 +45,6 @@ import { previewFile, type FilePreview } from './file_preview';
 
 /** How long the name field waits for typing to pause before it asks what the user may write. */
 const NAME_DEBOUNCE_MS = 400;
-
-function useDebounced(value: string, ms: number) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** A lookup name from a file name: lower case, letters, digits and `_`. */
 export function nameFromFile(fileName: string): string {
@@ -115,7 +107,10 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
               'A lookup named "{name}" exists; import into it from its Settings tab, or choose another name.',
             values: { name: trimmed },
           })
-        : undefined;
+        : // Said at the name, as soon as it is known, not only on the Create button at the end.
+          grant && !grant.allowed && settledName === trimmed
+          ? refusedText(trimmed, 'write', grant.missing)
+          : undefined;
   const ready =
     file !== null &&
     preview !== null &&

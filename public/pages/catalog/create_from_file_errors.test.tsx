@@ -20,23 +20,28 @@ import {
 } from '../../../test/support/render';
 import { LookupsApp } from '../../app';
 
-const allowed = (request: FakeRequest): PermissionsResponse => ({
-  can_manage_security: false,
-  lookups: String((request.options?.query as { names?: string })?.names ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map((name) => ({
-      name,
-      actions: Object.fromEntries(
-        LOOKUP_ACTIONS.map((a) => [a, { allowed: true }])
-      ) as PermissionsResponse['lookups'][number]['actions'],
-    })),
-});
+const permissions =
+  (writable: boolean) =>
+  (request: FakeRequest): PermissionsResponse => ({
+    can_manage_security: false,
+    lookups: String((request.options?.query as { names?: string })?.names ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((name) => ({
+        name,
+        actions: Object.fromEntries(
+          LOOKUP_ACTIONS.map((a) => [
+            a,
+            writable ? { allowed: true } : { allowed: false, missing: 'indices:admin/create' },
+          ])
+        ) as PermissionsResponse['lookups'][number]['actions'],
+      })),
+  });
 
-async function pick(csv: string) {
+async function pick(csv: string, writable = true) {
   const fake = fakeHttp({
     [`GET ${apiPaths.list()}`]: () => ({ lookups: [] }),
-    [`GET ${apiPaths.permissions()}`]: allowed,
+    [`GET ${apiPaths.permissions()}`]: permissions(writable),
     [`POST ${apiPaths.import('lk_hosts')}`]: () => {
       throw httpError(400, 'line 5000: expected 3 fields but found 2. Nothing was imported.', {
         line: 5000,
@@ -86,4 +91,14 @@ it('brings the server’s refusal into view and moves the focus to it', async ()
   } finally {
     Element.prototype.scrollIntoView = original;
   }
+});
+
+it('says at the name, right after the file is picked, that the user may not write it', async () => {
+  const { modal } = await pick(`host,n,tag\n${rows(3)}\n`, false);
+  await waitFor(() =>
+    expect(modal.querySelector('.euiFormErrorText')?.textContent).toBe(
+      'You may not write to "lk_hosts": your user lacks the OpenSearch permission indices:admin/create. An administrator can grant it.'
+    )
+  );
+  expect(within(modal).getByTestId('lookupsCreateSubmit')).toHaveProperty('disabled', true);
 });

@@ -29,6 +29,7 @@ import { parsePpl } from '../../../common/ppl/parser';
 import { ServerStatusCallout } from '../../components/server_status';
 import { useAppChrome } from '../../components/chrome';
 import { formatTime } from '../../components/format';
+import { Refusable } from '../../components/permissions';
 import { useServices } from '../../services/services_context';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { useCatalog } from '../../store/api';
@@ -46,7 +47,7 @@ import {
 import { ScheduleForm } from '../schedules/schedule_form';
 import { indicesIn, type CompletionSources } from './completion';
 import { PplEditor } from './ppl_editor';
-import { useClusterSources, useJobPolling, useLookupFields } from './query_hooks';
+import { useClusterSources, useJobPolling, useLookupFields, useWriteGrant } from './query_hooks';
 import {
   parseErrorPosition,
   serverErrorPosition,
@@ -187,10 +188,12 @@ export function QueryPage() {
 
   const busy =
     run.status === 'loading' || explain.status === 'loading' || job.status === 'submitting';
-  const writes = useMemo(() => {
+  const target = useMemo(() => {
     const parsed = parsePpl(text);
-    return parsed.ok && parsed.query.output !== undefined;
+    return parsed.ok ? parsed.query.output?.name : undefined;
   }, [text]);
+  const writes = target !== undefined;
+  const writeGrant = useWriteGrant(target);
   const recentMenu = recent.map((r) => (
     <EuiContextMenuItem
       key={r.query}
@@ -291,18 +294,22 @@ export function QueryPage() {
       <EuiSpacer size="m" />
       <EuiFlexGroup gutterSize="s" responsive={false} wrap>
         <EuiFlexItem grow={false}>
-          <EuiButton
-            fill
-            iconType="play"
-            onClick={() => submit('run')}
-            isLoading={run.status === 'loading' || job.status === 'submitting'}
-            isDisabled={text.trim() === ''}
-            data-test-subj="lookupsQueryRun"
-          >
-            {writes
-              ? i18n.translate('lookups.query.runWrite', { defaultMessage: 'Run and write' })
-              : i18n.translate('lookups.query.run', { defaultMessage: 'Run' })}
-          </EuiButton>
+          <Refusable name={target ?? ''} action="write" grant={writes ? writeGrant : undefined}>
+            {(refused) => (
+              <EuiButton
+                fill
+                iconType="play"
+                onClick={() => submit('run')}
+                isLoading={run.status === 'loading' || job.status === 'submitting'}
+                isDisabled={text.trim() === '' || refused}
+                data-test-subj="lookupsQueryRun"
+              >
+                {writes
+                  ? i18n.translate('lookups.query.runWrite', { defaultMessage: 'Run and write' })
+                  : i18n.translate('lookups.query.run', { defaultMessage: 'Run' })}
+              </EuiButton>
+            )}
+          </Refusable>
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
           <EuiButton
