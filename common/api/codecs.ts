@@ -115,6 +115,22 @@ export interface WriteResponse {
   rows_written: number;
   slice: string | null;
   action: WriteAction;
+  /** An upsert (`key_field`): how many of its rows replaced a stored row with the same key. */
+  replaced?: number;
+  /** An upsert into a version holding rows its key cannot match (see {@link UnmatchedRows}). */
+  unmatched?: UnmatchedRows;
+}
+
+/**
+ * Rows of the version an upsert went into that were written without this `key_field` (or with
+ * other key fields): they keep their own ids, so no new row replaced them, and a key may now
+ * appear twice.
+ */
+export interface UnmatchedRows {
+  /** How those rows were keyed: a comma-separated key_field, or `""` for no key. */
+  key_fields: string[];
+  /** How many there are, when every row the version held before was written so. */
+  rows?: number;
 }
 
 export interface SchemaColumn {
@@ -223,7 +239,8 @@ export interface DeleteVersionResponse {
 }
 
 /** Something that happened to a lookup besides a new version, shown in its timeline. */
-export type LookupEvent = VersionDeletedEvent | VersionRestoredEvent | ImportedEvent;
+export type LookupEvent =
+  VersionDeletedEvent | VersionRestoredEvent | ImportedEvent | RowsAddedEvent;
 
 interface EventBase {
   at: string;
@@ -255,6 +272,17 @@ export interface ImportedEvent extends EventBase {
   format: 'csv' | 'ndjson';
   rows: number;
   action: WriteAction;
+}
+/** Rows added to the current version by an append or an upsert (a query or `_write`). */
+export interface RowsAddedEvent extends EventBase {
+  type: 'rows_added';
+  slice: string;
+  rows: number;
+  action: 'appended' | 'upserted';
+  /** The upsert's key fields. */
+  key_field?: string[];
+  /** How many rows replaced stored rows with the same key (an upsert). */
+  replaced?: number;
 }
 /**
  * The cleanup rule when a request names none: keep the `keep` newest old versions of each lookup,
@@ -359,7 +387,10 @@ export interface QueryWriteResponse {
   datarows: [[number]];
   total: 1;
   size: 1;
-  lookup: { name: string; slice: string | null; action: WriteAction };
+  lookup: { name: string; slice: string | null; action: WriteAction } & Pick<
+    WriteResponse,
+    'replaced' | 'unmatched'
+  >;
 }
 export type QueryResponse = QueryRowsResponse | QueryWriteResponse;
 

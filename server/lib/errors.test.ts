@@ -10,7 +10,7 @@
  */
 import { errors } from '@opensearch-project/opensearch';
 import type { Logger } from 'opensearch-dashboards/server';
-import { toErrorResponse } from './errors';
+import { LookupError, toErrorResponse } from './errors';
 
 const logger = { error: jest.fn(), warn: jest.fn() } as unknown as Logger;
 const responses = {
@@ -54,4 +54,20 @@ it('gives a Basic challenge when OpenSearch gave none', () => {
     options: { headers: Record<string, string> };
   };
   expect(answer.options.headers['www-authenticate']).toBe('Basic realm="Authorization Required"');
+});
+
+describe('an error with more attributes', () => {
+  it('keeps its class, status, message and attributes, and adds the new ones', () => {
+    class Special extends LookupError {
+      constructor() {
+        super(409, 'busy', { holder: 'h1' });
+      }
+    }
+    const copy = new Special().withAttributes({ rows_written: 3 });
+    expect(copy).toBeInstanceOf(Special);
+    expect(copy.statusCode).toBe(409);
+    expect(copy.message).toBe('busy');
+    expect(copy.name).toBe('Special');
+    expect(copy.attributes).toEqual({ holder: 'h1', rows_written: 3 });
+  });
 });

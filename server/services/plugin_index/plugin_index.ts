@@ -44,12 +44,13 @@ const RECORD_PROPERTIES = {
   heartbeat_at: { type: 'date' },
   finished_at: { type: 'date' },
   last_write_at: { type: 'date' },
+  key_fields: { type: 'keyword' },
   error: { type: 'text', index: false },
   deleted_at: { type: 'date' },
   deleted_by: { type: 'keyword' },
 };
 
-/** Something done to a lookup that is not a new version: a restore, an import (see write records). */
+/** Something done to a lookup that is not a new version: a restore, an import, an append (see write records). */
 const EVENT_PROPERTIES = {
   lookup: { type: 'keyword' },
   backing_index: { type: 'keyword' },
@@ -62,6 +63,8 @@ const EVENT_PROPERTIES = {
   file: { type: 'keyword' },
   format: { type: 'keyword' },
   action: { type: 'keyword' },
+  key_field: { type: 'keyword' },
+  replaced: { type: 'long' },
 };
 
 const LEASE_PROPERTIES = {
@@ -93,6 +96,8 @@ const JOB_PROPERTIES = {
   slice: { type: 'keyword' },
   previous_slice: { type: 'keyword' },
   action: { type: 'keyword' },
+  replaced: { type: 'long' },
+  unmatched: { properties: { key_fields: { type: 'keyword' }, rows: { type: 'long' } } },
   error: { type: 'text', index: false },
   error_attributes: { type: 'object', enabled: false },
   host: { type: 'keyword' },
