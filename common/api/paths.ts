@@ -83,4 +83,7 @@ export const appRoutes = {
   schedules: () => '/schedules',
   lookup: (name: string, tab?: string) =>
     `/lookups/${encodeURIComponent(name)}${tab ? `/${tab}` : ''}`,
+  /** The Query page running `source=<name>` ("Query this lookup"). */
+  queryLookup: (name: string) =>
+    `/query?${new URLSearchParams({ q: `source=${name}`, run: 'true' })}`,
 };

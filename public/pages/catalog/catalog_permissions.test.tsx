@@ -116,7 +116,7 @@ describe('the catalog and what the user may do', () => {
     expect(banner).toContain('may not change any of the lookups listed');
     // Reading stays: open and query.
     expect(within(row).getByTestId('lookupsCatalog-query-lk_a').getAttribute('href')).toBe(
-      '/app/lookups/query?q=source%3Dlk_a'
+      '/app/lookups/query?q=source%3Dlk_a&run=true'
     );
   });
 

@@ -98,9 +98,7 @@ export function RowActions({
             <EuiButtonIcon
               iconType="console"
               aria-label={queryLabel}
-              {...link(
-                `${appRoutes.query()}?${new URLSearchParams({ q: `source=${lookup.name}` })}`
-              )}
+              {...link(appRoutes.queryLookup(lookup.name))}
               data-test-subj={`lookupsCatalog-query-${lookup.name}`}
             />
           </EuiToolTip>

@@ -112,7 +112,7 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
         <EuiFlexItem grow={false}>
           <EuiButtonEmpty
             iconType="console"
-            {...link(`${appRoutes.query()}?${new URLSearchParams({ q: `source=${name}` })}`)}
+            {...link(appRoutes.queryLookup(name))}
             data-test-subj="lookupsLookupQuery"
           >
             {i18n.translate('lookups.lookup.query', { defaultMessage: 'Query this lookup' })}

@@ -97,12 +97,18 @@ export function QueryPage() {
     if (loadedFor.current === (currentUser ?? '')) saveRecentQueries(storage, currentUser, recent);
   }, [storage, currentUser, recent]);
 
-  // `/query?q=…` (e.g. "Query this lookup") fills the editor once.
+  // `/query?q=…` fills the editor once; with `run=true` ("Query this lookup") it also runs a
+  // plain query (a write is never run from a link).
   useEffect(() => {
-    const q = new URLSearchParams(location.search).get('q');
-    if (q !== null) {
-      dispatch(queryTextChanged(q));
-      history.replace(appRoutes.query());
+    const params = new URLSearchParams(location.search);
+    const q = params.get('q');
+    if (q === null) return;
+    dispatch(queryTextChanged(q));
+    history.replace(appRoutes.query());
+    const parsed = parsePpl(q);
+    if (params.get('run') === 'true' && parsed.ok && parsed.query.output === undefined) {
+      running.current?.abort();
+      running.current = dispatch(runQuery({ query: q }));
     }
   }, [dispatch, history, location.search]);
 
