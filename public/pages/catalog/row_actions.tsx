@@ -4,18 +4,28 @@
  */
 
 /*
- * What a catalog row offers: open it, query it, migrate (importer lookups), clean up old
+ * What a catalog row offers: open it, query it, export it (CSV or NDJSON), migrate (importer lookups), clean up old
  * versions (when there are some) and delete (not an importer's lookup, whose index is its
  * owner's); each write is disabled, with the missing
  * permission, for a user who may not.
  */
-import { EuiButtonIcon, EuiFlexGroup, EuiFlexItem, EuiToolTip } from '@elastic/eui';
+import { useState } from 'react';
+import {
+  EuiButtonIcon,
+  EuiContextMenuItem,
+  EuiContextMenuPanel,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiPopover,
+  EuiToolTip,
+} from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { isDeletableKind, type LookupSummary } from '../../../common/api/codecs';
 import type { LookupAction } from '../../../common/api/permissions';
 import { appRoutes } from '../../../common/api/paths';
 import { grantOf, Refusable } from '../../components/permissions';
 import { useRouterLink } from '../../components/router_link';
+import { useApi } from '../../services/services_context';
 import { useAppSelector } from '../../store';
 
 export interface RowActionHandlers {
@@ -63,6 +73,64 @@ function WriteAction({
   );
 }
 
+/** Downloads of the current version, as on the lookup's Settings tab. */
+function ExportAction({ lookup }: { lookup: LookupSummary }) {
+  const api = useApi();
+  const [open, setOpen] = useState(false);
+  const label = i18n.translate('lookups.catalog.action.export', {
+    defaultMessage: 'Export {name}',
+    values: { name: lookup.name },
+  });
+  const item = (format: 'csv' | 'ndjson', text: string, testSubj: string) => (
+    <EuiContextMenuItem
+      key={format}
+      icon="download"
+      href={api.exportUrl(lookup.name, format)}
+      download={`${lookup.name}.${format}`}
+      onClick={() => setOpen(false)}
+      data-test-subj={`${testSubj}-${lookup.name}`}
+    >
+      {text}
+    </EuiContextMenuItem>
+  );
+  return (
+    <EuiPopover
+      isOpen={open}
+      closePopover={() => setOpen(false)}
+      panelPaddingSize="none"
+      anchorPosition="downRight"
+      button={
+        <EuiToolTip content={label}>
+          <EuiButtonIcon
+            iconType="download"
+            aria-label={label}
+            aria-haspopup="true"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+            data-test-subj={`lookupsCatalog-export-${lookup.name}`}
+          />
+        </EuiToolTip>
+      }
+    >
+      <EuiContextMenuPanel
+        size="s"
+        items={[
+          item(
+            'csv',
+            i18n.translate('lookups.catalog.exportCsv', { defaultMessage: 'Export CSV' }),
+            'lookupsCatalogExportCsv'
+          ),
+          item(
+            'ndjson',
+            i18n.translate('lookups.catalog.exportNdjson', { defaultMessage: 'Export NDJSON' }),
+            'lookupsCatalogExportNdjson'
+          ),
+        ]}
+      />
+    </EuiPopover>
+  );
+}
+
 export function RowActions({
   lookup,
   handlers,
@@ -102,6 +170,11 @@ export function RowActions({
               data-test-subj={`lookupsCatalog-query-${lookup.name}`}
             />
           </EuiToolTip>
+        </EuiFlexItem>
+      ) : null}
+      {lookup.kind === 'managed' || lookup.kind === 'legacy' ? (
+        <EuiFlexItem grow={false}>
+          <ExportAction lookup={lookup} />
         </EuiFlexItem>
       ) : null}
       {lookup.kind === 'legacy' ? (
