@@ -33,9 +33,12 @@ export function registerCatalogRoutes(router: IRouter) {
 
   router.get(
     { path: ROUTE_PATTERNS.lookup, validate: { params: lookupNameParam('read') } },
-    handle(async (ctx, request, response) =>
-      response.ok({ body: await catalog(ctx).get(request.params.name) })
-    )
+    handle(async (ctx, request, response) => {
+      const lookup = await catalog(ctx).get(request.params.name);
+      // Whether a schedule keeps it fresh, as the catalog says it.
+      const [{ refresh }] = (await ctx.schedules.annotate({ lookups: [lookup], total: 1 })).lookups;
+      return response.ok({ body: refresh ? { ...lookup, refresh } : lookup });
+    })
   );
 
   router.delete(

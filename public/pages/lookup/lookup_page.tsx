@@ -29,6 +29,7 @@ import { useAppChrome } from '../../components/chrome';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatBytes, formatNumber, formatTime } from '../../components/format';
 import { KindBadge } from '../../components/kind_badge';
+import { RefreshBadge } from '../../components/refresh_badge';
 import { ActionButton, useGrant } from '../../components/permissions';
 import { useRouterLink } from '../../components/router_link';
 import { rovingTabIndex, useTabArrowKeys } from '../../components/tab_keys';
@@ -101,13 +102,24 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
 
   return (
     <div data-test-subj="lookupsLookupPage">
-      <EuiFlexGroup alignItems="center" gutterSize="m" responsive={false} wrap>
+      <EuiFlexGroup
+        alignItems="center"
+        gutterSize="m"
+        responsive={false}
+        wrap
+        data-test-subj="lookupsLookupHeader"
+      >
         <EuiFlexItem grow={false}>
           <EuiTitle size="m">
             <h2 data-test-subj="lookupsLookupName">{name}</h2>
           </EuiTitle>
         </EuiFlexItem>
         <EuiFlexItem grow={false}>{lookup ? <KindBadge kind={lookup.kind} /> : null}</EuiFlexItem>
+        {lookup?.refresh ? (
+          <EuiFlexItem grow={false}>
+            <RefreshBadge refresh={lookup.refresh} />
+          </EuiFlexItem>
+        ) : null}
         <EuiFlexItem />
         <EuiFlexItem grow={false}>
           <EuiButtonEmpty
