@@ -181,6 +181,8 @@ export interface LookupSummary {
   orphan_count: number;
   orphan_rows: number;
   last_write: string | null;
+  /** What the lookup holds and what it is for, in its writers' words (kept by this plugin). */
+  description?: string;
   /** Present when a schedule refreshes the lookup. */
   refresh?: {
     scheduled: true;
@@ -218,6 +220,22 @@ export interface LookupDetail extends LookupSummary {
 }
 
 export const RollbackBody = strictObject('rollback', { slice: t.string }, {});
+
+/** The most a description may hold. */
+export const MAX_DESCRIPTION_CHARS = 1000;
+/** `PUT /api/lookups/{name}/_description`: an empty text removes the description. */
+export const DescriptionBody = strictObject(
+  'description',
+  {
+    description: refined(
+      'description',
+      t.string,
+      (s) => s.length <= MAX_DESCRIPTION_CHARS,
+      `expected at most ${MAX_DESCRIPTION_CHARS} characters`
+    ),
+  },
+  {}
+);
 
 /**
  * A version (slice) id in a path: the value of `__lookup` its rows carry. Only matched as a term,

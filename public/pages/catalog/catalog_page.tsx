@@ -126,12 +126,29 @@ export function CatalogPage() {
       truncateText: true,
       width: '26%',
       render: (name: string, lookup: LookupSummary) => (
-        <span className="eui-textTruncate" title={name}>
-          <EuiLink {...link(appRoutes.lookup(name))} data-test-subj={`lookupsCatalogLink-${name}`}>
-            {name}
-          </EuiLink>{' '}
-          <RefreshBadge refresh={lookup.refresh} />
-        </span>
+        <div style={{ minWidth: 0, maxWidth: '100%' }}>
+          <span className="eui-textTruncate" title={name} style={{ display: 'block' }}>
+            <EuiLink
+              {...link(appRoutes.lookup(name))}
+              data-test-subj={`lookupsCatalogLink-${name}`}
+            >
+              {name}
+            </EuiLink>{' '}
+            <RefreshBadge refresh={lookup.refresh} />
+          </span>
+          {lookup.description ? (
+            <EuiText size="xs" color="subdued">
+              <span
+                className="eui-textTruncate"
+                style={{ display: 'block' }}
+                title={lookup.description}
+                data-test-subj="lookupsCatalogDescription"
+              >
+                {lookup.description}
+              </span>
+            </EuiText>
+          ) : null}
+        </div>
       ),
     },
     {

@@ -102,10 +102,7 @@ it('refuses a keep that is not a whole number from 0 to 1000, without asking the
   await within(modal).findByTestId('lookupsCleanupPreview');
   fireEvent.change(within(modal).getByTestId('lookupsCleanupKeep'), { target: { value: '-2' } });
   await waitFor(() =>
-    expect(within(modal).getByTestId('confirmModalConfirmButton')).toHaveProperty(
-      'disabled',
-      true
-    )
+    expect(within(modal).getByTestId('confirmModalConfirmButton')).toHaveProperty('disabled', true)
   );
   expect(modal.textContent).toContain('Keep a whole number from 0 to 1000');
   await new Promise((r) => setTimeout(r, 700));

@@ -11,9 +11,8 @@
  */
 import { useState } from 'react';
 import {
+  EuiButtonEmpty,
   EuiButtonIcon,
-  EuiContextMenuItem,
-  EuiContextMenuPanel,
   EuiFlexGroup,
   EuiFlexItem,
   EuiPopover,
@@ -82,16 +81,19 @@ function ExportAction({ lookup }: { lookup: LookupSummary }) {
     values: { name: lookup.name },
   });
   const item = (format: 'csv' | 'ndjson', text: string, testSubj: string) => (
-    <EuiContextMenuItem
-      key={format}
-      icon="download"
-      href={api.exportUrl(lookup.name, format)}
-      download={`${lookup.name}.${format}`}
-      onClick={() => setOpen(false)}
-      data-test-subj={`${testSubj}-${lookup.name}`}
-    >
-      {text}
-    </EuiContextMenuItem>
+    <EuiFlexItem key={format}>
+      <EuiButtonEmpty
+        size="s"
+        flush="left"
+        iconType="download"
+        href={api.exportUrl(lookup.name, format)}
+        download={`${lookup.name}.${format}`}
+        onClick={() => setOpen(false)}
+        data-test-subj={`${testSubj}-${lookup.name}`}
+      >
+        {text}
+      </EuiButtonEmpty>
+    </EuiFlexItem>
   );
   return (
     <EuiPopover
@@ -112,21 +114,18 @@ function ExportAction({ lookup }: { lookup: LookupSummary }) {
         </EuiToolTip>
       }
     >
-      <EuiContextMenuPanel
-        size="s"
-        items={[
-          item(
-            'csv',
-            i18n.translate('lookups.catalog.exportCsv', { defaultMessage: 'Export CSV' }),
-            'lookupsCatalogExportCsv'
-          ),
-          item(
-            'ndjson',
-            i18n.translate('lookups.catalog.exportNdjson', { defaultMessage: 'Export NDJSON' }),
-            'lookupsCatalogExportNdjson'
-          ),
-        ]}
-      />
+      <EuiFlexGroup direction="column" gutterSize="none" style={{ padding: '4px 12px' }}>
+        {item(
+          'csv',
+          i18n.translate('lookups.catalog.exportCsv', { defaultMessage: 'Export CSV' }),
+          'lookupsCatalogExportCsv'
+        )}
+        {item(
+          'ndjson',
+          i18n.translate('lookups.catalog.exportNdjson', { defaultMessage: 'Export NDJSON' }),
+          'lookupsCatalogExportNdjson'
+        )}
+      </EuiFlexGroup>
     </EuiPopover>
   );
 }

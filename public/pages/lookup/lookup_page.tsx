@@ -4,7 +4,8 @@
  */
 
 /*
- * One lookup (`/app/lookups/lookups/<name>/<tab>`): its kind, size and last write, and tabs for its rows,
+ * One lookup (`/app/lookups/lookups/<name>/<tab>`): its kind, description, schedule, size and last
+ * write, and tabs for its rows,
  * fields, versions and settings. The route is the source of truth, so a reload or a shared link
  * opens the same tab.
  */
@@ -38,6 +39,7 @@ import { catalogTitle } from '../catalog/catalog_page';
 import { MigrateModal } from '../migration/migrate_modal';
 import { FieldsTab } from './fields_tab';
 import { JobsTab } from './jobs_tab';
+import { LookupDescription } from './lookup_description';
 import { RowsTab } from './rows_tab';
 import { SettingsTab } from './settings_tab';
 import { LOOKUP_TABS, tabLabel, type LookupTab } from './tabs';
@@ -145,6 +147,9 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
           </EuiFlexItem>
         ) : null}
       </EuiFlexGroup>
+      {lookup && lookup.kind !== 'conflict' ? (
+        <LookupDescription name={name} text={lookup.description} />
+      ) : null}
       <EuiSpacer size="m" />
       {loading ? (
         <EuiLoadingContent lines={4} data-test-subj="lookupsLookupLoading" />

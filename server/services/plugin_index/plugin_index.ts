@@ -4,7 +4,8 @@
  */
 
 /*
- * The plugin's own hidden index: write records, per-lookup leases, jobs and schedules, one
+ * The plugin's own hidden index: write records, per-lookup leases, jobs, schedules and lookup
+ * descriptions, one
  * document type each, side by side as OSD's saved objects are. Metadata only, never user rows. It is read and written with the server's identity, so its name sits under
  * a pattern the security plugin's reserved `kibana_server` role covers by default
  * (`.opensearch_dashboards_*`, indices_all): a stock OSD can keep it without extra roles.
@@ -28,7 +29,8 @@ export function dataSourceIndexName(dataSourceId: string): string {
   return `${PLUGIN_INDEX}_dsh_${hash}`;
 }
 
-export type PluginDocumentType = 'record' | 'event' | 'lease' | 'secret' | 'job' | 'schedule';
+export type PluginDocumentType =
+  'record' | 'event' | 'lease' | 'secret' | 'job' | 'schedule' | 'description';
 
 const RECORD_PROPERTIES = {
   lookup: { type: 'keyword' },
@@ -144,6 +146,14 @@ const SCHEDULE_PROPERTIES = {
   },
 };
 
+/** A lookup's description, by lookup name (see descriptions/description_store.ts). */
+const DESCRIPTION_PROPERTIES = {
+  lookup: { type: 'keyword' },
+  text: { type: 'text', index: false },
+  updated_by: { type: 'keyword' },
+  updated_at: { type: 'date' },
+};
+
 /** Strict and additive: a newer plugin adds properties, never changes one. */
 export const PLUGIN_INDEX_MAPPINGS = {
   dynamic: 'strict',
@@ -155,6 +165,7 @@ export const PLUGIN_INDEX_MAPPINGS = {
     lease: { type: 'object', dynamic: 'strict', properties: LEASE_PROPERTIES },
     job: { type: 'object', dynamic: 'strict', properties: JOB_PROPERTIES },
     schedule: { type: 'object', dynamic: 'strict', properties: SCHEDULE_PROPERTIES },
+    description: { type: 'object', dynamic: 'strict', properties: DESCRIPTION_PROPERTIES },
     // Kept, never indexed: nothing can search for it.
     secret: { type: 'object', enabled: false },
   },
