@@ -152,7 +152,8 @@ class Parser extends ForeachParser {
           after,
           `the query has more than ${MAX_COMMANDS} commands, more than this engine runs: combine them ` +
             '(one where with AND, one eval with several assignments)',
-          []
+          [],
+          'limit'
         );
       }
       const name = after.text.toLowerCase();
@@ -290,7 +291,8 @@ class Parser extends ForeachParser {
       return this.fail(
         start,
         `the command "${start.text}" cannot run in Dashboards: ${refused}`,
-        []
+        [],
+        'refused'
       );
     }
     const supported = SUPPORTED_COMMANDS.join(', ');
@@ -306,7 +308,8 @@ class Parser extends ForeachParser {
       return this.fail(
         start,
         `the command "${start.text}" is not supported here: ${unsupported}; supported commands: ${supported}`,
-        [...SUPPORTED_COMMANDS]
+        [...SUPPORTED_COMMANDS],
+        'unsupported'
       );
     }
     return this.fail(start, `unknown command "${start.text}"; supported commands: ${supported}`, [
