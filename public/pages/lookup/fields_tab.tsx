@@ -24,6 +24,7 @@ import {
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { FieldCapsResponse } from '../../../common/api/search_codecs';
+import { typeDetail, typeLabel } from '../../components/data_columns';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { shortSlice } from '../../components/format';
 import { loadable, useGetFieldCapsQuery, useGetLookupQuery } from '../../store/api';
@@ -174,7 +175,12 @@ export function FieldsTab({ name }: { name: string }) {
       field: 'type',
       name: i18n.translate('lookups.fields.col.type', { defaultMessage: 'Type' }),
       sortable: true,
-      render: (type: string) => <EuiBadge color="hollow">{type}</EuiBadge>,
+      // PPL's name, as query results say it, and the mapping type where it differs.
+      render: (type: string) => (
+        <EuiBadge color="hollow" title={typeDetail(type)}>
+          {typeLabel(type) === type ? type : `${typeLabel(type)} (${type})`}
+        </EuiBadge>
+      ),
     },
     {
       field: 'searchable',
