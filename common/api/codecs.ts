@@ -404,10 +404,14 @@ export interface SourceFieldsResponse {
   fields: Array<{ name: string; type: PplType }>;
 }
 
-/** `GET /api/lookups/_status`: what the server's own identity may not do, found at start-up. */
+/**
+ * `GET /api/lookups/_status`: what the server's own identity may not do, found at start-up, and
+ * who the caller is (null where the security plugin is not installed).
+ */
 export interface StatusResponse {
   server_identity: {
     username: string | null;
     problems: Array<{ permission: string; message: string }>;
   };
+  caller: { username: string | null };
 }
