@@ -23,6 +23,8 @@ async function queryService(ctx: LookupsRequestContext, signal?: AbortSignal) {
     ceiling: await ctx.ceiling(),
     logger: ctx.logger,
     records: ctx.records,
+    memory: ctx.memory,
+    clusterLimits: ctx.clusterLimits,
     // Whether the query writes is the parser's call: the user is asked only when it does.
     underLease: (name, work) =>
       withLookupLease(ctx, name, 'write', async (lease) => work({ lease, user: await ctx.user() })),
