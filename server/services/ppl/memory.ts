@@ -69,21 +69,33 @@ export class ServerMemoryBusyError extends LookupError {
 }
 
 /**
+ * Of the host-wide budget, the share queries may hold. V8 collects lazily: for each byte a query
+ * holds, its making left about as much garbage (pages read from OpenSearch, rows copied from
+ * command to command) that the collector has yet to reclaim, and both grow the process.
+ */
+export const HELD_SHARE = 0.5;
+
+/**
  * What all running queries and jobs of this process hold: one per plugin (server/plugin.ts),
- * shared by the local cluster's services and every data source's.
+ * shared by the local cluster's services and every data source's. They may hold
+ * {@link HELD_SHARE} of `limitBytes`, the rest being room for the garbage they leave.
  */
 export class MemoryPool {
   private used = 0;
+  private readonly heldLimit: number;
 
-  constructor(readonly limitBytes: number = DEFAULT_TOTAL_MEMORY_BYTES) {}
+  constructor(readonly limitBytes: number = DEFAULT_TOTAL_MEMORY_BYTES) {
+    this.heldLimit = limitBytes * HELD_SHARE;
+  }
 
+  /** What running queries hold now. */
   get usedBytes(): number {
     return this.used;
   }
 
   /** Whether `bytes` more fit. */
   fits(bytes: number): boolean {
-    return this.used + bytes <= this.limitBytes;
+    return this.used + bytes <= this.heldLimit;
   }
 
   /** Takes `bytes`; false (taking nothing) when they do not fit. */
@@ -190,10 +202,11 @@ export class MemoryHold {
 
 // ---------------------------------------------------------------------------------------------
 // Sizes, approximately as V8 holds them (64-bit, pointer compression off): a slot per property or
-// element, a header per object, array and string, one byte per character of a string.
+// element, a header per object (with its map and property store), array and string, one byte per
+// character of a string. Measured against the live heap of real queries, rounded up.
 
 const SLOT = 8;
-const HEADER = 24;
+const HEADER = 32;
 const STRING_HEADER = 16;
 const NUMBER = 16;
 /** Past this depth a value is counted as one slot (deeper values are refused elsewhere). */

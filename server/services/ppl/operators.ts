@@ -58,7 +58,10 @@ export async function* handOver(rows: Row[], hold: MemoryHold): AsyncGenerator<B
 }
 
 /** A map entry of a key seen (dedup, top, stats groups): the key's text and the entry. */
-export const keyEntryBytes = (key: string): number => 48 + stringBytes(key.length);
+export const keyEntryBytes = (key: string): number => 64 + stringBytes(key.length);
+
+/** One aggregation's state in a group: its object and closures (values kept are added apart). */
+export const ACCUMULATOR_BYTES = 160;
 
 export class BufferLimitError extends BadRequestError {
   constructor(command: string, maxRows: number) {
@@ -305,7 +308,7 @@ export async function* statsOp(
     );
   // A group: its key text and values, and a state per aggregation.
   const groupBytes = (id: string, keys: PplValue[]) =>
-    keyEntryBytes(id) + valueBytes(keys) + 64 * command.aggregations.length;
+    keyEntryBytes(id) + valueBytes(keys) + ACCUMULATOR_BYTES * command.aggregations.length;
   try {
     for await (const batch of input) {
       await budget.eachRow(batch, (row) => {

@@ -365,6 +365,8 @@ function pushDown(
             }
             return row;
           });
+          // The page read ahead meanwhile (../document_scan) is counted as its like.
+          hold.addRows(rows);
           hold.addRows(rows);
           yield rows;
         }

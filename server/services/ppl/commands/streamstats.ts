@@ -14,7 +14,7 @@ import type { StreamStatsCommand } from '../../../../common/ppl/commands/windows
 import type { PplRow } from '../../../../common/ppl/types';
 import { accumulator, type Accumulator } from '../functions/aggregations';
 import { evaluatePredicate, inferAggregationType, readField } from '../evaluate';
-import { BufferLimitError, keyEntryBytes, Row, Types } from '../operators';
+import { ACCUMULATOR_BYTES, BufferLimitError, keyEntryBytes, Row, Types } from '../operators';
 import { rowBytes } from '../memory';
 import type { PlanContext } from '../plan_context';
 import { checkAggregation } from './aggregation';
@@ -61,7 +61,7 @@ export function planStreamStats(ctx: PlanContext, command: StreamStatsCommand): 
         let accs = running.get(group);
         if (!accs) {
           if (running.size >= maxRows) throw new BufferLimitError('streamstats', maxRows);
-          hold.add(keyEntryBytes(group) + 64 * aggregations.length);
+          hold.add(keyEntryBytes(group) + ACCUMULATOR_BYTES * aggregations.length);
           running.set(group, (accs = fresh()));
         }
         if (!current) {
