@@ -49,6 +49,11 @@ export const configSchema = schema.object({
      * OpenSearch alike; every OpenSearch request it sends gets the time left.
      */
     timeout: schema.number({ defaultValue: 30_000, min: 100, max: 3_600_000 }),
+    /**
+     * Milliseconds a query that writes its result may run (`_query` ending in outputlookup, a
+     * job, a scheduled run): long work by nature, still bounded.
+     */
+    write_timeout: schema.number({ defaultValue: 3_600_000, min: 1000, max: 86_400_000 }),
     /** Approximate bytes of rows and values one query may hold in the server. */
     max_memory_bytes: schema.number({ defaultValue: 64 * 1024 * 1024, min: 1024 * 1024 }),
     /**
@@ -58,8 +63,6 @@ export const configSchema = schema.object({
     max_total_memory_bytes: schema.number({ defaultValue: 256 * 1024 * 1024, min: 1024 * 1024 }),
   }),
   jobs: schema.object({
-    /** Milliseconds a job (and a scheduled run) may run: longer than an interactive query. */
-    timeout: schema.number({ defaultValue: 3_600_000, min: 1000, max: 86_400_000 }),
     /** Jobs a host runs at once; more wait in order. */
     max_concurrent: schema.number({ defaultValue: 2, min: 1, max: 64 }),
     /** Jobs that may wait for a turn on one host; more are refused with 429. */

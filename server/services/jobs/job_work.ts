@@ -14,7 +14,6 @@ import type { Ceiling } from '../ceiling';
 import type { PreparedImport } from '../import/import_service';
 import type { Lease } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
-import { JOB_TIMEOUT_SETTING } from '../ppl/budget';
 import type { MemoryPool } from '../ppl/memory';
 import { QueryService } from '../ppl/query_service';
 import type { ClusterLimits } from '../ppl/request_bounds';
@@ -68,8 +67,7 @@ export function queryWork(lookup: string, query: string, services: ServiceDeps):
         ceiling,
         logger: services.logger,
         records: services.records,
-        // A job runs longer than an interactive query, within the same memory bounds.
-        timeout: { ms: services.config.jobs.timeout, setting: JOB_TIMEOUT_SETTING },
+        // A job writes: it runs under lookups.query.write_timeout, within the same memory bounds.
         ...(services.memory ? { memory: services.memory } : {}),
         ...(limits ? { clusterLimits: async () => limits } : {}),
         signal,

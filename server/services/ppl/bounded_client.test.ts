@@ -101,12 +101,15 @@ describe('a query’s requests', () => {
   });
 
   it('a request the transport gave up on is a 504 naming the setting', async () => {
-    const budget = new QueryBudget({ timeoutMs: 60_000, timeoutSetting: 'lookups.jobs.timeout' });
+    const budget = new QueryBudget({
+      timeoutMs: 60_000,
+      timeoutSetting: 'lookups.query.write_timeout',
+    });
     const timeout = Object.assign(new Error('Request timed out'), { name: 'TimeoutError' });
     const { client } = recording(() => timeout);
     await expect(boundedClient(client, budget).count({})).rejects.toMatchObject({
       statusCode: 504,
-      attributes: { setting: 'lookups.jobs.timeout' },
+      attributes: { setting: 'lookups.query.write_timeout' },
     });
   });
 

@@ -136,14 +136,14 @@ describe('a per-query deadline', () => {
     expect(budget.usedMs).toBe(0);
   });
 
-  it('names the job setting for a job', () => {
+  it('names the setting that gave the limit (a write has its own)', () => {
     let now = 0;
     const budget = new QueryBudget(
-      { timeoutMs: 10, timeoutSetting: 'lookups.jobs.timeout' },
+      { timeoutMs: 10, timeoutSetting: 'lookups.query.write_timeout' },
       { now: () => now }
     );
     now = 11;
-    expect(() => budget.checkDeadline()).toThrow(/\(lookups\.jobs\.timeout\)/);
+    expect(() => budget.checkDeadline()).toThrow(/\(lookups\.query\.write_timeout\)/);
   });
 
   it('checkpoint looks at the clock every few steps and stops past the deadline', () => {

@@ -23,7 +23,9 @@ import { MemoryHold, QueryMemory } from './memory';
 /** `lookups.query.timeout`'s default: interactive `_query` and `_explain`. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 export const QUERY_TIMEOUT_SETTING = 'lookups.query.timeout';
-export const JOB_TIMEOUT_SETTING = 'lookups.jobs.timeout';
+/** A query that writes (`_query` ending in outputlookup, a job, a scheduled run). */
+export const WRITE_TIMEOUT_SETTING = 'lookups.query.write_timeout';
+export const DEFAULT_WRITE_TIMEOUT_MS = 3_600_000;
 /** The longest stretch one query computes before the event loop gets a turn. */
 export const DEFAULT_SLICE_MS = 20;
 /** Rows between two looks at the clock. */
@@ -52,7 +54,7 @@ export class OpenSearchTimeoutError extends LookupError {
     super(
       504,
       `OpenSearch did not answer within the query's time limit of ${seconds(timeoutMs)} (${setting}). ` +
-        'Try again, narrow the query (a filter on indexed fields, fewer rows), or for a long write submit it as a job.',
+        'Try again, or narrow the query (a filter on indexed fields, fewer rows).',
       { reason: 'opensearch_timeout', setting, timeout_ms: timeoutMs }
     );
   }

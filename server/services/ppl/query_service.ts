@@ -11,7 +11,7 @@
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { ExplainResponse, QueryResponse, WriteAction } from '../../../common/api/codecs';
 import { parseOrRefuse } from './parse_query';
-import type { OutputLookup } from '../../../common/ppl/ast';
+import type { OutputLookup, Query } from '../../../common/ppl/ast';
 import {
   checkValueDepth,
   MAX_VALUE_DEPTH,
@@ -28,7 +28,13 @@ import { probeTarget } from '../target_probe';
 import { writeLookup, type WriteProgressListener, type WriterDeps } from '../writer/lookup_writer';
 import type { Lease } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
-import { DEFAULT_QUERY_TIMEOUT_MS, QUERY_TIMEOUT_SETTING, QueryBudget } from './budget';
+import {
+  DEFAULT_QUERY_TIMEOUT_MS,
+  DEFAULT_WRITE_TIMEOUT_MS,
+  QUERY_TIMEOUT_SETTING,
+  QueryBudget,
+  WRITE_TIMEOUT_SETTING,
+} from './budget';
 import { boundedClient } from './bounded_client';
 import {
   DEFAULT_QUERY_MEMORY_BYTES,
@@ -51,8 +57,8 @@ export interface QueryDeps {
   records?: WriteRecordStore;
   user?: string | null;
   /**
-   * How long the query may run and the setting that says so: `lookups.query.timeout` unless
-   * given (a job gives `lookups.jobs.timeout`).
+   * How long the query may run and the setting that says so; unless given,
+   * `lookups.query.timeout` for a read or an explain, `lookups.query.write_timeout` for a write.
    */
   timeout?: { ms: number; setting: string };
   /** What every running query and job of this server may hold together (none: no such bound). */
@@ -156,29 +162,51 @@ async function* jsonRows(
 export class QueryService {
   constructor(private readonly deps: QueryDeps) {}
 
-  /** One query's time and memory, from the request (or job) that runs it to its end. */
-  private budget(): QueryBudget {
+  /**
+   * One query's time and memory, from the request (or job) that runs it to its end. A write is
+   * long work by nature (the route lets it outlast OSD's socket timeout): it has its own limit.
+   */
+  private budget(writes: boolean): QueryBudget {
     const { config, timeout, memory } = this.deps;
     const memoryBytes = config.query?.max_memory_bytes ?? DEFAULT_QUERY_MEMORY_BYTES;
+    const limit =
+      timeout ??
+      (writes
+        ? {
+            ms: config.query?.write_timeout ?? DEFAULT_WRITE_TIMEOUT_MS,
+            setting: WRITE_TIMEOUT_SETTING,
+          }
+        : {
+            ms: config.query?.timeout ?? DEFAULT_QUERY_TIMEOUT_MS,
+            setting: QUERY_TIMEOUT_SETTING,
+          });
     return new QueryBudget({
-      timeoutMs: timeout?.ms ?? config.query?.timeout ?? DEFAULT_QUERY_TIMEOUT_MS,
-      timeoutSetting: timeout?.setting ?? QUERY_TIMEOUT_SETTING,
+      timeoutMs: limit.ms,
+      timeoutSetting: limit.setting,
       memory: new QueryMemory(memoryBytes, memory),
     });
   }
 
-  /** `work` with a fresh budget, given back whatever the end. */
-  private async bounded<T>(work: (budget: QueryBudget) => Promise<T>): Promise<T> {
-    const budget = this.budget();
+  /** `work` over the parsed query with a fresh budget, given back whatever the end. */
+  private async bounded<T>(
+    text: string,
+    writes: (query: Query) => boolean,
+    work: (query: Query, budget: QueryBudget) => Promise<T>
+  ): Promise<T> {
+    const query = parseOrRefuse(text);
+    const budget = this.budget(writes(query));
     try {
-      return await work(budget);
+      return await work(query, budget);
     } finally {
       budget.close();
     }
   }
 
-  private async compile(text: string, budget: QueryBudget): Promise<CompiledPipeline> {
-    const query = parseOrRefuse(text);
+  private async compile(
+    query: Query,
+    text: string,
+    budget: QueryBudget
+  ): Promise<CompiledPipeline> {
     try {
       const limits = await this.deps.clusterLimits?.();
       return await compilePipeline(
@@ -199,34 +227,38 @@ export class QueryService {
   }
 
   run(text: string, size = DEFAULT_QUERY_SIZE): Promise<QueryResponse> {
-    return this.bounded(async (budget) => {
-      const pipeline = await this.compile(text, budget);
-      if (pipeline.output) return this.write(text, pipeline, pipeline.output, budget);
+    return this.bounded(
+      text,
+      (query) => query.output !== undefined,
+      async (query, budget) => {
+        const pipeline = await this.compile(query, text, budget);
+        if (pipeline.output) return this.write(text, pipeline, pipeline.output, budget);
 
-      const names = pipeline.columns.map((c) => c.name);
-      const datarows: unknown[][] = [];
-      // The answer is held until it is sent.
-      const answer = budget.hold('the answer');
-      let truncated = false;
-      for await (const batch of jsonRows(pipeline.run(), text)) {
-        for (const row of batch) {
-          if (datarows.length === size) {
-            truncated = true;
-            break;
+        const names = pipeline.columns.map((c) => c.name);
+        const datarows: unknown[][] = [];
+        // The answer is held until it is sent.
+        const answer = budget.hold('the answer');
+        let truncated = false;
+        for await (const batch of jsonRows(pipeline.run(), text)) {
+          for (const row of batch) {
+            if (datarows.length === size) {
+              truncated = true;
+              break;
+            }
+            answer.addRow(row);
+            datarows.push(names.map((n) => row[n] ?? null));
           }
-          answer.addRow(row);
-          datarows.push(names.map((n) => row[n] ?? null));
+          if (truncated) break;
         }
-        if (truncated) break;
+        return {
+          schema: pipeline.columns,
+          datarows,
+          total: truncated ? await this.totalOfCut(pipeline, datarows.length) : datarows.length,
+          size: datarows.length,
+          ...(truncated ? { truncated: true } : {}),
+        };
       }
-      return {
-        schema: pipeline.columns,
-        datarows,
-        total: truncated ? await this.totalOfCut(pipeline, datarows.length) : datarows.length,
-        size: datarows.length,
-        ...(truncated ? { truncated: true } : {}),
-      };
-    });
+    );
   }
 
   /**
@@ -310,11 +342,20 @@ export class QueryService {
   }
 
   explain(text: string): Promise<ExplainResponse> {
-    return this.bounded((budget) => this.explainWithin(text, budget));
+    // An explain writes nothing: it is bounded as a read.
+    return this.bounded(
+      text,
+      () => false,
+      (query, budget) => this.explainWithin(query, text, budget)
+    );
   }
 
-  private async explainWithin(text: string, budget: QueryBudget): Promise<ExplainResponse> {
-    const pipeline = await this.compile(text, budget);
+  private async explainWithin(
+    query: Query,
+    text: string,
+    budget: QueryBudget
+  ): Promise<ExplainResponse> {
+    const pipeline = await this.compile(query, text, budget);
     const response: ExplainResponse = { plan: pipeline.plan, request: pipeline.request };
     const count = await pipeline.count();
     const output = pipeline.output;
