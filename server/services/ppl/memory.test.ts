@@ -178,23 +178,47 @@ describe('the host-wide budget', () => {
 });
 
 describe('accounting', () => {
-  it('a query memory refuses past its budget and gives everything back on close', () => {
+  it('holds are counted against the query and the pool, and given back on close', () => {
     // Queries may hold half the host-wide budget together.
     const pool = new MemoryPool(20_000);
     const memory = new QueryMemory(5_000, pool);
     const hold = memory.hold('sort');
     hold.add(4_000);
     expect(pool.usedBytes).toBe(4_000);
-    expect(() => hold.add(2_000)).toThrow(QueryMemoryExceededError);
-    expect(memory.heldBytes).toBe(4_000);
     hold.release(1_000);
     expect(pool.usedBytes).toBe(3_000);
     const other = new QueryMemory(10_000, pool);
     expect(() => other.reserve(8_000, 'stats')).toThrow(ServerMemoryBusyError);
     memory.close();
     expect(pool.usedBytes).toBe(0);
-    other.reserve(8_000, 'stats');
+    const third = new QueryMemory(10_000, pool);
+    third.reserve(8_000, 'stats');
     expect(pool.usedBytes).toBe(8_000);
+  });
+
+  it('a refused query gives back all it holds at once, and stays refused', () => {
+    const pool = new MemoryPool(20_000);
+    const memory = new QueryMemory(5_000, pool);
+    const sort = memory.hold('sort');
+    const source = memory.hold('source=x');
+    sort.add(3_000);
+    source.add(1_000);
+    expect(() => sort.add(2_000)).toThrow(QueryMemoryExceededError);
+    // Before its commands wind down (their holds still think they hold bytes), the pool is free.
+    expect(memory.heldBytes).toBe(0);
+    expect(pool.usedBytes).toBe(0);
+    expect(() => source.add(1)).toThrow(QueryMemoryExceededError);
+    source.clear();
+    sort.clear();
+    expect(pool.usedBytes).toBe(0);
+    // Refused by the pool, the same.
+    const busy = new MemoryPool(2_000);
+    const a = new QueryMemory(5_000, busy);
+    const b = new QueryMemory(5_000, busy);
+    a.reserve(600, 'stats');
+    b.reserve(300, 'sort');
+    expect(() => b.reserve(200, 'sort')).toThrow(ServerMemoryBusyError);
+    expect(busy.usedBytes).toBe(600);
   });
 
   it('sizes values from their shape, without serializing them', () => {

@@ -110,9 +110,15 @@ export class MemoryPool {
   }
 }
 
-/** One query's memory: the sum of its holds, within its budget and the host's pool. */
+/**
+ * One query's memory: the sum of its holds, within its budget and the host's pool. A query
+ * refused more gives back all it holds at once, before its commands have wound down (closing a
+ * point in time may wait on OpenSearch): other queries should not be refused for memory that a
+ * stopped one still counts.
+ */
 export class QueryMemory {
   private held = 0;
+  private stopped: Error | undefined;
 
   constructor(
     readonly limitBytes: number = DEFAULT_QUERY_MEMORY_BYTES,
@@ -125,16 +131,27 @@ export class QueryMemory {
 
   /** Throws when `bytes` more would not fit the query's budget or the host's pool. */
   ensureRoom(bytes: number, command: string): void {
+    if (this.stopped) throw this.stopped;
     if (this.held + bytes > this.limitBytes) {
-      throw new QueryMemoryExceededError(command, this.held + bytes, this.limitBytes);
+      throw this.stop(new QueryMemoryExceededError(command, this.held + bytes, this.limitBytes));
     }
-    if (this.pool && !this.pool.fits(bytes)) throw new ServerMemoryBusyError(this.pool.limitBytes);
+    if (this.pool && !this.pool.fits(bytes)) {
+      throw this.stop(new ServerMemoryBusyError(this.pool.limitBytes));
+    }
   }
 
   reserve(bytes: number, command: string): void {
     this.ensureRoom(bytes, command);
-    if (this.pool && !this.pool.take(bytes)) throw new ServerMemoryBusyError(this.pool.limitBytes);
+    if (this.pool && !this.pool.take(bytes)) {
+      throw this.stop(new ServerMemoryBusyError(this.pool.limitBytes));
+    }
     this.held += bytes;
+  }
+
+  private stop(error: Error): Error {
+    this.stopped = error;
+    this.close();
+    return error;
   }
 
   release(bytes: number): void {
