@@ -40,6 +40,28 @@ export const configSchema = schema.object({
    * CR) with `'`, as Kibana's CSV export does.
    */
   csv_escape_formulas: schema.boolean({ defaultValue: true }),
+  /**
+   * Every PPL query is bounded in time and memory (server/services/ppl/budget.ts, memory.ts).
+   */
+  query: schema.object({
+    /**
+     * Milliseconds an interactive `_query` or `_explain` may run, computing and waiting on
+     * OpenSearch alike; every OpenSearch request it sends gets the time left.
+     */
+    timeout: schema.number({ defaultValue: 30_000, min: 100, max: 3_600_000 }),
+    /**
+     * Milliseconds a query that writes its result may run (`_query` ending in outputlookup, a
+     * job, a scheduled run): long work by nature, still bounded.
+     */
+    write_timeout: schema.number({ defaultValue: 3_600_000, min: 1000, max: 86_400_000 }),
+    /** Approximate bytes of rows and values one query may hold in the server. */
+    max_memory_bytes: schema.number({ defaultValue: 64 * 1024 * 1024, min: 1024 * 1024 }),
+    /**
+     * What every running query and job of this server may hold together; a query that would go
+     * over is stopped with 429 (retry).
+     */
+    max_total_memory_bytes: schema.number({ defaultValue: 256 * 1024 * 1024, min: 1024 * 1024 }),
+  }),
   jobs: schema.object({
     /** Jobs a host runs at once; more wait in order. */
     max_concurrent: schema.number({ defaultValue: 2, min: 1, max: 64 }),

@@ -19,6 +19,8 @@ import { validateLookupName } from '../../../common/substrate/names';
 import type { LookupsConfig } from '../../config';
 import { BadRequestError, ConflictError, LookupError, NotFoundError } from '../../lib/errors';
 import type { Ceiling } from '../ceiling';
+import type { MemoryPool } from '../ppl/memory';
+import type { ClusterLimits } from '../ppl/request_bounds';
 import type { LeaseStore } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
 import type { PreparedImport } from '../import/import_service';
@@ -43,6 +45,8 @@ export interface JobServiceDeps {
   config: LookupsConfig;
   logger: Logger;
   hostId: string;
+  /** What every running query and job of this process may hold together. */
+  memory?: MemoryPool;
 }
 
 /** What a job needs of the request that sends it: the caller's client, name and ceiling. */
@@ -50,6 +54,8 @@ export interface JobCaller {
   client: OpenSearchClient;
   user(): Promise<string | null>;
   ceiling(): Promise<Ceiling>;
+  /** The cluster's limits on one request (none: OpenSearch's documented defaults). */
+  clusterLimits?(): Promise<ClusterLimits>;
 }
 
 /** What a scheduled run adds to a job. */
@@ -119,7 +125,11 @@ export class JobService {
     if (!check.ok) throw new BadRequestError(check.message, { field: 'name' });
 
     this.assertQueueRoom();
-    const [user, ceiling] = await Promise.all([ctx.user(), ctx.ceiling()]);
+    const [user, ceiling, limits] = await Promise.all([
+      ctx.user(),
+      ctx.ceiling(),
+      ctx.clusterLimits?.(),
+    ]);
     const id = randomUUID();
     const { lease } = await this.deps.leases.acquire(name, { operation: 'job', user, job_id: id });
     const now = new Date().toISOString();
@@ -154,6 +164,7 @@ export class JobService {
     const runDeps: JobRunDeps = {
       client: ctx.client,
       ceiling,
+      ...(limits ? { limits } : {}),
       user,
       lease,
       signal: controller.signal,

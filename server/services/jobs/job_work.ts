@@ -14,13 +14,17 @@ import type { Ceiling } from '../ceiling';
 import type { PreparedImport } from '../import/import_service';
 import type { Lease } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
+import type { MemoryPool } from '../ppl/memory';
 import { QueryService } from '../ppl/query_service';
+import type { ClusterLimits } from '../ppl/request_bounds';
 import type { WriteProgressListener, WriterDeps } from '../writer/lookup_writer';
 
 /** What the job holds while it runs. */
 export interface JobRunDeps {
   client: OpenSearchClient;
   ceiling: Ceiling;
+  /** The cluster's limits on one request, read when the job was accepted. */
+  limits?: ClusterLimits;
   user: string | null;
   lease: Lease;
   signal: AbortSignal;
@@ -49,19 +53,23 @@ interface ServiceDeps {
   config: LookupsConfig;
   logger: Logger;
   records: WriteRecordStore;
+  memory?: MemoryPool;
 }
 
 export function queryWork(lookup: string, query: string, services: ServiceDeps): JobWork {
   return {
     lookup,
     query,
-    async run({ client, ceiling, user, lease, signal, progress, beforePublish }) {
+    async run({ client, ceiling, limits, user, lease, signal, progress, beforePublish }) {
       const service = new QueryService({
         client,
         config: services.config,
         ceiling,
         logger: services.logger,
         records: services.records,
+        // A job writes: it runs under lookups.query.write_timeout, within the same memory bounds.
+        ...(services.memory ? { memory: services.memory } : {}),
+        ...(limits ? { clusterLimits: async () => limits } : {}),
         signal,
         progress,
         // The job already holds the lookup's lease.

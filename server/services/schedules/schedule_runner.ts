@@ -17,6 +17,7 @@ import type { RunTrigger } from '../../../common/api/schedules';
 import { nextRunAfter, parseCadence } from '../../../common/schedules/cadence';
 import { ConflictError, LookupError } from '../../lib/errors';
 import type { Ceiling } from '../ceiling';
+import type { ClusterLimits } from '../ppl/request_bounds';
 import type { JobService } from '../jobs/job_service';
 import { isUnexpectedJobError, jobErrorMessage } from '../jobs/job_errors';
 import type { JobStore } from '../jobs/job_store';
@@ -31,6 +32,8 @@ export interface ScheduleRunnerDeps {
   /** The server identity: it writes user data only while impersonating a schedule's owner. */
   internal: OpenSearchClient;
   ceiling: () => Promise<Ceiling>;
+  /** The cluster's limits on one request (none: OpenSearch's documented defaults). */
+  clusterLimits?: () => Promise<ClusterLimits>;
   hostId: string;
   leaseTtlMs: number;
   logger: Logger;
@@ -145,7 +148,12 @@ export class ScheduleRunner {
     let job: Job;
     try {
       job = await this.deps.jobs.submit(
-        { client, user: async () => owner, ceiling: this.deps.ceiling },
+        {
+          client,
+          user: async () => owner,
+          ceiling: this.deps.ceiling,
+          ...(this.deps.clusterLimits ? { clusterLimits: this.deps.clusterLimits } : {}),
+        },
         schedule.query,
         {
           schedule_id: id,
