@@ -237,7 +237,7 @@ describe('jobs and schedules for a lookup the caller cannot write', () => {
       body: { query: `source=web_logs | head 10 | fields host | outputlookup ${name}` },
     });
     expect(res.status).toBe(403);
-    expect(JSON.stringify(res.body)).toMatch(/may not write/);
+    expect(JSON.stringify(res.body)).toMatch(/You may not write /);
     const listed = await callApi<{ jobs: Job[] }>(host.url, 'GET', apiPaths.jobs(), {
       caller: users.reader,
     });
@@ -271,7 +271,7 @@ describe('jobs and schedules for a lookup the caller cannot write', () => {
       },
     });
     expect(res.status).toBe(403);
-    expect(JSON.stringify(res.body)).toMatch(/may not write/);
+    expect(JSON.stringify(res.body)).toMatch(/You may not write /);
     const listed = await callApi<{ schedules: Array<{ lookup: string }> }>(
       host.url,
       'GET',

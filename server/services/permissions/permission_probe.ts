@@ -159,7 +159,7 @@ export async function assertMayAct(
   if (!refused) return;
   throw new LookupError(
     403,
-    `You may not ${ACTION_WORDS[action]} "${name}": OpenSearch refuses [${refused.missing}] on it for your user. Ask an administrator for that index permission on the lookup and its backing index.`,
+    `OpenSearch refused this for your user: ${refused.reason}. You may not ${ACTION_WORDS[action]} "${name}"; ask an administrator for ${refused.missing} on the lookup and its backing index.`,
     { reason: refused.reason, action, missing: refused.missing }
   );
 }
