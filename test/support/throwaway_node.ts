@@ -84,10 +84,14 @@ export async function throwawayNode(
     return Number.isInteger(value) && value > 0 ? value : undefined;
   };
 
+  // A node of this name left running by an interrupted run listens on another port: stopped first.
+  let leftoverStopped = false;
   return {
     url,
     admin,
     start: async () => {
+      if (!leftoverStopped) await script('stop.sh', 2 * 60_000);
+      leftoverStopped = true;
       await script('start.sh', 10 * 60_000);
     },
     kill: async () => {
