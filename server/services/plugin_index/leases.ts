@@ -227,6 +227,7 @@ export class Lease {
   private renewing: Promise<void> = Promise.resolve();
   private lostReason: string | undefined;
   private released = false;
+  private renewalInFlight = false;
 
   constructor(
     private readonly index: PluginIndex,
@@ -237,7 +238,13 @@ export class Lease {
     private readonly logger: Logger
   ) {
     this.timer = setInterval(() => {
-      this.renewing = this.renew();
+      // One renewal at a time: a second one sent while the first is slow would carry the same
+      // seq_no, lose to it, and read as the lease taken over.
+      if (this.renewalInFlight) return;
+      this.renewalInFlight = true;
+      this.renewing = this.renew().finally(() => {
+        this.renewalInFlight = false;
+      });
     }, options.renewEveryMs);
     // A lease never keeps the process alive on its own.
     this.timer.unref();
