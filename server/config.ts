@@ -30,6 +30,14 @@ export const configSchema = schema.object({
    * third of it while the operation runs; after a crash the lookup is free again this much later.
    */
   lease_ttl_ms: schema.number({ defaultValue: 30_000, min: 1000 }),
+  backing_index: schema.object({
+    /**
+     * `index.auto_expand_replicas` of new backing indices: `0-1` keeps a single node green and
+     * gives a lookup one replica once a second node joins; `0-all` puts a copy on every node (a
+     * lookup every node reads); `false` leaves replicas to the cluster's default.
+     */
+    auto_expand_replicas: schema.string({ defaultValue: '0-1', minLength: 1 }),
+  }),
   /**
    * Signs search page tokens; the same on every host. Unset: one secret is made once and kept
    * in the plugin index.
@@ -86,3 +94,16 @@ export const configSchema = schema.object({
 });
 
 export type LookupsConfig = TypeOf<typeof configSchema>;
+
+/**
+ * What the schema cannot say: checked once at setup, so a bad value stops the plugin with the
+ * setting named instead of failing every first write.
+ */
+export function checkConfig(config: LookupsConfig): void {
+  const expand = config.backing_index.auto_expand_replicas;
+  if (!/^(false|\d+-(\d+|all))$/.test(expand)) {
+    throw new Error(
+      `[lookups.backing_index.auto_expand_replicas]: expected a range such as "0-1" or "0-all", or "false"; got "${expand}"`
+    );
+  }
+}

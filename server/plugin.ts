@@ -13,7 +13,7 @@ import type {
   PluginInitializerContext,
 } from 'opensearch-dashboards/server';
 import type { StatusResponse } from '../common/api/codecs';
-import type { LookupsConfig } from './config';
+import { checkConfig, type LookupsConfig } from './config';
 import { createRequestContext, PluginServices, ServiceDirectory } from './request_context';
 import { DataSourceServices, indexServices } from './plugin_services';
 import { registerRoutes } from './routes';
@@ -54,6 +54,7 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
       .pipe(first())
       .toPromise();
     if (!config) throw new Error('lookups: no configuration');
+    checkConfig(config);
 
     // The plugin index is kept with the server's identity, which core gives out at start.
     const started = core.getStartServices().then(([coreStart]) => {

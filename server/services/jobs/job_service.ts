@@ -24,6 +24,8 @@ import type { ClusterLimits } from '../ppl/request_bounds';
 import type { LeaseStore } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
 import type { PreparedImport } from '../import/import_service';
+import { acquireAsCaller } from '../lookup_lease';
+import { assertMayAct } from '../permissions/permission_probe';
 import { restoreAbandonedBuildSettings } from '../writer/build_settings';
 import {
   WriteCancelledError,
@@ -109,6 +111,8 @@ export class JobService {
     prepare: () => Promise<PreparedImport>
   ): Promise<Job> {
     this.assertQueueRoom();
+    // A caller who may not import here is refused before the upload is spooled.
+    await assertMayAct(ctx.client, name, 'import');
     const prepared = await prepare();
     try {
       return await this.accept(ctx, importWork(name, prepared, this.deps), {});
@@ -118,7 +122,10 @@ export class JobService {
     }
   }
 
-  /** Checked, leased and stored before it answers; the work starts after. */
+  /**
+   * Checked (the caller's right included, before the lease), leased and stored before it
+   * answers; the work starts after. A refused job leaves nothing behind.
+   */
   private async accept(ctx: JobCaller, work: JobWork, options: SubmitOptions): Promise<Job> {
     const name = work.lookup;
     const check = validateLookupName(name, { purpose: 'write' });
@@ -129,9 +136,14 @@ export class JobService {
       ctx.user(),
       ctx.ceiling(),
       ctx.clusterLimits?.(),
+      assertMayAct(ctx.client, name, work.action),
     ]);
     const id = randomUUID();
-    const { lease } = await this.deps.leases.acquire(name, { operation: 'job', user, job_id: id });
+    const { lease } = await acquireAsCaller(ctx.client, this.deps.leases, name, {
+      operation: 'job',
+      user,
+      job_id: id,
+    });
     const now = new Date().toISOString();
     const job: StoredJob = {
       id,

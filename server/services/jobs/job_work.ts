@@ -9,6 +9,7 @@
  * lease, cancel signal and progress listener.
  */
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import type { LookupAction } from '../../../common/api/permissions';
 import type { LookupsConfig } from '../../config';
 import type { Ceiling } from '../ceiling';
 import type { PreparedImport } from '../import/import_service';
@@ -40,6 +41,8 @@ export interface JobResult {
 
 export interface JobWork {
   lookup: string;
+  /** The right it needs on the lookup, asked before it is accepted. */
+  action: LookupAction;
   /** What the job runs, as its history shows it. */
   query: string;
   /** Rows it will write, when known before it starts. */
@@ -59,6 +62,7 @@ interface ServiceDeps {
 export function queryWork(lookup: string, query: string, services: ServiceDeps): JobWork {
   return {
     lookup,
+    action: 'write',
     query,
     async run({ client, ceiling, limits, user, lease, signal, progress, beforePublish }) {
       const service = new QueryService({
@@ -92,6 +96,7 @@ export function importWork(
 ): JobWork {
   return {
     lookup,
+    action: 'import',
     query: prepared.description,
     rowsTotal: prepared.rows,
     async run({ client, ceiling, user, lease, signal, progress }) {
