@@ -48,7 +48,7 @@ async function afterFailedWrite() {
   });
   const view = renderWithProviders(<QueryPage />, {
     route: '/query',
-    services: fakeServices({ http, currentUser: 'ana' }),
+    services: fakeServices({ http, currentUser: Promise.resolve('ana') }),
   });
   await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
   const input = screen.getByTestId('pplEditorInput') as HTMLTextAreaElement;

@@ -53,7 +53,7 @@ async function finishWith(done: Partial<Job>) {
   });
   const view = renderWithProviders(<QueryPage />, {
     route: '/query',
-    services: fakeServices({ http, currentUser: 'ana' }),
+    services: fakeServices({ http, currentUser: Promise.resolve('ana') }),
   });
   await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
   fireEvent.change(screen.getByTestId('pplEditorInput'), { target: { value: UPSERT } });

@@ -46,7 +46,7 @@ async function typeQuery(text: string, writable: (name: string) => boolean) {
   });
   const view = renderWithProviders(<QueryPage />, {
     route: '/query',
-    services: fakeServices({ http: fake.http, currentUser: 'reader' }),
+    services: fakeServices({ http: fake.http, currentUser: Promise.resolve('reader') }),
   });
   await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
   fireEvent.change(screen.getByTestId('pplEditorInput'), { target: { value: text } });
