@@ -96,10 +96,12 @@ function Capability({ value }: { value: boolean | string[] }) {
     return (
       <span title={value.join(', ')}>
         <EuiIcon type="minusInCircle" color="warning" aria-hidden />{' '}
-        {i18n.translate('lookups.fields.partly', {
-          defaultMessage: 'Not in {count} versions',
-          values: { count: value.length },
-        })}
+        {value.length === 1
+          ? i18n.translate('lookups.fields.partlyOne', { defaultMessage: 'Not in 1 version' })
+          : i18n.translate('lookups.fields.partly', {
+              defaultMessage: 'Not in {count} versions',
+              values: { count: value.length },
+            })}
       </span>
     );
   }
@@ -223,11 +225,15 @@ export function FieldsTab({ name }: { name: string }) {
       <EuiText size="s" color="subdued">
         <p data-test-subj="lookupsFieldsDescription">
           {showAll
-            ? i18n.translate('lookups.fields.descriptionAll', {
-                defaultMessage:
-                  'Fields across the {count} stored versions of this lookup. A field missing from some versions lists the versions that have it.',
-                values: { count: allSlices.length },
-              })
+            ? allSlices.length === 1
+              ? i18n.translate('lookups.fields.descriptionOnly', {
+                  defaultMessage: 'Fields of the one stored version of this lookup.',
+                })
+              : i18n.translate('lookups.fields.descriptionAll', {
+                  defaultMessage:
+                    'Fields across the {count} stored versions of this lookup. A field missing from some versions lists the versions that have it.',
+                  values: { count: allSlices.length },
+                })
             : i18n.translate('lookups.fields.descriptionCurrent', {
                 defaultMessage:
                   "Fields of the current version: the columns its rows, exports and queries show. Older versions' fields come back with a rollback.",
@@ -236,10 +242,16 @@ export function FieldsTab({ name }: { name: string }) {
       </EuiText>
       <EuiSpacer size="s" />
       <EuiSwitch
-        label={i18n.translate('lookups.fields.allVersionsSwitch', {
-          defaultMessage: 'Fields of all {count} versions',
-          values: { count: allSlices.length },
-        })}
+        label={
+          allSlices.length === 1
+            ? i18n.translate('lookups.fields.allVersionsSwitchOne', {
+                defaultMessage: 'Fields of every version (there is 1)',
+              })
+            : i18n.translate('lookups.fields.allVersionsSwitch', {
+                defaultMessage: 'Fields of all {count} versions',
+                values: { count: allSlices.length },
+              })
+        }
         checked={showAll}
         disabled={current === undefined}
         onChange={(event) => setAllVersions(event.target.checked)}
