@@ -123,8 +123,8 @@ export function CatalogPage() {
       name: i18n.translate('lookups.catalog.col.name', { defaultMessage: 'Name' }),
       sortable: true,
       // One line, cut with an ellipsis (the full name on hover), never broken mid-word.
+      // The rest of the row: at 1024 px the other columns keep what they show whole.
       truncateText: true,
-      width: '26%',
       render: (name: string, lookup: LookupSummary) => (
         <div style={{ minWidth: 0, maxWidth: '100%' }}>
           <span className="eui-textTruncate" title={name} style={{ display: 'block' }}>
@@ -155,7 +155,7 @@ export function CatalogPage() {
       field: 'kind',
       name: i18n.translate('lookups.catalog.col.kind', { defaultMessage: 'Kind' }),
       sortable: true,
-      width: '18%',
+      width: '96px',
       render: (kind: LookupKind, lookup: LookupSummary) => (
         <div>
           <KindBadge kind={kind} />
@@ -172,6 +172,7 @@ export function CatalogPage() {
       name: i18n.translate('lookups.catalog.col.rows', { defaultMessage: 'Rows' }),
       sortable: true,
       dataType: 'number',
+      width: '64px',
       render: (rows: number) => formatNumber(rows),
     },
     {
@@ -179,13 +180,15 @@ export function CatalogPage() {
       name: i18n.translate('lookups.catalog.col.size', { defaultMessage: 'Size' }),
       sortable: true,
       dataType: 'number',
-      render: (bytes: number) => formatBytes(bytes),
+      width: '80px',
+      render: (bytes: number) => <span className="eui-textNoWrap">{formatBytes(bytes)}</span>,
     },
     {
       field: 'slice_count',
       name: i18n.translate('lookups.catalog.col.versions', { defaultMessage: 'Versions' }),
       sortable: true,
       dataType: 'number',
+      width: '80px',
       render: (n: number) => formatNumber(n),
     },
     {
@@ -193,23 +196,34 @@ export function CatalogPage() {
       name: i18n.translate('lookups.catalog.col.orphans', { defaultMessage: 'Old versions' }),
       sortable: true,
       dataType: 'number',
-      render: (count: number, lookup: LookupSummary) =>
-        count === 0
-          ? '0'
-          : i18n.translate('lookups.catalog.orphans', {
-              defaultMessage: '{count} ({rows})',
-              values: { count: formatNumber(count), rows: rowCount(lookup.orphan_rows) },
-            }),
+      // Room for the header and "12 (1,234 rows)" on one line.
+      width: '116px',
+      render: (count: number, lookup: LookupSummary) => (
+        <span className="eui-textNoWrap">
+          {count === 0
+            ? '0'
+            : i18n.translate('lookups.catalog.orphans', {
+                defaultMessage: '{count} ({rows})',
+                values: { count: formatNumber(count), rows: rowCount(lookup.orphan_rows) },
+              })}
+        </span>
+      ),
     },
     {
       field: 'last_write',
       name: i18n.translate('lookups.catalog.col.lastWrite', { defaultMessage: 'Last write' }),
       sortable: true,
-      render: (time: string | null) => formatTime(time),
+      // A time is read whole: on one line, to the minute (the second in its title).
+      width: '168px',
+      render: (time: string | null) => (
+        <span className="eui-textNoWrap" title={formatTime(time)}>
+          {formatTime(time, 'short')}
+        </span>
+      ),
     },
     {
       name: i18n.translate('lookups.catalog.col.actions', { defaultMessage: 'Actions' }),
-      width: '150px',
+      width: '136px',
       render: (lookup: LookupSummary) => <RowActions lookup={lookup} handlers={rowHandlers} />,
     },
   ];

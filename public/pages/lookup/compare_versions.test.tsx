@@ -72,6 +72,15 @@ describe('comparing versions', () => {
     const panel = await screen.findByTestId('lookupsCompare');
     expect((within(panel).getByTestId('lookupsCompareFrom') as HTMLSelectElement).value).toBe(OLD);
     expect((within(panel).getByTestId('lookupsCompareTo') as HTMLSelectElement).value).toBe(NEW);
+    // Each version by its id, time and rows, counted in English.
+    expect(
+      [...(within(panel).getByTestId('lookupsCompareTo') as HTMLSelectElement).options].map(
+        (o) => o.textContent
+      )
+    ).toEqual([
+      expect.stringMatching(/^22222222 \(current\) · .* · 3 rows$/),
+      expect.stringMatching(/^11111111 · .* · 2 rows$/),
+    ]);
     fireEvent.click(within(panel).getByTestId('lookupsCompareRun'));
     const summary = await within(panel).findByTestId('lookupsCompareSummary');
     expect(summary.textContent).toContain('2 → 3');

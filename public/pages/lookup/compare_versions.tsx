@@ -28,14 +28,21 @@ import type { SliceInfo } from '../../../common/api/codecs';
 import { stringifyJson } from '../../../common/api/lossless_json';
 import type { CompareResponse } from '../../../common/api/compare';
 import { ApiErrorCallout } from '../../components/error_callout';
-import { formatNumber, formatTime, shortSlice } from '../../components/format';
+import { formatNumber, formatTime, rowCount, shortSlice } from '../../components/format';
 import { toApiFailure, type ApiFailure } from '../../services/api_client';
 import { useApi } from '../../services/services_context';
 
 const sliceLabel = (slice: SliceInfo) =>
-  `${shortSlice(slice.id)}${slice.current ? ' (current)' : ''}${
-    slice.created_at ? ` · ${formatTime(slice.created_at)}` : ''
-  } · ${formatNumber(slice.rows)} rows`;
+  [
+    slice.current
+      ? i18n.translate('lookups.compare.currentSlice', {
+          defaultMessage: '{id} (current)',
+          values: { id: shortSlice(slice.id) },
+        })
+      : shortSlice(slice.id),
+    ...(slice.created_at ? [formatTime(slice.created_at)] : []),
+    rowCount(slice.rows),
+  ].join(' · ');
 
 const none = i18n.translate('lookups.compare.none', { defaultMessage: 'none' });
 
