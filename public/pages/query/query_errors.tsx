@@ -16,7 +16,7 @@ import { lineStarts, positionAt, tokenize } from '../../../common/ppl/tokenizer'
 import type { PplSyntaxError } from '../../../common/ppl/parser';
 import type { PplRefusalKind } from '../../../common/ppl/parse_cursor';
 import type { TextMarker } from '../../components/ppl_code';
-import { ApiErrorCallout, refusalOf } from '../../components/error_callout';
+import { ApiErrorCallout, refusalOf, unreachableSource } from '../../components/error_callout';
 import { formatNumber } from '../../components/format';
 import type { ApiFailure } from '../../services/api_client';
 
@@ -205,8 +205,9 @@ export function QueryFailure({
   /** The lookup the query writes, so that a refusal names it. */
   writes?: string;
 }) {
-  if (refusalOf(error)) {
-    // Said in the user's terms (which lookup, which permission); the raw reason under Details.
+  if (refusalOf(error) || unreachableSource(error) !== undefined) {
+    // Said in the user's terms (which lookup, which permission, which data source by its
+    // title); the raw reason under Details.
     return (
       <ApiErrorCallout
         title={
