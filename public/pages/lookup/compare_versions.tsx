@@ -40,7 +40,7 @@ const sliceLabel = (slice: SliceInfo) =>
           values: { id: shortSlice(slice.id) },
         })
       : shortSlice(slice.id),
-    ...(slice.created_at ? [formatTime(slice.created_at)] : []),
+    ...(slice.created_at ? [formatTime(slice.created_at, 'short')] : []),
     rowCount(slice.rows),
   ].join(' · ');
 
