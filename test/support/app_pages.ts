@@ -29,7 +29,8 @@ export function axeOnEveryPage(theme: 'light' | 'dark') {
   const name = names.lookup(`axe_${theme}`);
   const schedules: string[] = [];
   const options: AppUnderTestOptions = {
-    hostEnv: () => (theme === 'dark' ? { LOOKUPS_THEME_DARK_MODE: 'true' } : {}),
+    hostEnv: (): Record<string, string> =>
+      theme === 'dark' ? { LOOKUPS_THEME_DARK_MODE: 'true' } : {},
     viewport: { width: 1024, height: 900 },
     beforeClose: async (host) => {
       for (const id of schedules) {
