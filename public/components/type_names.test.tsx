@@ -8,8 +8,10 @@
  * results give them; where a lookup's mapping says it otherwise (long, text, keyword), that is
  * said beside it, never instead.
  */
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import { columnHeader, typeLabel } from './data_columns';
+
+configure({ testIdAttribute: 'data-test-subj' });
 
 it.each([
   ['long', 'bigint'],
