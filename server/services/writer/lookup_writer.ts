@@ -247,6 +247,10 @@ export async function writeLookup(
     }
     if (error instanceof CeilingExceededError && staged) {
       await discardStagedSlice(client, plan.backingIndex, slice, createdIndex);
+    } else {
+      // What was written before the failure becomes searchable now, not at the next refresh, so
+      // the catalog lists the stopped version with its state at once and cleanup can find it.
+      await client.indices.refresh({ index: plan.backingIndex }).catch(() => undefined);
     }
     await record?.finish(
       error instanceof WriteCancelledError
