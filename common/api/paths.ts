@@ -38,6 +38,7 @@ export const ROUTE_PATTERNS = {
   version: `${API_BASE}/{name}/_versions/{slice}`,
   reap: `${API_BASE}/{name}/_reap`,
   compare: `${API_BASE}/{name}/_compare`,
+  edit: `${API_BASE}/{name}/_edit`,
 } as const;
 
 const lookupPath = (name: string, action?: string) =>
@@ -71,6 +72,7 @@ export const apiPaths = {
     lookupPath(name, `_versions/${encodeURIComponent(slice)}`),
   reap: (name: string) => lookupPath(name, '_reap'),
   compare: (name: string) => lookupPath(name, '_compare'),
+  edit: (name: string) => lookupPath(name, '_edit'),
 };
 
 /**

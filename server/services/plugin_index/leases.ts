@@ -21,6 +21,7 @@ export type LeaseOperation =
   | 'reap'
   | 'delete'
   | 'delete_version'
+  | 'edit'
   | 'job'
   | 'schedule';
 

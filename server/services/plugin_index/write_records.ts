@@ -20,6 +20,7 @@
  */
 import type { Logger } from 'opensearch-dashboards/server';
 import type { ImportedEvent, VersionRestoredEvent, WriteAction } from '../../../common/api/codecs';
+import type { EditSummary } from '../../../common/api/edit';
 import { openSearchStatus } from '../../lib/errors';
 import type { PluginIndex } from './plugin_index';
 
@@ -38,7 +39,7 @@ export interface WriteRecord {
   backing_index: string;
   slice: string;
   status: RecordStatus;
-  action?: WriteAction | 'migrate' | 'overwrite' | 'create' | 'append';
+  action?: WriteAction | 'migrate' | 'overwrite' | 'create' | 'append' | 'edited';
   user?: string | null;
   rows?: number;
   query?: string;
@@ -52,6 +53,12 @@ export interface WriteRecord {
   error?: string;
   deleted_at?: string;
   deleted_by?: string | null;
+  /** The columns in the order they were written: rows and exports show them so. */
+  columns?: string[];
+  /** The key fields of a version whose rows are keyed (`key_field`). */
+  key_field?: string[];
+  /** What an edit changed, for a version an edit made. */
+  edit?: EditSummary;
 }
 
 /** A stored event: what the timeline shows, and which lookup and backing index it belongs to. */
@@ -101,8 +108,10 @@ export class WriteRecordStore {
   }
 
   /** An append or upsert into an existing slice: its record keeps how the slice was made. */
-  async touch(backingIndex: string, slice: string, lookup: string) {
+  async touch(backingIndex: string, slice: string, lookup: string, keyField?: string[]) {
     const now = new Date().toISOString();
+    // A keyed append says which fields key the slice's rows, so an edit keeps their keys.
+    const keyed = keyField ? { key_field: keyField } : {};
     await this.guard('touch', async () => {
       await this.index.ensure();
       await this.index.client.update({
@@ -110,7 +119,7 @@ export class WriteRecordStore {
         id: recordId(backingIndex, slice),
         refresh: true,
         body: {
-          doc: { updated_at: now, record: { last_write_at: now } },
+          doc: { updated_at: now, record: { last_write_at: now, ...keyed } },
           upsert: {
             type: 'record',
             updated_at: now,
@@ -121,6 +130,7 @@ export class WriteRecordStore {
               status: 'complete',
               started_at: now,
               last_write_at: now,
+              ...keyed,
             },
           },
         },
@@ -185,6 +195,11 @@ export class WriteRecordStore {
       this.warn('read', error);
       return undefined;
     }
+  }
+
+  /** The columns of a version in the order they were written, when its record says. */
+  async writtenColumns(backingIndex: string, slice: string): Promise<string[] | undefined> {
+    return (await this.get(backingIndex, slice))?.columns;
   }
 
   /** A version deleted on its own: its record stays, as the timeline's account of the deletion. */

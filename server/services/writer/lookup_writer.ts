@@ -21,7 +21,7 @@ import { applyBuildSettings } from './build_settings';
 import { deleteSliceRows, ensureBackingIndex } from './backing_index';
 import { BulkDocument, BulkLoader } from './bulk_loader';
 import { FieldMapper } from './field_mapper';
-import { checkKeyFields, KeyEncoder, toDocument } from './documents';
+import { checkKeyFields, KeyEncoder, RESERVED_COLUMNS, toDocument } from './documents';
 import { Row, RowSource, truncate } from './row_source';
 import type { Lease } from '../plugin_index/leases';
 import type { RunningRecord, WriteRecordStore } from '../plugin_index/write_records';
@@ -142,9 +142,11 @@ export async function writeLookup(
           user: deps.user ?? null,
           query: deps.query,
           source_indices: deps.sourceIndices,
+          ...(keyFields ? { key_field: keyFields } : {}),
         });
 
   let rows: number;
+  let columns: string[] = source.columnNames ?? source.columns?.map((c) => c.name) ?? [];
   try {
     try {
       const mapper = await FieldMapper.load({
@@ -172,6 +174,7 @@ export async function writeLookup(
             rowsTotal: source.count,
           })
       );
+      columns = source.columnNames ?? source.columns?.map((c) => c.name) ?? mapper.columns;
     } finally {
       await build.restore();
     }
@@ -217,8 +220,8 @@ export async function writeLookup(
     throw error;
   }
   const action = actionOf(plan, keyFields !== undefined);
-  if (record) await record.finish({ status: 'complete', action, rows });
-  else await deps.records?.touch(plan.backingIndex, slice, name);
+  if (record) await record.finish({ status: 'complete', action, rows, columns: written(columns) });
+  else await deps.records?.touch(plan.backingIndex, slice, name, keyFields);
   return { rows_written: rows, slice, action };
 }
 
@@ -307,6 +310,9 @@ async function streamRows(
   }
   return rowNumber;
 }
+
+/** The columns a write wrote, in its order (search metadata columns are never written). */
+const written = (columns: string[]) => columns.filter((c) => !RESERVED_COLUMNS.has(c));
 
 /** One `_aliases` request: readers switch from the old slice to the new one at once. */
 async function publish(client: OpenSearchClient, name: string, plan: Publishing, slice: string) {
