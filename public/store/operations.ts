@@ -12,6 +12,7 @@
  * reaches the state).
  */
 import type { ReapBody, WriteBody } from '../../common/api/codecs';
+import type { EditBody } from '../../common/api/edit';
 import type { ImportOptions } from '../services/api_client';
 import { lookupsApi } from './api';
 
@@ -41,3 +42,7 @@ export const importIntoLookup = (arg: { name: string; file: File; options: Impor
 
 export const writeLookup = (arg: { name: string; body: WriteBody }) =>
   endpoints.write.initiate(arg, untracked);
+
+/** An edit of a lookup (`dry_run`: its preview only; nothing changes, nothing is invalidated). */
+export const editLookup = (arg: { name: string; body: EditBody }) =>
+  endpoints.edit.initiate(arg, untracked);

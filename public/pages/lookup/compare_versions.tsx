@@ -193,7 +193,7 @@ function Samples({ title, rows, testSubj }: { title: string; rows: unknown[]; te
   );
 }
 
-function ByKey({ byKey }: { byKey: NonNullable<CompareResponse['by_key']> }) {
+export function ByKey({ byKey }: { byKey: NonNullable<CompareResponse['by_key']> }) {
   return (
     <div data-test-subj="lookupsCompareByKey">
       <EuiSpacer size="s" />

@@ -19,17 +19,12 @@ import {
   dateForMapping,
   NEW_COLUMN_MAPPING,
 } from '../../../common/edit/cell_values';
-import {
-  fieldNameProblem,
-  fitsMapping,
-  mappingForType,
-} from '../../../common/substrate/field_types';
-import { LOOKUP_FIELD } from '../../../common/substrate/names';
+import { newColumnNameProblem } from '../../../common/edit/column_names';
+import { fitsMapping, mappingForType } from '../../../common/substrate/field_types';
 import { isSubstrateError } from '../../../common/substrate/errors';
 import { encodeDocId, keyTypeForColumn } from '../../../common/substrate/id_encoder';
 import { BadRequestError } from '../../lib/errors';
 import { valueAtPath } from '../export_service';
-import { RESERVED_COLUMNS } from '../writer/documents';
 import type { Row } from '../writer/row_source';
 import { keyedWith, type KeyScheme } from './key_scheme';
 
@@ -73,18 +68,6 @@ function refuse(message: string, attributes: EditProblemAttributes): never {
 }
 
 const quoted = (names: Iterable<string>) => [...names].map((n) => `"${n}"`).join(', ') || '(none)';
-
-/** Why a new column may not have this name, or undefined. */
-function newNameProblem(name: string): string | undefined {
-  const problem = fieldNameProblem(name, LOOKUP_FIELD);
-  if (problem) return problem;
-  if (RESERVED_COLUMNS.has(name)) return `"${name}" is a search metadata column`;
-  if (name.includes('.')) {
-    return `"${name}" has a dot, which would make it a field inside an object`;
-  }
-  if (name !== name.trim()) return `"${name}" starts or ends with a space`;
-  return undefined;
-}
 
 /** Whether the value of `name` in `source` is held under that name itself (not inside an object). */
 function flat(source: Row, name: string): boolean {
@@ -146,7 +129,7 @@ export function planEdit(base: BaseVersion, body: EditBody, limits: Limits): Edi
         at
       );
     }
-    const problem = newNameProblem(to);
+    const problem = newColumnNameProblem(to);
     if (problem)
       refuse(`columns.rename[${index}]: the new name is refused: ${problem}.`, {
         ...at,
@@ -205,7 +188,7 @@ export function planEdit(base: BaseVersion, body: EditBody, limits: Limits): Edi
   }
   (ops.add ?? []).forEach(({ name, type }, index) => {
     const at = { op: 'columns' as const, index, field: name, reason: 'add' };
-    const problem = newNameProblem(name);
+    const problem = newColumnNameProblem(name);
     if (problem) refuse(`columns.add[${index}]: the column name is refused: ${problem}.`, at);
     const mapping = mappingForType(type) ?? { type: NEW_COLUMN_MAPPING[type] };
     columns.push(
