@@ -156,7 +156,7 @@ export function fakeServices(overrides: Partial<LookupsServices> = {}): FakeServ
       max_body_bytes: 10 * 1024 * 1024,
       max_import_bytes: 100 * 1024 * 1024,
     },
-    currentUser: 'tester',
+    currentUser: Promise.resolve('tester'),
     storage: memoryStorage(),
     ...overrides,
   } as FakeServices;

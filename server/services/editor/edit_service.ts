@@ -17,10 +17,9 @@ import { sliceFilter } from '../../../common/substrate/alias_filter';
 import { backingIndexName } from '../../../common/substrate/names';
 import { randomSliceUuid } from '../../../common/substrate/slice_uuid';
 import type { TargetState } from '../../../common/substrate/target_state';
-import { ConflictError, LookupError, NotFoundError } from '../../lib/errors';
+import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { LookupsRequestContext } from '../../types';
 import { withLookupLease } from '../lookup_lease';
-import { lookupPermissions } from '../permissions/permission_probe';
 import type { Lease } from '../plugin_index/leases';
 import type { RunningRecord } from '../plugin_index/write_records';
 import { probeTarget } from '../target_probe';
@@ -42,23 +41,11 @@ export async function editLookup(
   body: EditBody
 ): Promise<EditResponse> {
   if (body.dry_run) return planUnder(ctx, name, body).then(({ plan, base }) => dryRun(plan, base));
-  await checkMayWrite(ctx, name);
+  // The caller's right to write is checked before the lease is taken (withLookupLease).
   return withLookupLease(ctx, name, 'edit', async (lease) => {
     const { plan, base, target } = await planUnder(ctx, name, body);
     return write(ctx, name, plan, base, target, lease);
   });
-}
-
-/** The caller may write the lookup (as the app's permission probe asks), before any lease. */
-async function checkMayWrite(ctx: EditContext, name: string) {
-  const [permissions] = await lookupPermissions(ctx.client, [name]);
-  const grant = permissions.actions.write;
-  if (grant.allowed) return;
-  throw new LookupError(
-    403,
-    `You may not edit "${name}": OpenSearch refused ${grant.missing ?? 'a write'} for your user. Ask an administrator for write rights on the lookup. Nothing was written.`,
-    { reason: grant.reason ?? null, missing: grant.missing ?? null }
-  );
 }
 
 /** The target as it is now, its base version, and the edit applied to it. */
@@ -164,7 +151,10 @@ async function write(
   const index = backingIndexName(name);
   const slice = randomSliceUuid();
   const user = await ctx.user();
-  const createdIndex = target.kind === 'absent' ? await ensureBackingIndex(client, index) : false;
+  const createdIndex =
+    target.kind === 'absent'
+      ? await ensureBackingIndex(client, index, config.backing_index)
+      : false;
   let record: RunningRecord | undefined;
   const loader = new BulkLoader({
     client,
@@ -185,6 +175,9 @@ async function write(
       slice,
       user,
       columns,
+      // What the write sets out to do, so a version it never finishes still says how it began.
+      action: 'edited',
+      ...(lease.holder.token ? { lease_token: lease.holder.token } : {}),
       ...(plan.keys ? { key_field: plan.keys.fields } : {}),
     });
     const types = new Map(plan.columns.map((c) => [c.name, c.type]));
