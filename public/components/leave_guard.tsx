@@ -20,9 +20,9 @@ import {
   type ReactNode,
 } from 'react';
 import { Router, useHistory } from 'react-router-dom';
-import { EuiConfirmModal } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { useServices } from '../services/services_context';
+import { ConfirmDialog } from './confirm_dialog';
 
 interface LeaveGuardApi {
   hold(key: symbol, message: string | null): void;
@@ -84,7 +84,7 @@ export function GuardedRouter({ children }: { children: ReactNode }) {
     <LeaveGuardContext.Provider value={api}>
       <Router history={history}>{children}</Router>
       {pending ? (
-        <EuiConfirmModal
+        <ConfirmDialog
           title={leaveTitle()}
           onCancel={() => setPending(null)}
           onConfirm={() => {
@@ -101,7 +101,7 @@ export function GuardedRouter({ children }: { children: ReactNode }) {
           data-test-subj="lookupsLeaveConfirm"
         >
           <p>{pending.message}</p>
-        </EuiConfirmModal>
+        </ConfirmDialog>
       ) : null}
     </LeaveGuardContext.Provider>
   );

@@ -38,6 +38,7 @@ import {
   type TableRow,
 } from '../../components/data_columns';
 import { ApiErrorCallout } from '../../components/error_callout';
+import { useGrant } from '../../components/permissions';
 import { formatNumber } from '../../components/format';
 import { appRoutes } from '../../../common/api/paths';
 import { useGetLookupQuery, type Loadable } from '../../store/api';
@@ -53,7 +54,10 @@ const PAGE_SIZES = [10, 20, 50, 100];
 export function RowsTab({ name }: { name: string }) {
   const history = useHistory();
   const editing = new URLSearchParams(useLocation().search).get(EDIT_PARAM) === 'true';
-  if (editing) {
+  const grant = useGrant(name, 'write');
+  // A reader sent to `?edit=true` sees the rows read-only, with the reason.
+  if (editing && grant === undefined) return <EuiLoadingContent lines={6} />;
+  if (editing && grant?.allowed) {
     return (
       <div data-test-subj="lookupsRowsTab">
         <LookupEditor name={name} onDone={() => history.push(appRoutes.lookup(name, 'rows'))} />

@@ -4,19 +4,20 @@
  */
 
 /*
- * The way into Edit mode from the Rows tab, offered to who may write the lookup. Otherwise it is
- * disabled and says why, as the other actions do: the missing permission for a reader, "migrate
- * first" for an importer lookup, and for a lookup over `lookups.editor.max_rows` the ways to
- * change a large one (a query, a file import, `_write`).
+ * The way into Edit mode from the Rows tab, offered only to who may write the lookup; a reader
+ * sees the rows read-only with the missing permission as the reason. When the lookup itself
+ * cannot be edited the button is disabled and says why: "migrate first" for an importer lookup,
+ * and for a lookup over `lookups.editor.max_rows` the ways to change a large one (a query, a
+ * file import, `_write`).
  */
-import { EuiFlexGroup, EuiFlexItem, EuiText, EuiToolTip } from '@elastic/eui';
+import { EuiButton, EuiFlexGroup, EuiFlexItem, EuiText, EuiToolTip } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { useHistory } from 'react-router-dom';
 import type { LookupDetail } from '../../../../common/api/codecs';
 import { DEFAULT_EDITOR_MAX_ROWS } from '../../../../common/api/edit';
 import { appRoutes } from '../../../../common/api/paths';
 import { formatNumber } from '../../../components/format';
-import { ActionButton, refusedText, useGrant } from '../../../components/permissions';
+import { refusedText, useGrant } from '../../../components/permissions';
 import { useServices } from '../../../services/services_context';
 
 /** The query string that opens the Rows tab in Edit mode. */
@@ -61,34 +62,35 @@ export function EditEntry({ name, lookup }: { name: string; lookup?: LookupDetai
   const history = useHistory();
   const grant = useGrant(name, 'write');
   const problem = editProblem(lookup, useEditorMaxRows());
+  // Who may not write the lookup is offered no edit control at all, only the reason.
   const refused = grant && !grant.allowed ? refusedText(name, 'write', grant.missing) : undefined;
-  const label = i18n.translate('lookups.editor.edit', { defaultMessage: 'Edit rows' });
-  const button = (
-    <ActionButton
-      lookup={name}
-      action="write"
-      grant={grant}
-      iconType="pencil"
-      isDisabled={!lookup || problem !== undefined}
-      onClick={() => history.push(editorPath(name))}
-      data-test-subj="lookupsRowsEdit"
-    >
-      {label}
-    </ActionButton>
-  );
   const reason = refused ?? problem;
+  const button =
+    grant?.allowed === true ? (
+      <EuiButton
+        size="s"
+        iconType="pencil"
+        isDisabled={!lookup || problem !== undefined}
+        onClick={() => history.push(editorPath(name))}
+        data-test-subj="lookupsRowsEdit"
+      >
+        {i18n.translate('lookups.editor.edit', { defaultMessage: 'Edit rows' })}
+      </EuiButton>
+    ) : null;
   return (
     <EuiFlexGroup gutterSize="s" alignItems="center" responsive={false}>
-      <EuiFlexItem grow={false}>
-        {problem && !refused ? (
-          <EuiToolTip content={problem}>
-            {/* A disabled button fires no hover or focus events; its wrapper does. */}
-            <span tabIndex={0}>{button}</span>
-          </EuiToolTip>
-        ) : (
-          button
-        )}
-      </EuiFlexItem>
+      {button ? (
+        <EuiFlexItem grow={false}>
+          {problem ? (
+            <EuiToolTip content={problem}>
+              {/* A disabled button fires no hover or focus events; its wrapper does. */}
+              <span tabIndex={0}>{button}</span>
+            </EuiToolTip>
+          ) : (
+            button
+          )}
+        </EuiFlexItem>
+      ) : null}
       {reason ? (
         <EuiFlexItem>
           <EuiText size="xs" color="subdued">

@@ -48,6 +48,8 @@ const INVALID_STYLE = {
   boxShadow: 'inset 0 0 0 2px #BD271E',
 };
 
+const EDITABLE_CELL_STYLE = { display: 'block', minHeight: '1.2em' };
+
 interface Position {
   row: number;
   column: number;
@@ -401,9 +403,11 @@ function CellValue({
     <span
       onDoubleClick={() => onEdit({ row: rowIndex, column: columnIndex })}
       title={invalid ? cell.problem : undefined}
+      // An empty cell is blank, as in a spreadsheet, and still takes a double-click.
+      style={EDITABLE_CELL_STYLE}
       data-test-subj="lookupsEditorCell"
     >
-      {invalid ? cell.invalid : renderCell(cell)}
+      {invalid ? cell.invalid : cell === null ? null : renderCell(cell)}
       {invalid || changed || added ? (
         <EuiScreenReaderOnly>
           <span>

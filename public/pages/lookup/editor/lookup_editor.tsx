@@ -16,7 +16,6 @@ import {
   EuiButton,
   EuiButtonEmpty,
   EuiCallOut,
-  EuiConfirmModal,
   EuiFlexGroup,
   EuiFlexItem,
   EuiLoadingContent,
@@ -26,6 +25,7 @@ import {
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { EditResponse, StaleBaseAttributes } from '../../../../common/api/edit';
+import { ConfirmDialog } from '../../../components/confirm_dialog';
 import { ApiErrorCallout } from '../../../components/error_callout';
 import { formatNumber, rowCount, shortSlice } from '../../../components/format';
 import { useLeaveGuard } from '../../../components/leave_guard';
@@ -494,7 +494,7 @@ function Editor({
         />
       ) : null}
       {dialog?.kind === 'drop' ? (
-        <EuiConfirmModal
+        <ConfirmDialog
           title={i18n.translate('lookups.editor.dropTitle', {
             defaultMessage: 'Drop the column "{name}"?',
             values: { name: dialog.column.name },
@@ -517,7 +517,7 @@ function Editor({
                 'The new version will not have this column. The versions before it keep it; Undo brings it back while you edit.',
             })}
           </p>
-        </EuiConfirmModal>
+        </ConfirmDialog>
       ) : null}
       {dialog?.kind === 'paste' ? (
         <PasteRowsModal
@@ -532,7 +532,7 @@ function Editor({
         />
       ) : null}
       {dialog?.kind === 'discard' ? (
-        <EuiConfirmModal
+        <ConfirmDialog
           title={i18n.translate('lookups.editor.discardTitle', {
             defaultMessage: 'Discard your changes?',
           })}
@@ -554,7 +554,7 @@ function Editor({
               values: { pending: pendingText(pending.total) },
             })}
           </p>
-        </EuiConfirmModal>
+        </ConfirmDialog>
       ) : null}
       {dialog?.kind === 'preview' ? (
         <PublishPreviewModal

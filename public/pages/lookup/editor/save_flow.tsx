@@ -171,6 +171,14 @@ export function PublishPreviewModal({
       <EuiSpacer size="m" />
       {compare ? (
         <>
+          <EuiText size="s">
+            <h3>
+              {i18n.translate('lookups.editor.previewChanges', {
+                defaultMessage: 'What changes',
+              })}
+            </h3>
+          </EuiText>
+          <EuiSpacer size="s" />
           <CompareSummary compare={compare} renamed={preview.columns.renamed} />
           {compare.by_key ? <ByKey byKey={compare.by_key} /> : null}
         </>
