@@ -278,6 +278,41 @@ it('leaving with unsaved changes, once confirmed, discards them; Versions names 
   expect(await axeViolations(page())).toEqual([]);
 });
 
+it('creates an empty lookup from named columns and types, then fills it in the editor', async () => {
+  const created = names.lookup('edit_new');
+  await page().goto(`${app.host().url}/app/lookups/lookups`);
+  await testSubj('lookupsCatalogCreateColumns').click();
+  const modal = testSubj('lookupsCreateColumnsModal');
+  await modal.waitFor();
+  await testSubj('lookupsCreateColumnsName').fill(created);
+  await testSubj('lookupsCreateColumnsColumnName').fill('code');
+  await testSubj('lookupsCreateColumnsAdd').click();
+  // A name the server refuses is refused as it is typed.
+  await testSubj('lookupsCreateColumnsColumnName').nth(1).fill('_id');
+  expect(await testSubj('lookupsCreateColumnsSubmit').isEnabled()).toBe(false);
+  await testSubj('lookupsCreateColumnsColumnName').nth(1).fill('weight');
+  await testSubj('lookupsCreateColumnsColumnType').nth(1).selectOption('double');
+  expect(await axeViolations(page())).toEqual([]);
+  await screenshot(page(), 'editor-create-with-columns');
+  await testSubj('lookupsCreateColumnsSubmit').click();
+
+  await testSubj('lookupsEditorGrid').waitFor();
+  expect(page().url()).toContain(`/lookups/${created}/rows?edit=true`);
+  await testSubj('lookupsEditorColumn-weight').waitFor();
+  await testSubj('lookupsEditorAddRow').click();
+  await editCell(0, 0, 'k1');
+  await editCell(0, 1, '1.5');
+  await testSubj('lookupsEditorSave').click();
+  await testSubj('lookupsEditPublish').click();
+  await testSubj('lookupsRowsTable').waitFor();
+  await dismissToasts(page());
+  const rows = await callApi<RowsResponse>(app.host().url, 'GET', apiPaths.rows(created), {
+    caller: users.writer,
+  });
+  expect(rows.body.schema.map((c) => c.name)).toEqual(['code', 'weight']);
+  expect(rows.body.datarows).toEqual([['k1', 1.5]]);
+});
+
 it('shows a reader the rows read-only, with the reason and no edit control', async () => {
   await logOut(page());
   await logIn(page(), app.host().url, users.reader, `${rowsPath}?edit=true`);
