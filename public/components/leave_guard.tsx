@@ -22,7 +22,7 @@ import {
 import { Router, useHistory } from 'react-router-dom';
 import { i18n } from '@osd/i18n';
 import { useServices } from '../services/services_context';
-import { ConfirmDialog } from './confirm_dialog';
+import { ConfirmDialog } from './dialogs';
 
 interface LeaveGuardApi {
   hold(key: symbol, message: string | null): void;

@@ -176,6 +176,17 @@ it('asks before leaving unsaved changes, and stays when told to', async () => {
   await testSubj('lookupsLeaveConfirm').waitFor({ state: 'detached' });
   expect(page().url()).toContain('edit=true');
   expect(await pending()).toBe('6 pending changes');
+
+  // Reloading (or closing) the page asks too: the browser's own question, answered "stay".
+  const asked = new Promise<string>((resolve) =>
+    page().once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    })
+  );
+  await page().evaluate(() => window.location.reload());
+  expect(await asked).toBe('beforeunload');
+  expect(await pending()).toBe('6 pending changes');
 });
 
 it('previews what will change, then publishes it as a new version', async () => {

@@ -18,17 +18,13 @@ import {
   EuiFlexGroup,
   EuiFlexItem,
   EuiFormRow,
-  EuiModal,
-  EuiModalBody,
-  EuiModalFooter,
-  EuiModalHeader,
-  EuiModalHeaderTitle,
   EuiSelect,
   EuiSpacer,
   EuiText,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { NEW_COLUMN_TYPES, type NewColumnType } from '../../../common/edit/cell_values';
+import { Dialog } from '../../components/dialogs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { Refusable } from '../../components/permissions';
 import { toApiFailure, type ApiFailure } from '../../services/api_client';
@@ -104,155 +100,146 @@ export function CreateWithColumnsModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <EuiModal
+    <Dialog
+      id="lookupsCreateColumnsTitle"
+      title={i18n.translate('lookups.createColumns.title', {
+        defaultMessage: 'Create an empty lookup',
+      })}
+      testSubj="lookupsCreateColumnsModal"
+      width={720}
       onClose={onClose}
-      style={{ width: 720 }}
-      // OUI 1.22's modal has no dialog role of its own.
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="lookupsCreateColumnsTitle"
-      data-test-subj="lookupsCreateColumnsModal"
+      footer={
+        <>
+          <EuiButtonEmpty onClick={onClose} data-test-subj="lookupsCreateColumnsCancel">
+            {i18n.translate('lookups.createColumns.cancel', { defaultMessage: 'Cancel' })}
+          </EuiButtonEmpty>
+          <Refusable name={trimmed} action="write" grant={grant}>
+            {(refused) => (
+              <EuiButton
+                fill
+                onClick={() => void create()}
+                isLoading={busy}
+                isDisabled={refused || !ready}
+                data-test-subj="lookupsCreateColumnsSubmit"
+              >
+                {i18n.translate('lookups.createColumns.submit', {
+                  defaultMessage: 'Create and edit',
+                })}
+              </EuiButton>
+            )}
+          </Refusable>
+        </>
+      }
     >
-      <EuiModalHeader>
-        <EuiModalHeaderTitle>
-          <h2 id="lookupsCreateColumnsTitle">
-            {i18n.translate('lookups.createColumns.title', {
-              defaultMessage: 'Create an empty lookup',
-            })}
-          </h2>
-        </EuiModalHeaderTitle>
-      </EuiModalHeader>
-      <EuiModalBody>
-        <EuiText size="s" color="subdued">
-          <p>
-            {i18n.translate('lookups.createColumns.intro', {
-              defaultMessage:
-                'Name the lookup and its columns; then add its rows in the editor, or paste them from a spreadsheet.',
-            })}
-          </p>
-        </EuiText>
-        <EuiSpacer size="m" />
-        <EuiFormRow
+      <EuiText size="s" color="subdued">
+        <p>
+          {i18n.translate('lookups.createColumns.intro', {
+            defaultMessage:
+              'Name the lookup and its columns; then add its rows in the editor, or paste them from a spreadsheet.',
+          })}
+        </p>
+      </EuiText>
+      <EuiSpacer size="m" />
+      <EuiFormRow
+        fullWidth
+        label={i18n.translate('lookups.createColumns.name', { defaultMessage: 'Lookup name' })}
+        isInvalid={problem !== undefined}
+        error={problem}
+      >
+        <EuiFieldText
           fullWidth
-          label={i18n.translate('lookups.createColumns.name', { defaultMessage: 'Lookup name' })}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
           isInvalid={problem !== undefined}
-          error={problem}
+          data-test-subj="lookupsCreateColumnsName"
+        />
+      </EuiFormRow>
+      <EuiSpacer size="m" />
+      {columns.map((column, index) => (
+        <EuiFlexGroup
+          key={column.key}
+          gutterSize="s"
+          alignItems="flexStart"
+          responsive={false}
+          data-test-subj="lookupsCreateColumnsRow"
         >
-          <EuiFieldText
-            fullWidth
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            isInvalid={problem !== undefined}
-            data-test-subj="lookupsCreateColumnsName"
-          />
-        </EuiFormRow>
-        <EuiSpacer size="m" />
-        {columns.map((column, index) => (
-          <EuiFlexGroup
-            key={column.key}
-            gutterSize="s"
-            alignItems="flexStart"
-            responsive={false}
-            data-test-subj="lookupsCreateColumnsRow"
-          >
-            <EuiFlexItem>
-              <EuiFormRow
-                label={i18n.translate('lookups.createColumns.columnName', {
-                  defaultMessage: 'Column {n} name',
-                  values: { n: index + 1 },
-                })}
-                isInvalid={problems[index] !== undefined}
-                error={problems[index]}
-              >
-                <EuiFieldText
-                  value={column.name}
-                  onChange={(e) => change(column.key, { name: e.target.value })}
-                  isInvalid={problems[index] !== undefined}
-                  data-test-subj="lookupsCreateColumnsColumnName"
-                />
-              </EuiFormRow>
-            </EuiFlexItem>
-            <EuiFlexItem grow={false} style={{ minWidth: 200 }}>
-              <EuiFormRow
-                label={i18n.translate('lookups.createColumns.columnType', {
-                  defaultMessage: 'Column {n} type',
-                  values: { n: index + 1 },
-                })}
-              >
-                <EuiSelect
-                  options={NEW_COLUMN_TYPES.map((t) => ({ value: t, text: newTypeLabel(t) }))}
-                  value={column.type}
-                  onChange={(e) => change(column.key, { type: e.target.value as NewColumnType })}
-                  data-test-subj="lookupsCreateColumnsColumnType"
-                />
-              </EuiFormRow>
-            </EuiFlexItem>
-            <EuiFlexItem grow={false}>
-              <EuiFormRow hasEmptyLabelSpace>
-                <EuiButtonIcon
-                  iconType="trash"
-                  color="danger"
-                  isDisabled={columns.length === 1}
-                  onClick={() => setColumns((cs) => cs.filter((c) => c.key !== column.key))}
-                  aria-label={i18n.translate('lookups.createColumns.remove', {
-                    defaultMessage: 'Remove column {n}',
-                    values: { n: index + 1 },
-                  })}
-                  data-test-subj="lookupsCreateColumnsRemove"
-                />
-              </EuiFormRow>
-            </EuiFlexItem>
-          </EuiFlexGroup>
-        ))}
-        <EuiSpacer size="s" />
-        <EuiButtonEmpty
-          size="s"
-          iconType="plusInCircle"
-          onClick={() =>
-            setColumns((cs) => [
-              ...cs,
-              { key: Math.max(...cs.map((c) => c.key)) + 1, name: '', type: 'string' },
-            ])
-          }
-          data-test-subj="lookupsCreateColumnsAdd"
-        >
-          {i18n.translate('lookups.createColumns.add', { defaultMessage: 'Add a column' })}
-        </EuiButtonEmpty>
-        {error ? (
-          <>
-            <EuiSpacer size="m" />
-            <ApiErrorCallout
-              title={i18n.translate('lookups.createColumns.failed', {
-                defaultMessage: '"{name}" was not created',
-                values: { name: trimmed },
+          <EuiFlexItem>
+            <EuiFormRow
+              label={i18n.translate('lookups.createColumns.columnName', {
+                defaultMessage: 'Column {n} name',
+                values: { n: index + 1 },
               })}
-              error={error}
-              refused={{ lookup: trimmed, action: 'write' }}
-              data-test-subj="lookupsCreateColumnsError"
-            />
-          </>
-        ) : null}
-      </EuiModalBody>
-      <EuiModalFooter>
-        <EuiButtonEmpty onClick={onClose} data-test-subj="lookupsCreateColumnsCancel">
-          {i18n.translate('lookups.createColumns.cancel', { defaultMessage: 'Cancel' })}
-        </EuiButtonEmpty>
-        <Refusable name={trimmed} action="write" grant={grant}>
-          {(refused) => (
-            <EuiButton
-              fill
-              onClick={() => void create()}
-              isLoading={busy}
-              isDisabled={refused || !ready}
-              data-test-subj="lookupsCreateColumnsSubmit"
+              isInvalid={problems[index] !== undefined}
+              error={problems[index]}
             >
-              {i18n.translate('lookups.createColumns.submit', {
-                defaultMessage: 'Create and edit',
+              <EuiFieldText
+                value={column.name}
+                onChange={(e) => change(column.key, { name: e.target.value })}
+                isInvalid={problems[index] !== undefined}
+                data-test-subj="lookupsCreateColumnsColumnName"
+              />
+            </EuiFormRow>
+          </EuiFlexItem>
+          <EuiFlexItem grow={false} style={{ minWidth: 200 }}>
+            <EuiFormRow
+              label={i18n.translate('lookups.createColumns.columnType', {
+                defaultMessage: 'Column {n} type',
+                values: { n: index + 1 },
               })}
-            </EuiButton>
-          )}
-        </Refusable>
-      </EuiModalFooter>
-    </EuiModal>
+            >
+              <EuiSelect
+                options={NEW_COLUMN_TYPES.map((t) => ({ value: t, text: newTypeLabel(t) }))}
+                value={column.type}
+                onChange={(e) => change(column.key, { type: e.target.value as NewColumnType })}
+                data-test-subj="lookupsCreateColumnsColumnType"
+              />
+            </EuiFormRow>
+          </EuiFlexItem>
+          <EuiFlexItem grow={false}>
+            <EuiFormRow hasEmptyLabelSpace>
+              <EuiButtonIcon
+                iconType="trash"
+                color="danger"
+                isDisabled={columns.length === 1}
+                onClick={() => setColumns((cs) => cs.filter((c) => c.key !== column.key))}
+                aria-label={i18n.translate('lookups.createColumns.remove', {
+                  defaultMessage: 'Remove column {n}',
+                  values: { n: index + 1 },
+                })}
+                data-test-subj="lookupsCreateColumnsRemove"
+              />
+            </EuiFormRow>
+          </EuiFlexItem>
+        </EuiFlexGroup>
+      ))}
+      <EuiSpacer size="s" />
+      <EuiButtonEmpty
+        size="s"
+        iconType="plusInCircle"
+        onClick={() =>
+          setColumns((cs) => [
+            ...cs,
+            { key: Math.max(...cs.map((c) => c.key)) + 1, name: '', type: 'string' },
+          ])
+        }
+        data-test-subj="lookupsCreateColumnsAdd"
+      >
+        {i18n.translate('lookups.createColumns.add', { defaultMessage: 'Add a column' })}
+      </EuiButtonEmpty>
+      {error ? (
+        <>
+          <EuiSpacer size="m" />
+          <ApiErrorCallout
+            title={i18n.translate('lookups.createColumns.failed', {
+              defaultMessage: '"{name}" was not created',
+              values: { name: trimmed },
+            })}
+            error={error}
+            refused={{ lookup: trimmed, action: 'write' }}
+            data-test-subj="lookupsCreateColumnsError"
+          />
+        </>
+      ) : null}
+    </Dialog>
   );
 }

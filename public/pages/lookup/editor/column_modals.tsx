@@ -15,17 +15,13 @@ import {
   EuiFieldText,
   EuiForm,
   EuiFormRow,
-  EuiModal,
-  EuiModalBody,
-  EuiModalFooter,
-  EuiModalHeader,
-  EuiModalHeaderTitle,
   EuiSelect,
   EuiTextArea,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { NEW_COLUMN_TYPES, type NewColumnType } from '../../../../common/edit/cell_values';
 import { newColumnNameProblem } from '../../../../common/edit/column_names';
+import { Dialog } from '../../../components/dialogs';
 
 export function newTypeLabel(type: NewColumnType): string {
   switch (type) {
@@ -59,7 +55,8 @@ export function columnNameProblem(name: string, taken: readonly string[]): strin
     : undefined;
 }
 
-function Dialog({
+/** A small dialog whose form submits with Enter as with its button. */
+function FormDialog({
   title,
   id,
   onClose,
@@ -79,44 +76,37 @@ function Dialog({
   children: React.ReactNode;
 }) {
   return (
-    <EuiModal
+    <Dialog
+      id={id}
+      title={title}
+      testSubj={testSubj}
       onClose={onClose}
-      // OUI 1.22's modal has no dialog role of its own.
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={id}
-      data-test-subj={testSubj}
+      footer={
+        <>
+          <EuiButtonEmpty onClick={onClose}>
+            {i18n.translate('lookups.editor.cancel', { defaultMessage: 'Cancel' })}
+          </EuiButtonEmpty>
+          <EuiButton
+            fill
+            onClick={onSubmit}
+            isDisabled={!canSubmit}
+            data-test-subj={`${testSubj}-submit`}
+          >
+            {submitText}
+          </EuiButton>
+        </>
+      }
     >
-      <EuiModalHeader>
-        <EuiModalHeaderTitle>
-          <h2 id={id}>{title}</h2>
-        </EuiModalHeaderTitle>
-      </EuiModalHeader>
-      <EuiModalBody>
-        <EuiForm
-          component="form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (canSubmit) onSubmit();
-          }}
-        >
-          {children}
-        </EuiForm>
-      </EuiModalBody>
-      <EuiModalFooter>
-        <EuiButtonEmpty onClick={onClose}>
-          {i18n.translate('lookups.editor.cancel', { defaultMessage: 'Cancel' })}
-        </EuiButtonEmpty>
-        <EuiButton
-          fill
-          onClick={onSubmit}
-          isDisabled={!canSubmit}
-          data-test-subj={`${testSubj}-submit`}
-        >
-          {submitText}
-        </EuiButton>
-      </EuiModalFooter>
-    </EuiModal>
+      <EuiForm
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (canSubmit) onSubmit();
+        }}
+      >
+        {children}
+      </EuiForm>
+    </Dialog>
   );
 }
 
@@ -133,7 +123,7 @@ export function AddColumnModal({
   const [type, setType] = useState<NewColumnType>('string');
   const problem = columnNameProblem(name, taken);
   return (
-    <Dialog
+    <FormDialog
       title={i18n.translate('lookups.editor.addColumnTitle', { defaultMessage: 'Add a column' })}
       id="lookupsAddColumnTitle"
       onClose={onClose}
@@ -145,7 +135,7 @@ export function AddColumnModal({
       testSubj="lookupsAddColumn"
     >
       <ColumnFields name={name} onName={setName} problem={problem} type={type} onType={setType} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -222,7 +212,7 @@ export function RenameColumnModal({
   const [name, setName] = useState(current);
   const problem = name === current ? undefined : columnNameProblem(name, taken);
   return (
-    <Dialog
+    <FormDialog
       title={i18n.translate('lookups.editor.renameTitle', {
         defaultMessage: 'Rename the column "{name}"',
         values: { name: current },
@@ -247,7 +237,7 @@ export function RenameColumnModal({
           data-test-subj="lookupsColumnName"
         />
       </EuiFormRow>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -262,7 +252,7 @@ export function PasteRowsModal({
 }) {
   const [text, setText] = useState('');
   return (
-    <Dialog
+    <FormDialog
       title={i18n.translate('lookups.editor.pasteTitle', { defaultMessage: 'Paste rows' })}
       id="lookupsPasteRowsTitle"
       onClose={onClose}
@@ -293,6 +283,6 @@ export function PasteRowsModal({
           data-test-subj="lookupsPasteRowsText"
         />
       </EuiFormRow>
-    </Dialog>
+    </FormDialog>
   );
 }

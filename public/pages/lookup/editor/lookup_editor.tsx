@@ -25,7 +25,7 @@ import {
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { EditResponse, StaleBaseAttributes } from '../../../../common/api/edit';
-import { ConfirmDialog } from '../../../components/confirm_dialog';
+import { ConfirmDialog } from '../../../components/dialogs';
 import { ApiErrorCallout } from '../../../components/error_callout';
 import { formatNumber, rowCount, shortSlice } from '../../../components/format';
 import { useLeaveGuard } from '../../../components/leave_guard';

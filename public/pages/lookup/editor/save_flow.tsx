@@ -17,17 +17,13 @@ import {
   EuiCallOut,
   EuiDescriptionList,
   EuiLoadingContent,
-  EuiModal,
-  EuiModalBody,
-  EuiModalFooter,
-  EuiModalHeader,
-  EuiModalHeaderTitle,
   EuiSpacer,
   EuiText,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { CompareResponse } from '../../../../common/api/compare';
 import type { EditResponse, StaleBaseAttributes } from '../../../../common/api/edit';
+import { Dialog } from '../../../components/dialogs';
 import { ApiErrorCallout } from '../../../components/error_callout';
 import { formatNumber, formatTime, shortSlice } from '../../../components/format';
 import { toApiFailure, type ApiFailure } from '../../../services/api_client';
@@ -82,41 +78,6 @@ export function CompareSummary({
   );
 }
 
-function Modal({
-  id,
-  title,
-  testSubj,
-  onClose,
-  children,
-  footer,
-}: {
-  id: string;
-  title: string;
-  testSubj: string;
-  onClose: () => void;
-  children: React.ReactNode;
-  footer: React.ReactNode;
-}) {
-  return (
-    <EuiModal
-      onClose={onClose}
-      style={{ width: 760 }}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={id}
-      data-test-subj={testSubj}
-    >
-      <EuiModalHeader>
-        <EuiModalHeaderTitle>
-          <h2 id={id}>{title}</h2>
-        </EuiModalHeaderTitle>
-      </EuiModalHeader>
-      <EuiModalBody>{children}</EuiModalBody>
-      <EuiModalFooter>{footer}</EuiModalFooter>
-    </EuiModal>
-  );
-}
-
 /** What publishing will change (a dry run's answer), and the button that publishes it. */
 export function PublishPreviewModal({
   name,
@@ -135,13 +96,14 @@ export function PublishPreviewModal({
 }) {
   const compare = preview.preview;
   return (
-    <Modal
+    <Dialog
       id="lookupsEditPreviewTitle"
       title={i18n.translate('lookups.editor.previewTitle', {
         defaultMessage: 'Publish these changes to "{name}"?',
         values: { name },
       })}
       testSubj="lookupsEditPreview"
+      width={760}
       onClose={onClose}
       footer={
         <>
@@ -196,7 +158,7 @@ export function PublishPreviewModal({
           />
         </>
       ) : null}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -231,13 +193,14 @@ export function StaleBaseModal({
     return () => controller.abort();
   }, [api, name, from, to]);
   return (
-    <Modal
+    <Dialog
       id="lookupsStaleBaseTitle"
       title={i18n.translate('lookups.editor.staleTitle', {
         defaultMessage: '"{name}" changed while you were editing',
         values: { name },
       })}
       testSubj="lookupsStaleBase"
+      width={760}
       onClose={onClose}
       footer={
         <>
@@ -313,6 +276,6 @@ export function StaleBaseModal({
           })}
         </p>
       </EuiText>
-    </Modal>
+    </Dialog>
   );
 }
