@@ -25,26 +25,30 @@ interface ServerPage {
   error?: ApiFailure;
 }
 
-/** One page of a long catalog, searched and paged by the server. */
-function useServerPage(search: string, pageIndex: number, pageSize: number) {
+/** The search as the server is asked it: once typing pauses. */
+function useSettledSearch(search: string) {
   const [needle, setNeedle] = useState(search.trim());
   useEffect(() => {
     const timer = setTimeout(() => setNeedle(search.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search]);
+  return needle;
+}
+
+/** One page of a long catalog, searched and paged by the server. */
+function useServerPage(needle: string, pageIndex: number, pageSize: number): ServerPage {
   const query = useGetCatalogPageQuery({
     ...(needle ? { search: needle } : {}),
     from: pageIndex * pageSize,
     size: pageSize,
   });
   // The page shown stays while the next one loads.
-  const page: ServerPage = {
+  return {
     lookups: query.data?.lookups ?? NO_LOOKUPS,
     total: query.data?.total ?? 0,
     loading: query.isFetching,
     error: query.isError ? failureOf(query.error) : undefined,
   };
-  return { page, needle };
 }
 
 const NO_LOOKUPS: LookupSummary[] = [];
@@ -61,11 +65,14 @@ export function ServerCatalogTable({
   /** The names of the rows shown, so that what the user may do is asked for them. */
   onPageShown: (names: string[]) => void;
 }) {
-  const [pageIndex, setPageIndex] = useState(0);
+  const needle = useSettledSearch(search);
+  // A new search starts from its first page, in the same render: the page the old search was
+  // on is never asked for the new one.
+  const [paging, setPaging] = useState({ needle, index: 0 });
+  const pageIndex = paging.needle === needle ? paging.index : 0;
+  const setPageIndex = (index: number) => setPaging({ needle, index });
   const [pageSize, setPageSize] = useState(20);
-  const { page, needle } = useServerPage(search, pageIndex, pageSize);
-  // A new search starts from its first page.
-  useEffect(() => setPageIndex(0), [needle]);
+  const page = useServerPage(needle, pageIndex, pageSize);
   const shownKey = page.lookups.map((l) => l.name).join('\n');
   useEffect(
     () => onPageShown(shownKey === '' ? [] : shownKey.split('\n')),
