@@ -77,6 +77,17 @@ async function pasteAt(row: number, column: number, text: string) {
   }, text);
 }
 
+/** Whether the grid's rows scroll inside it (some out of sight) instead of all showing. */
+const rowsHiddenInGrid = () =>
+  cell(0, 0).evaluate((element) => {
+    for (let at = element.parentElement; at; at = at.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(at).overflowY)) {
+        return at.scrollHeight > at.clientHeight + 1;
+      }
+    }
+    return false;
+  });
+
 const pending = async () => (await testSubj('lookupsEditorPending').innerText()).trim();
 
 beforeAll(async () => {
@@ -136,6 +147,8 @@ it('edits cells, adds a row, takes a pasted 3×2 block and drops a column, marki
   await pasteAt(4, 0, 'ap\tc1\nap\tc2\nap\tc3\n');
   await cell(6, 1).waitFor();
   expect(await cell(6, 1).innerText()).toContain('c3');
+  // The grid grows with the rows: all seven show at once, none hidden below its fold.
+  expect(await rowsHiddenInGrid()).toBe(false);
   expect(await pending()).toBe('5 pending changes');
   await editCell(4, 2, '7');
 

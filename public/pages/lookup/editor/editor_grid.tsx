@@ -308,10 +308,16 @@ export function EditorGrid({
     dispatch({ type: 'paste', rowIndex: at.row, columnIndex: at.column, block });
   };
 
+  const rowsOnPage = Math.max(0, Math.min(pageSize, doc.rows.length - pageIndex * pageSize));
+
   return (
     // Keys and pastes reach the grid's cells through here (the grid keeps its own focus).
     <div onKeyDown={onKeyDown} onPaste={onPaste} data-test-subj="lookupsEditorGridWrap">
       <EuiDataGrid
+        // OUI 1.22's grid keeps the height it measured first, so rows added later would sit
+        // below its fold and rows removed leave a gap: it is laid out anew when the page's row
+        // count changes.
+        key={rowsOnPage}
         aria-label={i18n.translate('lookups.editor.gridLabel', {
           defaultMessage: 'Rows being edited',
         })}
