@@ -57,9 +57,7 @@ const permissions =
         actions: Object.fromEntries(
           LOOKUP_ACTIONS.map((a) => [
             a,
-            writer || a === 'read'
-              ? { allowed: true }
-              : { allowed: false, missing: 'indices:admin/create' },
+            writer ? { allowed: true } : { allowed: false, missing: 'indices:admin/create' },
           ])
         ) as PermissionsResponse['lookups'][number]['actions'],
       })),
