@@ -13,6 +13,7 @@ import { Redirect, Route, Switch, useParams } from 'react-router-dom';
 import { EuiLoadingContent } from '@elastic/eui';
 import { appRoutes } from '../common/api/paths';
 import { AppLayout } from './components/app_layout';
+import { GuardedRouter } from './components/leave_guard';
 import { CatalogPage } from './pages/catalog/catalog_page';
 import { LookupPage } from './pages/lookup/lookup_page';
 import { isLookupTab } from './pages/lookup/tabs';
@@ -63,27 +64,30 @@ function QueryRoute() {
 
 export function LookupsApp() {
   return (
-    <Switch>
-      <Route exact path="/">
-        <QueryRoute />
-      </Route>
-      <Route exact path={appRoutes.query()}>
-        <QueryRoute />
-      </Route>
-      <Route exact path={appRoutes.catalog()}>
-        <ShowPage page="catalog">
-          <CatalogPage />
-        </ShowPage>
-      </Route>
-      <Route exact path={appRoutes.schedules()}>
-        <ShowPage page="schedules">
-          <SchedulesPage />
-        </ShowPage>
-      </Route>
-      <Route exact path={`${appRoutes.catalog()}/:name/:tab?`}>
-        <LookupRoute />
-      </Route>
-      <Redirect to="/" />
-    </Switch>
+    // Inside the app, navigation asks first while a view holds unsaved work (the editor).
+    <GuardedRouter>
+      <Switch>
+        <Route exact path="/">
+          <QueryRoute />
+        </Route>
+        <Route exact path={appRoutes.query()}>
+          <QueryRoute />
+        </Route>
+        <Route exact path={appRoutes.catalog()}>
+          <ShowPage page="catalog">
+            <CatalogPage />
+          </ShowPage>
+        </Route>
+        <Route exact path={appRoutes.schedules()}>
+          <ShowPage page="schedules">
+            <SchedulesPage />
+          </ShowPage>
+        </Route>
+        <Route exact path={`${appRoutes.catalog()}/:name/:tab?`}>
+          <LookupRoute />
+        </Route>
+        <Redirect to="/" />
+      </Switch>
+    </GuardedRouter>
   );
 }

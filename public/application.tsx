@@ -77,7 +77,7 @@ export function DataSourceScope({
 
 export function renderApp(
   coreStart: CoreStart,
-  { element, history }: AppMountParameters,
+  { element, history, onAppLeave }: AppMountParameters,
   config: LookupsPublicConfig,
   dataSourcePlugins: LookupsSetupDeps = {}
 ): () => void {
@@ -91,6 +91,7 @@ export function renderApp(
     dataSourcePlugins,
     config,
     currentUser: fetchCurrentUser(coreStart.http),
+    onAppLeave,
   };
   const root = createRoot(element);
   root.render(

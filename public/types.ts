@@ -17,6 +17,8 @@ export interface LookupsPublicConfig {
   max_rows: number;
   max_body_bytes: number;
   max_import_bytes: number;
+  /** Absent from hosts older than the editor: then its default. */
+  editor?: { max_rows: number };
 }
 
 // The setup contract is empty for now; an interface keeps it extensible without a breaking change.

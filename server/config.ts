@@ -48,6 +48,13 @@ export const configSchema = schema.object({
    * CR) with `'`, as Kibana's CSV export does.
    */
   csv_escape_formulas: schema.boolean({ defaultValue: true }),
+  editor: schema.object({
+    /**
+     * The largest lookup the editor opens and an edit writes. The editor reads a version with
+     * `_rows` pages, which reach OpenSearch's first 10,000 (`index.max_result_window`).
+     */
+    max_rows: schema.number({ defaultValue: 10_000, min: 1, max: 10_000 }),
+  }),
   /**
    * Every PPL query is bounded in time and memory (server/services/ppl/budget.ts, memory.ts).
    */

@@ -12,8 +12,9 @@ import { LookupsPlugin } from './plugin';
 
 export const config: PluginConfigDescriptor<LookupsConfig> = {
   schema: configSchema,
-  // The browser shows the ceiling and refuses oversized uploads before sending them.
-  exposeToBrowser: { max_rows: true, max_body_bytes: true, max_import_bytes: true },
+  // The browser shows the ceiling, refuses oversized uploads before sending them, and says
+  // which lookups the editor opens.
+  exposeToBrowser: { max_rows: true, max_body_bytes: true, max_import_bytes: true, editor: true },
 };
 
 export function plugin(initializerContext: PluginInitializerContext) {

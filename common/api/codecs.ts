@@ -9,6 +9,7 @@
  */
 import * as t from 'io-ts';
 import type { PplType } from '../ppl/types';
+import type { EditSummary } from './edit';
 import { QueryBoolean, QueryInt, refined, strictObject } from './decode';
 
 export const MAX_INT = 2147483647;
@@ -82,6 +83,8 @@ export const RowsQuery = strictObject(
     sort: t.string,
     /** The `slice` of the first page: later pages read the same version. */
     slice: t.string,
+    /** Answer `ids`, one per row, to name rows in an edit (`_edit`). */
+    with_ids: QueryBoolean,
   }
 );
 export type RowsQuery = t.TypeOf<typeof RowsQuery>;
@@ -144,6 +147,8 @@ export interface RowsResponse {
   total: number;
   /** The version these rows are from; send it back as `slice` for the next pages. */
   slice: string;
+  /** With `with_ids=true`: each row's id, aligned with `datarows`. */
+  ids?: string[];
 }
 
 /** OSD's error body. `message` says what to do; `attributes` points at the problem. */
@@ -212,6 +217,8 @@ export interface SliceInfo {
   written_by?: string | null;
   action?: string;
   query?: string;
+  /** For a version an edit made (`action: "edited"`): what it changed. */
+  edit?: EditSummary;
 }
 
 export interface LookupDetail extends LookupSummary {

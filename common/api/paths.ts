@@ -39,6 +39,7 @@ export const ROUTE_PATTERNS = {
   reap: `${API_BASE}/{name}/_reap`,
   compare: `${API_BASE}/{name}/_compare`,
   description: `${API_BASE}/{name}/_description`,
+  edit: `${API_BASE}/{name}/_edit`,
 } as const;
 
 const lookupPath = (name: string, action?: string) =>
@@ -73,6 +74,7 @@ export const apiPaths = {
   reap: (name: string) => lookupPath(name, '_reap'),
   compare: (name: string) => lookupPath(name, '_compare'),
   description: (name: string) => lookupPath(name, '_description'),
+  edit: (name: string) => lookupPath(name, '_edit'),
 };
 
 /**

@@ -11,12 +11,16 @@
  * history, not a page load.
  */
 import { createBrowserHistory, type History } from 'history';
-import type {
-  App,
-  AppUnmount,
-  ApplicationSetup,
-  ApplicationStart,
-  IBasePath,
+import {
+  AppLeaveActionType,
+  type App,
+  type AppLeaveAction,
+  type AppLeaveActionFactory,
+  type AppLeaveHandler,
+  type AppUnmount,
+  type ApplicationSetup,
+  type ApplicationStart,
+  type IBasePath,
 } from 'opensearch-dashboards/public';
 import { HostScopedHistory } from './history';
 
@@ -31,12 +35,31 @@ export function appendAppPath(appBasePath: string, path = ''): string {
   return url;
 }
 
+/** OSD's AppLeaveActionFactory: the two answers an app's leave handler can give. */
+const LEAVE_ACTIONS: AppLeaveActionFactory = {
+  confirm: (text, title, callback) => ({ type: AppLeaveActionType.confirm, text, title, callback }),
+  default: () => ({ type: AppLeaveActionType.default }),
+};
+
 export class ApplicationService {
   private readonly apps = new Map<string, App>();
   private history?: History;
   private mountedAppId?: string;
+  /** What the mounted app says when it is left (`onAppLeave`); the last one given counts. */
+  private leaveHandler?: AppLeaveHandler;
 
-  constructor(private readonly basePath: IBasePath) {}
+  constructor(private readonly basePath: IBasePath) {
+    // As OSD's application service: closing or reloading the page asks when the app says so.
+    window.addEventListener('beforeunload', (event) => {
+      if (this.leaveAction().type !== AppLeaveActionType.confirm) return;
+      event.preventDefault();
+      event.returnValue = '';
+    });
+  }
+
+  private leaveAction(nextAppId?: string): AppLeaveAction {
+    return this.leaveHandler?.(LEAVE_ACTIONS, nextAppId) ?? LEAVE_ACTIONS.default();
+  }
 
   setup(): ApplicationSetup {
     return {
@@ -71,6 +94,14 @@ export class ApplicationService {
           else history.push(target, state);
           return;
         }
+        // Leaving the app: it may ask first (OSD opens its confirm modal; the host the browser's).
+        const leave = this.leaveAction(appId);
+        if (leave.type === AppLeaveActionType.confirm) {
+          const sure = window.confirm(leave.title ? `${leave.title}\n\n${leave.text}` : leave.text);
+          if (!sure) return;
+          leave.callback?.();
+        }
+        this.leaveHandler = undefined;
         // The host runs one app per page: anything else is a page load.
         window.location.assign(getUrlForApp(appId, { path }));
       },
@@ -88,7 +119,9 @@ export class ApplicationService {
       element,
       appBasePath: this.basePath.prepend(appRoute),
       history,
-      onAppLeave: () => {},
+      onAppLeave: (handler) => {
+        this.leaveHandler = handler;
+      },
       setHeaderActionMenu: () => {},
     });
   }

@@ -27,6 +27,7 @@ import type {
 import { stringifyJson } from '../../common/api/lossless_json';
 import { apiPaths } from '../../common/api/paths';
 import type { CompareBody, CompareResponse } from '../../common/api/compare';
+import type { EditBody, EditResponse } from '../../common/api/edit';
 import type { PermissionsResponse } from '../../common/api/permissions';
 import type {
   DeleteResponse,
@@ -156,6 +157,8 @@ export interface LookupsApi {
   /** The plan of a query, and what a write would do; writes nothing. */
   explain(query: string, signal?: AbortSignal): Promise<ExplainResponse>;
   write(name: string, body: WriteBody): Promise<WriteResponse>;
+  /** A change to one version published as a new one (`dry_run`: its preview, writing nothing). */
+  edit(name: string, body: EditBody): Promise<EditResponse>;
   rows(name: string, query?: RowsQuery, signal?: AbortSignal): Promise<RowsResponse>;
   search(name: string, body: SearchBody, signal?: AbortSignal): Promise<SearchResponse>;
   /**
@@ -271,6 +274,7 @@ export function createLookupsApi(
     status: (signal) => call(() => http.get<StatusResponse>(apiPaths.status(), { signal })),
     explain: (query, signal) => postJson<ExplainResponse>(apiPaths.explain(), { query }, signal),
     write: (name, body) => postJson<WriteResponse>(apiPaths.write(name), body),
+    edit: (name, body) => postValues<EditResponse>(apiPaths.edit(name), body),
     rows: (name, query, signal) =>
       call(() =>
         http.get<RowsResponse>(apiPaths.rows(name), {

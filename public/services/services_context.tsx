@@ -9,6 +9,7 @@
  */
 import React, { createContext, useContext, useMemo } from 'react';
 import type {
+  AppMountParameters,
   ApplicationStart,
   ChromeStart,
   HttpStart,
@@ -36,6 +37,8 @@ export interface LookupsServices {
   dataSourcePlugins?: LookupsSetupDeps;
   /** The data source the app acts on (the URL's `dataSourceId`); none: the local cluster. */
   dataSourceId?: string;
+  /** OSD's hook for asking before the app is left (unsaved edits). */
+  onAppLeave?: AppMountParameters['onAppLeave'];
 }
 
 const ServicesContext = createContext<LookupsServices | null>(null);

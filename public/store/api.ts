@@ -26,6 +26,7 @@ import type {
   WriteBody,
   WriteResponse,
 } from '../../common/api/codecs';
+import type { EditBody, EditResponse } from '../../common/api/edit';
 import type { Job } from '../../common/api/jobs';
 import type { FieldCapsResponse, SearchBody, SearchResponse } from '../../common/api/search_codecs';
 import {
@@ -189,6 +190,11 @@ export const lookupsApi = createApi({
           changed(error, false) ? ['Catalog', ...lookupTags(name)] : [],
       }
     ),
+    edit: build.mutation<EditResponse, { name: string; body: EditBody }>({
+      queryFn: ({ name, body }, { extra }) => run(extra, (api) => api.edit(name, body)),
+      invalidatesTags: (_result, error, { name, body }) =>
+        changed(error, body.dry_run) ? ['Catalog', ...lookupTags(name)] : [],
+    }),
     write: build.mutation<WriteResponse, { name: string; body: WriteBody }>({
       queryFn: ({ name, body }, { extra }) => run(extra, (api) => api.write(name, body)),
       invalidatesTags: (_result, error, { name }) =>

@@ -12,6 +12,7 @@
  * reaches the state).
  */
 import type { ReapBody, WriteBody } from '../../common/api/codecs';
+import type { EditBody } from '../../common/api/edit';
 import type { ImportOptions } from '../services/api_client';
 import { lookupsApi } from './api';
 
@@ -44,3 +45,6 @@ export const writeLookup = (arg: { name: string; body: WriteBody }) =>
 
 export const describeLookup = (arg: { name: string; description: string }) =>
   endpoints.describe.initiate(arg, untracked);
+/** An edit of a lookup (`dry_run`: its preview only; nothing changes, nothing is invalidated). */
+export const editLookup = (arg: { name: string; body: EditBody }) =>
+  endpoints.edit.initiate(arg, untracked);

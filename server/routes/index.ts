@@ -9,6 +9,7 @@ import type { StatusResponse } from '../../common/api/codecs';
 import type { LookupsConfig } from '../config';
 import { registerCatalogRoutes } from './catalog';
 import { registerCompareRoute } from './compare';
+import { registerEditRoute } from './edit';
 import { registerJobRoutes } from './jobs';
 import { registerQueryRoutes } from './query';
 import { registerLookupDataRoutes } from './lookup_data';
@@ -35,4 +36,5 @@ export function registerRoutes(
   registerScheduleRoutes(router);
   registerPermissionsRoute(router);
   registerCompareRoute(router);
+  registerEditRoute(router, config.max_body_bytes);
 }

@@ -110,7 +110,10 @@ export function registerLookupDataRoutes(router: IRouter, maxImportBytes: number
         request.params.name,
         request.query.format ?? 'csv',
         ctx.logger,
-        { escapeFormulas: ctx.config.csv_escape_formulas }
+        {
+          escapeFormulas: ctx.config.csv_escape_formulas,
+          written: (index, slice) => ctx.records.writtenColumns(index, slice),
+        }
       );
       // A client that goes away mid-download: OSD's http server (hapi) destroys the streamed
       // body, which stops the reading and closes the point in time (export_service.ts).

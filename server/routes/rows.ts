@@ -18,7 +18,13 @@ export function registerRowsRoute(router: IRouter) {
       validate: { params: lookupNameParam('read'), query: validateWith(RowsQuery) },
     },
     handle(async (ctx, request, response) =>
-      response.ok(jsonBody(await readRows(ctx.client, request.params.name, request.query)))
+      response.ok(
+        jsonBody(
+          await readRows(ctx.client, request.params.name, request.query, (index, slice) =>
+            ctx.records.writtenColumns(index, slice)
+          )
+        )
+      )
     )
   );
 }

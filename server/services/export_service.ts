@@ -19,10 +19,12 @@ import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import { stringifyJson } from '../../common/api/lossless_json';
 import type { ExportFormat } from '../../common/api/search_codecs';
 import { csvLine } from '../../common/csv';
+import { versionColumns } from '../../common/edit/column_order';
 import { LOOKUP_FIELD } from '../../common/substrate/names';
 import { columnFields, indexFields, requireReadable } from './field_caps_service';
 import { dateFields, scanDocuments } from './document_scan';
 import { fieldsInSlice } from './field_presence';
+import type { WrittenColumns } from './rows_service';
 import { probeTarget } from './target_probe';
 
 export const EXPORT_PAGE_SIZE = 1000;
@@ -67,6 +69,8 @@ export { cellHasFormula, csvField, csvLine } from '../../common/csv';
 export interface ExportOptions {
   /** Escape cells that start like a spreadsheet formula (`lookups.csv_escape_formulas`). */
   escapeFormulas?: boolean;
+  /** The version's columns in their written order (its write record), for the CSV header. */
+  written?: WrittenColumns;
 }
 
 export async function openExport(
@@ -107,8 +111,11 @@ export async function openExport(
     first = await pages.next();
     // The mapping holds every version's fields: the columns are those this version's rows carry.
     const mapped = columnFields(fields!, { withMultiFields: false }).map((f) => f.name);
-    const present = await fieldsInSlice(client, lookup.index, slice, mapped);
-    columns = mapped.filter((name) => present.has(name));
+    const [present, order] = await Promise.all([
+      fieldsInSlice(client, lookup.index, slice, mapped),
+      options.written?.(lookup.index, slice),
+    ]);
+    columns = versionColumns(mapped, present, order);
   } catch (error) {
     await closePit();
     throw error;

@@ -34,6 +34,7 @@ export const OPERATION_ACTIONS: Record<LeaseOperation, LookupAction> = {
   reap: 'cleanup',
   delete: 'delete',
   delete_version: 'delete_version',
+  edit: 'write',
   job: 'write',
   schedule: 'write',
 };

@@ -6,6 +6,7 @@
 /* Reading a lookup's rows through its alias, as the caller, without the `__lookup` column. */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { RowsResponse, SchemaColumn } from '../../common/api/codecs';
+import { versionColumns } from '../../common/edit/column_order';
 import { LOOKUP_FIELD } from '../../common/substrate/names';
 import { ConflictError, NotFoundError } from '../lib/errors';
 import { dateFields, dateFieldsRequest, withDates } from './document_scan';
@@ -20,7 +21,12 @@ export interface RowsRequest {
   sort?: string;
   /** Pins the page to this version (the `slice` the first page answered). */
   slice?: string;
+  /** Answer each row's id too. */
+  with_ids?: boolean;
 }
+
+/** The columns of a version in their written order, as its write record keeps them. */
+export type WrittenColumns = (index: string, slice: string) => Promise<string[] | undefined>;
 
 type MappingProperties = Record<string, { type?: string; properties?: MappingProperties }>;
 
@@ -53,7 +59,8 @@ function parseSort(sort: string | undefined) {
 export async function readRows(
   client: OpenSearchClient,
   name: string,
-  request: RowsRequest
+  request: RowsRequest,
+  written: WrittenColumns = async () => undefined
 ): Promise<RowsResponse> {
   const target = await probeTarget(client, name);
   if (target.kind === 'absent') {
@@ -87,7 +94,7 @@ export async function readRows(
   const dates = dateFields(types);
   // The mapping holds the fields of every slice (and, for an importer index, of other lookups):
   // the columns are those the lookup's current rows carry, found by one aggregation beside the page.
-  const [search, present] = await Promise.all([
+  const [search, present, order] = await Promise.all([
     client.search({
       index,
       body: {
@@ -104,11 +111,16 @@ export async function readRows(
       },
     }),
     fieldsInSlice(client, index, slice, fields),
+    written(index, slice),
   ]);
   const answer = search.body as {
     hits: {
       total: { value: number };
-      hits: Array<{ _source: Record<string, unknown>; fields?: Record<string, unknown[]> }>;
+      hits: Array<{
+        _id: string;
+        _source: Record<string, unknown>;
+        fields?: Record<string, unknown[]>;
+      }>;
     };
     aggregations?: { pinned?: { in_slice?: { doc_count: number } } };
   };
@@ -122,14 +134,22 @@ export async function readRows(
       throw sliceGone(name, slice);
   }
 
-  const schema: SchemaColumn[] = fields
-    .filter((field) => present.has(field))
-    .map((field) => ({ name: field, type: types.get(field) ?? 'object' }));
+  // In the order the version was written, with any column it was written with (even empty).
+  const schema: SchemaColumn[] = versionColumns(fields, present, order).map((field) => ({
+    name: field,
+    type: types.get(field) ?? 'object',
+  }));
   const datarows = hits.hits.map((hit) => {
     const source = withDates(hit._source, hit.fields, dates);
     return schema.map((column) => valueAtPath(source, column.name) ?? null);
   });
-  return { schema, datarows, total: hits.total.value, slice };
+  return {
+    schema,
+    datarows,
+    total: hits.total.value,
+    slice,
+    ...(request.with_ids ? { ids: hits.hits.map((hit) => hit._id) } : {}),
+  };
 }
 
 function sliceGone(name: string, slice: string) {

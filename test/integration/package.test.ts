@@ -157,7 +157,7 @@ describe('the server code', () => {
     expect(result.stderr).toBe('');
     const loaded = JSON.parse(result.stdout);
     expect(loaded.plugin).toBe('function');
-    expect(loaded.exposed).toEqual(['max_body_bytes', 'max_import_bytes', 'max_rows']);
+    expect(loaded.exposed).toEqual(['editor', 'max_body_bytes', 'max_import_bytes', 'max_rows']);
     expect(loaded.enabled).toBe(true);
     const provided = readdirSync(join(home, 'node_modules'), { withFileTypes: true }).flatMap(
       (entry) =>
@@ -305,6 +305,7 @@ describe('the page the host serves it on', () => {
     expect(metadata.appId).toBe('lookups');
     expect(metadata.uiPlugins.map((p: { id: string }) => p.id)).toEqual([ID]);
     expect(Object.keys(metadata.uiPlugins[0].config).sort()).toEqual([
+      'editor',
       'max_body_bytes',
       'max_import_bytes',
       'max_rows',

@@ -170,10 +170,36 @@ export interface AppMountParameters<HistoryLocationState = unknown> {
   element: HTMLElement;
   appBasePath: string;
   history: ScopedHistory<HistoryLocationState>;
-  onAppLeave: (handler: () => unknown) => void;
+  onAppLeave: (handler: AppLeaveHandler) => void;
   setHeaderActionMenu: (menuMount: ((element: HTMLElement) => () => void) | undefined) => void;
 }
 export type AppUnmount = () => void;
+/**
+ * src/core/public/application/types.ts: what an app says when it is left (for another app, or
+ * the page is closed or reloaded): `default` lets it go, `confirm` asks with its text first.
+ */
+export enum AppLeaveActionType {
+  confirm = 'confirm',
+  default = 'default',
+}
+export interface AppLeaveDefaultAction {
+  type: AppLeaveActionType.default;
+}
+export interface AppLeaveConfirmAction {
+  type: AppLeaveActionType.confirm;
+  text: string;
+  title?: string;
+  callback?: () => void;
+}
+export type AppLeaveAction = AppLeaveDefaultAction | AppLeaveConfirmAction;
+export interface AppLeaveActionFactory {
+  confirm(text: string, title?: string, callback?: () => void): AppLeaveConfirmAction;
+  default(): AppLeaveDefaultAction;
+}
+export type AppLeaveHandler = (
+  factory: AppLeaveActionFactory,
+  nextAppId?: string
+) => AppLeaveAction;
 export interface AppCategory {
   id: string;
   label: string;

@@ -54,6 +54,7 @@ import { CleanupModal } from './cleanup_modal';
 import { cleanupRuleText } from './cleanup_rule';
 import { useCatalogView } from './catalog_view';
 import { CreateFromFileModal } from './create_from_file';
+import { CreateWithColumnsModal } from './create_with_columns';
 import { RowActions, type RowActionHandlers } from './row_actions';
 import { PageSelectionNote } from './page_selection_note';
 import { ServerCatalogTable } from './server_catalog_table';
@@ -81,6 +82,7 @@ export function CatalogPage() {
   const [migrating, setMigrating] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<LookupSummary[] | null>(null);
   const [creating, setCreating] = useState(false);
+  const [creatingEmpty, setCreatingEmpty] = useState(false);
   const rowHandlers: RowActionHandlers = {
     onMigrate: (lookup) => setMigrating(lookup.name),
     onCleanup: (lookup) => setCleanup({ names: [lookup.name] }),
@@ -249,6 +251,17 @@ export function CatalogPage() {
               >
                 {i18n.translate('lookups.catalog.create', {
                   defaultMessage: 'Create from file',
+                })}
+              </EuiButton>
+            </EuiFlexItem>
+            <EuiFlexItem grow={false}>
+              <EuiButton
+                iconType="tableDensityNormal"
+                onClick={() => setCreatingEmpty(true)}
+                data-test-subj="lookupsCatalogCreateColumns"
+              >
+                {i18n.translate('lookups.catalog.createColumns', {
+                  defaultMessage: 'Create with columns',
                 })}
               </EuiButton>
             </EuiFlexItem>
@@ -465,6 +478,7 @@ export function CatalogPage() {
       ) : null}
       {cleanup ? <CleanupModal names={cleanup.names} onClose={() => setCleanup(null)} /> : null}
       {creating ? <CreateFromFileModal onClose={() => setCreating(false)} /> : null}
+      {creatingEmpty ? <CreateWithColumnsModal onClose={() => setCreatingEmpty(false)} /> : null}
       {deleting ? (
         <DeleteModal
           lookups={deleting}

@@ -82,6 +82,8 @@ describe('a long catalog', () => {
     fireEvent.change(screen.getByTestId('lookupsCatalogSearch'), { target: { value: 'lk_11' } });
     await waitFor(() => expect(rowNames()[0]).toBe('lk_1100'), { timeout: 2000 });
     expect(listed()).toContainEqual({ search: 'lk_11', from: 0, size: 20 });
+    // The page the old search was on is never asked for the new one.
+    expect(listed()).not.toContainEqual({ search: 'lk_11', from: 20, size: 20 });
     expect(rowNames()).toEqual(
       Array.from({ length: 20 }, (_, i) => `lk_11${String(i).padStart(2, '0')}`)
     );

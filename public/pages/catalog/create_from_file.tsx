@@ -29,22 +29,17 @@ import {
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { appRoutes } from '../../../common/api/paths';
-import { validateLookupName } from '../../../common/substrate/names';
 import { rowsToItems, schemaColumns, type TableRow } from '../../components/data_columns';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatNumber, rowCount } from '../../components/format';
-import { grantOf, Refusable, refusedText, usePermissions } from '../../components/permissions';
+import { Refusable } from '../../components/permissions';
 import type { ApiFailure } from '../../services/api_client';
-import { useDebounced } from '../../components/use_debounced';
 import { fileTooLarge } from '../../services/import_limits';
 import { useServices } from '../../services/services_context';
 import { useAppDispatch } from '../../store';
-import { useCatalog } from '../../store/api';
 import { importIntoLookup } from '../../store/operations';
 import { previewFile, type FilePreview } from './file_preview';
-
-/** How long the name field waits for typing to pause before it asks what the user may write. */
-const NAME_DEBOUNCE_MS = 400;
+import { useNewLookupName } from './new_lookup_name';
 
 /** A lookup name from a file name: lower case, letters, digits and `_`. */
 export function nameFromFile(fileName: string): string {
@@ -59,7 +54,6 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const history = useHistory();
   const { notifications, config } = useServices();
-  const existing = useCatalog({ refetchOnMount: false }).lookups;
   const [file, setFile] = useState<File | null>(null);
   const tooLarge = fileTooLarge(file, config.max_import_bytes);
   const [preview, setPreview] = useState<FilePreview | null>(null);
@@ -91,32 +85,25 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
     };
   }, [file]);
 
-  const trimmed = name.trim();
-  const nameCheck = trimmed === '' ? null : validateLookupName(trimmed, { purpose: 'write' });
-  const taken = existing.some((l) => l.name === trimmed);
-  const settledName = useDebounced(nameCheck?.ok && !taken ? trimmed : '', NAME_DEBOUNCE_MS);
-  const permissions = usePermissions(settledName ? [settledName] : null);
-  const grant = settledName ? grantOf(permissions.byName[settledName], 'write') : undefined;
-  const nameProblem = !nameCheck
-    ? undefined
-    : !nameCheck.ok
-      ? nameCheck.message
-      : taken
-        ? i18n.translate('lookups.create.taken', {
-            defaultMessage:
-              'A lookup named "{name}" exists; import into it from its Settings tab, or choose another name.',
-            values: { name: trimmed },
-          })
-        : // Said at the name, as soon as it is known, not only on the Create button at the end.
-          grant && !grant.allowed && settledName === trimmed
-          ? refusedText(trimmed, 'write', grant.missing)
-          : undefined;
+  const {
+    trimmed,
+    valid,
+    taken,
+    grant,
+    problem: nameProblem,
+  } = useNewLookupName(name, (named) =>
+    i18n.translate('lookups.create.taken', {
+      defaultMessage:
+        'A lookup named "{name}" exists; import into it from its Settings tab, or choose another name.',
+      values: { name: named },
+    })
+  );
   const ready =
     file !== null &&
     preview !== null &&
     preview.schema.length > 0 &&
     preview.problem === undefined &&
-    nameCheck?.ok;
+    valid;
 
   const create = async () => {
     if (!file || !preview || !ready || taken) return;

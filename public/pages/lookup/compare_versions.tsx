@@ -248,7 +248,7 @@ function Samples({
   );
 }
 
-function ByKey({ byKey }: { byKey: NonNullable<CompareResponse['by_key']> }) {
+export function ByKey({ byKey }: { byKey: NonNullable<CompareResponse['by_key']> }) {
   return (
     <div data-test-subj="lookupsCompareByKey">
       <EuiSpacer size="s" />

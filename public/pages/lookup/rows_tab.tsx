@@ -10,6 +10,7 @@
  * back through pages it has seen.
  */
 import { useMemo } from 'react';
+import { useHistory, useLocation } from 'react-router-dom';
 import {
   EuiBasicTable,
   EuiButton,
@@ -37,15 +38,37 @@ import {
   type TableRow,
 } from '../../components/data_columns';
 import { ApiErrorCallout } from '../../components/error_callout';
+import { useGrant } from '../../components/permissions';
 import { formatNumber } from '../../components/format';
-import type { Loadable } from '../../store/api';
+import { appRoutes } from '../../../common/api/paths';
+import { useGetLookupQuery, type Loadable } from '../../store/api';
+import { EditEntry, EDIT_PARAM } from './editor/edit_entry';
+import { LookupEditor } from './editor/lookup_editor';
 import { sortFieldOf, TOP_K, useRowsSearch, type ActiveSearch, type Mode } from './use_rows_search';
 
 /** OpenSearch pages `from + size` up to its max_result_window (10,000 by default). */
 const MAX_WINDOW = 10000;
 const PAGE_SIZES = [10, 20, 50, 100];
 
+/** The rows, or (`?edit=true`) the editor for them. */
 export function RowsTab({ name }: { name: string }) {
+  const history = useHistory();
+  const editing = new URLSearchParams(useLocation().search).get(EDIT_PARAM) === 'true';
+  const grant = useGrant(name, 'write');
+  // A reader sent to `?edit=true` sees the rows read-only, with the reason.
+  if (editing && grant === undefined) return <EuiLoadingContent lines={6} />;
+  if (editing && grant?.allowed) {
+    return (
+      <div data-test-subj="lookupsRowsTab">
+        <LookupEditor name={name} onDone={() => history.push(appRoutes.lookup(name, 'rows'))} />
+      </div>
+    );
+  }
+  return <BrowseRowsTab name={name} />;
+}
+
+function BrowseRowsTab({ name }: { name: string }) {
+  const lookup = useGetLookupQuery(name, { refetchOnMountOrArgChange: false }).currentData;
   const {
     state,
     dispatch,
@@ -116,6 +139,8 @@ export function RowsTab({ name }: { name: string }) {
 
   return (
     <div data-test-subj="lookupsRowsTab">
+      <EditEntry name={name} lookup={lookup} />
+      <EuiSpacer size="s" />
       {searchBar}
       <EuiSpacer size="m" />
       {active ? (
@@ -150,7 +175,12 @@ export function RowsTab({ name }: { name: string }) {
                 dispatch({ type: 'pageChanged', index: page.index, slice: rows.data?.slice });
               }
             }
-            if (nextSort) {
+            // The table reports its sort with every change (a page too): only a new one
+            // starts again from the first page.
+            if (
+              nextSort &&
+              (nextSort.field !== sort?.field || nextSort.direction !== sort?.direction)
+            ) {
               const field = String(nextSort.field);
               const column = sortFieldOf(schema?.[Number(field.slice(1))], fieldCaps);
               dispatch({

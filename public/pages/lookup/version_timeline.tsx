@@ -11,7 +11,8 @@
 import { EuiBadge, type EuiCommentProps } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { LookupEvent, SliceInfo } from '../../../common/api/codecs';
-import { formatTime, rowCount, shortSlice } from '../../components/format';
+import type { EditSummary } from '../../../common/api/edit';
+import { formatNumber, formatTime, rowCount, shortSlice } from '../../components/format';
 
 /** Newest first; versions without a time (written before records were kept) last. */
 export function timelineOrder(slices: readonly SliceInfo[]): SliceInfo[] {
@@ -166,6 +167,10 @@ export function actionLabel(action: string | undefined): string {
       return i18n.translate('lookups.versions.action.upserted', {
         defaultMessage: 'upsert by key',
       });
+    case 'edited':
+      return i18n.translate('lookups.versions.action.edited', {
+        defaultMessage: 'edited in the editor',
+      });
     case 'migrated':
       return i18n.translate('lookups.versions.action.migrated', {
         defaultMessage: 'migrated from the importer',
@@ -177,6 +182,31 @@ export function actionLabel(action: string | undefined): string {
     default:
       return action;
   }
+}
+
+/** What an edit changed: "+2 / −1 / ~3 rows; columns: +note, −old, a → b (from version x)". */
+export function editText(edit: EditSummary): string {
+  const { added, renamed, dropped } = edit.columns;
+  const columns = [
+    ...added.map((c) => `+${c}`),
+    ...dropped.map((c) => `−${c}`),
+    ...renamed.map((r) => `${r.from} → ${r.to}`),
+  ];
+  return i18n.translate('lookups.versions.editSummary', {
+    defaultMessage:
+      'Rows +{added} added / −{deleted} deleted / ~{updated} changed; columns: {columns}; from version {base}',
+    values: {
+      added: formatNumber(edit.added),
+      deleted: formatNumber(edit.deleted),
+      updated: formatNumber(edit.updated),
+      columns:
+        columns.join(', ') ||
+        i18n.translate('lookups.versions.editNoColumns', { defaultMessage: 'unchanged' }),
+      base: edit.base_slice
+        ? shortSlice(edit.base_slice)
+        : i18n.translate('lookups.versions.editNoBase', { defaultMessage: 'none (created)' }),
+    },
+  });
 }
 
 /** Where a version stands: restorable only when it is an old, complete one. */

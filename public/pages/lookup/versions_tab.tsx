@@ -30,6 +30,7 @@ import { CompareVersions } from './compare_versions';
 import { formatNumber, formatTime, rowCount, shortSlice } from '../../components/format';
 import {
   actionLabel,
+  editText,
   eventComment,
   sliceStatus,
   StatusBadge,
@@ -208,6 +209,7 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
             {' · '}
             <code title={slice.id}>{slice.id}</code>
           </p>
+          {slice.edit ? <p data-test-subj="lookupsVersionEdit">{editText(slice.edit)}</p> : null}
           {slice.query_hidden ? (
             <p data-test-subj="lookupsVersionQueryHidden">
               <em>

@@ -244,6 +244,7 @@ function sliceDetails(
         info.written_by = record.user ?? null;
         if (record.action) info.action = record.action;
         if (record.query) info.query = record.query;
+        if (record.edit) info.edit = record.edit;
       }
       return info;
     })

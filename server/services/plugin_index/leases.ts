@@ -22,6 +22,7 @@ export type LeaseOperation =
   | 'reap'
   | 'delete'
   | 'delete_version'
+  | 'edit'
   | 'job'
   | 'schedule';
 

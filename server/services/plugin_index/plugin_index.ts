@@ -51,6 +51,10 @@ const RECORD_PROPERTIES = {
   error: { type: 'text', index: false },
   deleted_at: { type: 'date' },
   deleted_by: { type: 'keyword' },
+  // Kept in their order in _source, never searched.
+  columns: { type: 'keyword', index: false, doc_values: false },
+  key_field: { type: 'keyword', index: false, doc_values: false },
+  edit: { type: 'object', enabled: false },
 };
 
 /** Something done to a lookup that is not a new version: a restore, an import, an append (see write records). */

@@ -25,6 +25,7 @@ import type {
   VersionRestoredEvent,
   WriteAction,
 } from '../../../common/api/codecs';
+import type { EditSummary } from '../../../common/api/edit';
 import { openSearchStatus } from '../../lib/errors';
 import type { PluginIndex } from './plugin_index';
 
@@ -44,7 +45,7 @@ export interface WriteRecord {
   backing_index: string;
   slice: string;
   status: RecordStatus;
-  action?: WriteAction | 'migrate' | 'overwrite' | 'create' | 'append';
+  action?: WriteAction | 'migrate' | 'overwrite' | 'create' | 'append' | 'edited';
   user?: string | null;
   rows?: number;
   query?: string;
@@ -65,6 +66,12 @@ export interface WriteRecord {
   error?: string;
   deleted_at?: string;
   deleted_by?: string | null;
+  /** The columns in the order they were written: rows and exports show them so. */
+  columns?: string[];
+  /** The key fields of a version whose rows are keyed (`key_field`). */
+  key_field?: string[];
+  /** What an edit changed, for a version an edit made. */
+  edit?: EditSummary;
 }
 
 /** A stored event: what the timeline shows, and which lookup and backing index it belongs to. */
@@ -115,16 +122,21 @@ export class WriteRecordStore {
 
   /**
    * An append or upsert into an existing slice: its record keeps how the slice was made, and
-   * adds how this write was keyed (`keyFields`, see {@link WriteRecord.key_fields}). Called
-   * under the lookup's lease, so reading the record first races with no other write.
+   * adds how this write was keyed (`keyFields`, none for rows written without a key; see
+   * {@link WriteRecord.key_fields}), and a keyed write's fields, so an edit keeps their keys
+   * ({@link WriteRecord.key_field}). Called under the lookup's lease, so reading the record first
+   * races with no other write.
    */
-  async touch(backingIndex: string, slice: string, lookup: string, keyFields?: string) {
+  async touch(backingIndex: string, slice: string, lookup: string, keyFields?: string[]) {
     const now = new Date().toISOString();
-    const known = keyFields === undefined ? undefined : await this.get(backingIndex, slice);
-    const keyed =
-      keyFields === undefined || known === undefined || known.key_fields === undefined
+    const keySpec = keyFields ? keyFields.join(',') : '';
+    const known = await this.get(backingIndex, slice);
+    const keyed = {
+      ...(known?.key_fields === undefined
         ? {}
-        : { key_fields: [...new Set([...known.key_fields, keyFields])] };
+        : { key_fields: [...new Set([...known.key_fields, keySpec])] }),
+      ...(keyFields ? { key_field: keyFields } : {}),
+    };
     await this.guard('touch', async () => {
       await this.index.ensure();
       await this.index.client.update({
@@ -143,6 +155,7 @@ export class WriteRecordStore {
               status: 'complete',
               started_at: now,
               last_write_at: now,
+              ...keyed,
             },
           },
         },
@@ -207,6 +220,11 @@ export class WriteRecordStore {
       this.warn('read', error);
       return undefined;
     }
+  }
+
+  /** The columns of a version in the order they were written, when its record says. */
+  async writtenColumns(backingIndex: string, slice: string): Promise<string[] | undefined> {
+    return (await this.get(backingIndex, slice))?.columns;
   }
 
   /** A version deleted on its own: its record stays, as the timeline's account of the deletion. */

@@ -9,6 +9,7 @@
  * deterministic `_id` of the row's key in the slice.
  */
 import type { SchemaColumn } from '../../../common/api/codecs';
+import { SEARCH_METADATA_COLUMNS } from '../../../common/edit/column_names';
 import { LOOKUP_FIELD } from '../../../common/substrate/names';
 import { encodeDocId, keyTypeForColumn } from '../../../common/substrate/id_encoder';
 import { isSubstrateError } from '../../../common/substrate/errors';
@@ -17,12 +18,7 @@ import type { Row } from './row_source';
 
 /** Search metadata that PPL results may carry as columns; never written as fields. */
 export const RESERVED_COLUMNS: ReadonlySet<string> = new Set([
-  '_id',
-  '_index',
-  '_score',
-  '_maxscore',
-  '_sort',
-  '_routing',
+  ...SEARCH_METADATA_COLUMNS,
   LOOKUP_FIELD,
 ]);
 

@@ -78,6 +78,11 @@ export class FieldMapper {
     this.declared = new Map((options.columns ?? []).map((c) => [c.name, c.type]));
   }
 
+  /** The columns seen so far, in the order they were first seen. */
+  get columns(): string[] {
+    return [...this.seen];
+  }
+
   static async load(options: FieldMapperOptions): Promise<FieldMapper> {
     const { body } = await options.client.indices.getMapping({ index: options.index });
     const properties =

@@ -27,7 +27,7 @@ import { applyBuildSettings } from './build_settings';
 import { deleteSliceRows, ensureBackingIndex } from './backing_index';
 import { BulkDocument, BulkLoader } from './bulk_loader';
 import { FieldMapper } from './field_mapper';
-import { checkKeyFields, KeyEncoder, toDocument } from './documents';
+import { checkKeyFields, KeyEncoder, RESERVED_COLUMNS, toDocument } from './documents';
 import { Row, RowSource, truncate } from './row_source';
 import type { Lease } from '../plugin_index/leases';
 import type { RunningRecord, WriteRecordStore } from '../plugin_index/write_records';
@@ -161,6 +161,7 @@ export async function writeLookup(
           query: deps.query,
           source_indices: deps.sourceIndices,
           key_fields: [keySpec],
+          ...(keyFields ? { key_field: keyFields } : {}),
           // What the write sets out to do, so a version it never finishes still says how it began.
           action: actionOf(plan, false),
           ...(deps.lease?.holder.token ? { lease_token: deps.lease.holder.token } : {}),
@@ -175,6 +176,7 @@ export async function writeLookup(
   let replaced = 0;
   // What an upsert into the current version did to its rows, once written.
   let upsertOutcome: Pick<WriteResponse, 'replaced' | 'unmatched'> = {};
+  let columns: string[] = source.columnNames ?? source.columns?.map((c) => c.name) ?? [];
   try {
     try {
       const mapper = await FieldMapper.load({
@@ -203,6 +205,7 @@ export async function writeLookup(
             rowsTotal: source.count,
           })
       ));
+      columns = source.columnNames ?? source.columns?.map((c) => c.name) ?? mapper.columns;
     } finally {
       await build.restore();
     }
@@ -260,9 +263,9 @@ export async function writeLookup(
     throw error;
   }
   const action = actionOf(plan, keyFields !== undefined);
-  if (record) await record.finish({ status: 'complete', action, rows });
+  if (record) await record.finish({ status: 'complete', action, rows, columns: written(columns) });
   else {
-    await deps.records?.touch(plan.backingIndex, slice, name, keySpec);
+    await deps.records?.touch(plan.backingIndex, slice, name, keyFields);
     // The timeline shows rows added to a version; an import notes its own event, with its file.
     if (!deps.importing && rows > 0) {
       await deps.records?.noteEvent({
@@ -396,6 +399,9 @@ async function streamRows(
 function withRowsWritten(error: unknown, written: number): unknown {
   return error instanceof LookupError ? error.withAttributes({ rows_written: written }) : error;
 }
+
+/** The columns a write wrote, in its order (search metadata columns are never written). */
+const written = (columns: string[]) => columns.filter((c) => !RESERVED_COLUMNS.has(c));
 
 /** One `_aliases` request: readers switch from the old slice to the new one at once. */
 async function publish(client: OpenSearchClient, name: string, plan: Publishing, slice: string) {
