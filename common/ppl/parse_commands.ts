@@ -75,7 +75,24 @@ export class CommandParser extends SourceParser {
 
   protected parseEval(start: Token): EvalCommand {
     this.next();
-    const assignments = this.list(() => {
+    const outer = this.wherePredicates;
+    const subsearches: SubsearchPredicate[] = [];
+    this.wherePredicates = subsearches;
+    try {
+      const assignments = this.parseAssignments();
+      return {
+        kind: 'Eval',
+        assignments,
+        ...(subsearches.length > 0 ? { subsearches } : {}),
+        span: this.spanFrom(start),
+      };
+    } finally {
+      this.wherePredicates = outer;
+    }
+  }
+
+  private parseAssignments(): EvalCommand['assignments'] {
+    return this.list(() => {
       const field = this.requireField('eval');
       if (!this.isOp(this.peek(), '=')) {
         this.expected('"="', ['=']);
@@ -84,7 +101,6 @@ export class CommandParser extends SourceParser {
       const expr = this.parseExpression('an expression');
       return { field, expr, span: { start: field.span.start, end: expr.span.end } };
     }, 'required');
-    return { kind: 'Eval', assignments, span: this.spanFrom(start) };
   }
 
   protected parseDedup(start: Token): DedupCommand {

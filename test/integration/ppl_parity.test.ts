@@ -1,0 +1,211 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * PPL as the SQL plugin answers it (issue #25): join syntax in every documented form, subqueries
+ * outside `where … in`, lookup's nulls, types, refusals. Each case runs twice through `_query`
+ * on the generated web_logs (and a small hosts index made here): as written, and with every
+ * `source=web_logs …` search followed by `eval keep = 1 | fields - keep`, which stops its
+ * pushdown so the same commands run in the server; both answers must equal the oracle, worked
+ * out in plain JavaScript over the generated documents.
+ */
+import { writeFileSync, mkdtempSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { apiPaths } from '../../common/api/paths';
+import type { QueryRowsResponse } from '../../common/api/codecs';
+import { DEFAULT_COUNT, DEFAULT_SEED, generateWebLogs, WebLogDoc } from '../../scripts/sample_data';
+import { callApi } from '../support/api';
+import { adminClient, TestNames, uniqueName } from '../support/cluster';
+import { startTestHost, TestHost } from '../support/host';
+import { expectRowsAgree, type OracleCase, type Table } from '../support/oracle';
+import { users } from '../support/users';
+
+const docs: WebLogDoc[] = generateWebLogs(DEFAULT_COUNT, DEFAULT_SEED);
+const admin = adminClient();
+const names = new TestNames();
+const MiB = 1024 * 1024;
+let host: TestHost;
+let tightHost: TestHost;
+
+/**
+ * A small index beside web_logs, `HOSTS` in the queries: some hosts' racks (web-99 has no logs,
+ * web-07…12 no rack).
+ */
+const hostsIndex = uniqueName('hosts_parity');
+names.track(hostsIndex);
+const racks: Array<{ host: string; rack: string; floor?: number }> = [
+  { host: 'web-01', rack: 'r1', floor: 1 },
+  { host: 'web-02', rack: 'r1', floor: 1 },
+  { host: 'web-03', rack: 'r2' },
+  { host: 'web-04', rack: 'r2', floor: 2 },
+  { host: 'web-05', rack: 'r3', floor: 3 },
+  { host: 'web-06', rack: 'r3', floor: 3 },
+  { host: 'web-99', rack: 'r9', floor: 9 },
+];
+const rackOf = new Map(racks.map((r) => [r.host, r]));
+
+// ---- the oracle ---------------------------------------------------------------------------------
+function countBy(rows: WebLogDoc[], key: (d: WebLogDoc) => string): Map<string, number> {
+  const groups = new Map<string, number>();
+  for (const d of rows) groups.set(key(d), (groups.get(key(d)) ?? 0) + 1);
+  return groups;
+}
+const perHost = (p: (d: WebLogDoc) => boolean) => countBy(docs.filter(p), (d) => d.host);
+
+/** Every `source=web_logs …` search (up to its first pipe or bracket) with its pushdown stopped. */
+const streamed = (query: string) =>
+  query.replace(/(source=web_logs\b[^|\]]*)/g, '$1 | eval keep = 1 | fields - keep ');
+
+const joins: OracleCase[] = [
+  {
+    // The basic syntax with the grammar's comma between the aliases; qualified names after it.
+    query:
+      'source=web_logs | where status = 503 | stats count() as n by host | inner join left=a, right=b ON a.host = b.host [ source=web_logs | where status = 404 | stats count() as m by host ] | fields a.host, n, b.m',
+    expected: () => {
+      const m = perHost((d) => d.status === 404);
+      return [...perHost((d) => d.status === 503)]
+        .filter(([h]) => m.has(h))
+        .map(([h, n]) => [h, n, m.get(h)!]);
+    },
+  },
+  {
+    // `join on <field> <index>`: the equality by name, both columns kept (the right one
+    // qualified by its index's name).
+    query: `source=web_logs | where method = 'DELETE' | stats count() as n by host | join on host HOSTS | fields host, HOSTS.host, n, rack`,
+    expected: () =>
+      [...perHost((d) => d.method === 'DELETE')]
+        .filter(([h]) => rackOf.has(h))
+        .map(([h, n]) => [h, h, n, rackOf.get(h)!.rack]),
+  },
+  {
+    query: `source=web_logs | where status = 500 | stats count() as n by host | left outer join left=l right=r on l.host = r.host HOSTS | fields l.host, n, r.rack, r.floor`,
+    expected: () =>
+      [...perHost((d) => d.status === 500)].map(([h, n]) => [
+        h,
+        n,
+        rackOf.get(h)?.rack ?? null,
+        rackOf.get(h)?.floor ?? null,
+      ]),
+  },
+  {
+    query: `source=web_logs | where status = 500 | stats count() as n by host | right outer join on host HOSTS | fields HOSTS.host, host, n`,
+    expected: () => {
+      const n = perHost((d) => d.status === 500);
+      return racks.map((r) => [r.host, n.has(r.host) ? r.host : null, n.get(r.host) ?? null]);
+    },
+  },
+  {
+    query: `source=web_logs | where status = 301 | stats count() as n by host | full outer join left=l right=r on l.host = r.host HOSTS | fields host, r.host, n`,
+    expected: () => {
+      const n = perHost((d) => d.status === 301);
+      return [
+        ...[...n].map(([h, c]) => [h, rackOf.has(h) ? h : null, c]),
+        ...racks.filter((r) => !n.has(r.host)).map((r) => [null, r.host, null]),
+      ];
+    },
+  },
+  {
+    query: `source=web_logs | stats count() as n by host | semi join on host HOSTS`,
+    expected: () => [...perHost(() => true)].filter(([h]) => rackOf.has(h)).map(([h, n]) => [n, h]),
+  },
+  {
+    query: `source=web_logs | stats count() as n by host | anti join left=l right=r on l.host = r.host HOSTS`,
+    expected: () =>
+      [...perHost(() => true)].filter(([h]) => !rackOf.has(h)).map(([h, n]) => [n, h]),
+  },
+  {
+    // The left side streams through the held right side; aliases after the join, in where and by.
+    query: `source=web_logs | where status = 404 | join left=a right=b on a.host = b.host HOSTS | where b.rack = 'r1' or b.floor >= 3 | stats count() as c by a.method`,
+    expected: () =>
+      [
+        ...countBy(
+          docs.filter((d) => {
+            const r = rackOf.get(d.host);
+            return d.status === 404 && r && (r.rack === 'r1' || (r.floor ?? 0) >= 3);
+          }),
+          (d) => d.method
+        ),
+      ].map(([m, c]) => [c, m]),
+  },
+];
+
+const cases: Array<[string, OracleCase]> = [
+  ...joins.map((c) => ['join', c] as [string, OracleCase]),
+];
+
+// ---- running ------------------------------------------------------------------------------------
+const run = (query: string, on = () => host) =>
+  callApi<QueryRowsResponse & { message?: string; attributes?: Record<string, unknown> }>(
+    on().url,
+    'POST',
+    apiPaths.query(),
+    { caller: users.writer, body: { query, size: 10_000 } }
+  );
+
+function hostConfig(lookups: Record<string, unknown>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'lookups-parity-')), 'host.json');
+  writeFileSync(file, JSON.stringify({ plugins: { lookups } }));
+  return file;
+}
+
+beforeAll(async () => {
+  await admin.indices.create({
+    index: hostsIndex,
+    body: {
+      mappings: {
+        properties: {
+          host: { type: 'keyword' },
+          rack: { type: 'keyword' },
+          floor: { type: 'integer' },
+        },
+      },
+    },
+  });
+  for (const r of racks) await admin.index({ index: hostsIndex, body: r });
+  await admin.indices.refresh({ index: hostsIndex });
+  [host, tightHost] = await Promise.all([
+    startTestHost(),
+    startTestHost({
+      LOOKUPS_HOST_CONFIG: hostConfig({ query: { max_memory_bytes: 2 * MiB } }),
+    }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([host?.stop(), tightHost?.stop()]);
+  await names.drop(admin);
+});
+
+describe.each(['as written', 'streamed'])('%s', (mode) => {
+  it.each(cases.map(([family, c]) => [family, c.query, c] as const))(
+    '%s: %s',
+    async (_family, _label, c) => {
+      const written = c.query.replace(/HOSTS/g, hostsIndex);
+      const query = mode === 'streamed' ? streamed(written) : written;
+      const res = await run(query);
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 200,
+        message: undefined,
+      });
+      expectRowsAgree(res.body.datarows as Table, c);
+    }
+  );
+});
+
+describe('joins and subqueries hold within the query memory budget', () => {
+  it.each([
+    [
+      'join',
+      'source=web_logs | join left=a right=b on a.host = b.host [ source=web_logs | fields host, path, user_agent ]',
+    ],
+  ])('%s: %s is a 400 naming the command and the setting', async (command, query) => {
+    const res = await run(query, () => tightHost);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(
+      /needs more server memory than one query may hold: .* set by lookups\.query\.max_memory_bytes/
+    );
+    expect(res.body.attributes).toMatchObject({ reason: 'query_memory_exceeded', command });
+  });
+});
