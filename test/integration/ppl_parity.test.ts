@@ -132,8 +132,70 @@ const joins: OracleCase[] = [
   },
 ];
 
+const subqueries: OracleCase[] = [
+  {
+    // An uncorrelated scalar subquery in eval: its one value on every row.
+    query:
+      'source=web_logs | where status = 503 | stats count() as n by host | eval total = [ source=web_logs | where status = 503 | stats count() ], rest = total - n | fields host, n, total, rest',
+    expected: () => {
+      const total = docs.filter((d) => d.status === 503).length;
+      return [...perHost((d) => d.status === 503)].map(([h, n]) => [h, n, total, total - n]);
+    },
+  },
+  {
+    query:
+      'source=web_logs | where bytes > [ source=web_logs | stats avg(bytes) ] | stats count() as c by region',
+    expected: () => {
+      const avg = docs.reduce((a, d) => a + d.bytes, 0) / docs.length;
+      return [
+        ...countBy(
+          docs.filter((d) => d.bytes > avg),
+          (d) => d.region
+        ),
+      ].map(([r, c]) => [c, r]);
+    },
+  },
+  {
+    // Correlated in eval: qualified by the aliases; a host without a 503 counts 0.
+    query:
+      'source=web_logs as o | where method = "PATCH" | stats count() as n by host | eval e = [ source=web_logs as i | where i.host = o.host and status = 503 | stats count() ] | fields host, n, e',
+    expected: () => {
+      const e = perHost((d) => d.status === 503);
+      return [...perHost((d) => d.method === 'PATCH')].map(([h, n]) => [h, n, e.get(h) ?? 0]);
+    },
+  },
+  {
+    // Correlated in where: the unqualified outer-only name `h`.
+    query:
+      "source=web_logs | where method = 'DELETE' | stats max(bytes) as mb by host | rename host as h | where mb > [ source=web_logs | where method = 'PUT' and host = h | stats max(bytes) ] | fields h, mb",
+    expected: () => {
+      const max = (p: (d: WebLogDoc) => boolean) => {
+        const m = new Map<string, number>();
+        for (const d of docs.filter(p)) m.set(d.host, Math.max(m.get(d.host) ?? -1, d.bytes));
+        return m;
+      };
+      const put = max((d) => d.method === 'PUT');
+      return [...max((d) => d.method === 'DELETE')]
+        .filter(([h, mb]) => put.has(h) && mb > put.get(h)!)
+        .map(([h, mb]) => [h, mb]);
+    },
+  },
+  {
+    query:
+      'source=web_logs | stats count() as n by host | rename host as h | where not exists [ source=HOSTS | where host = h ]',
+    expected: () =>
+      [...perHost(() => true)].filter(([h]) => !rackOf.has(h)).map(([h, n]) => [n, h]),
+  },
+  {
+    query:
+      "source=web_logs | where status = 500 and exists [ source=HOSTS | where rack = 'r9' ] | stats count() as c",
+    expected: () => [[docs.filter((d) => d.status === 500).length]],
+  },
+];
+
 const cases: Array<[string, OracleCase]> = [
   ...joins.map((c) => ['join', c] as [string, OracleCase]),
+  ...subqueries.map((c) => ['subquery', c] as [string, OracleCase]),
 ];
 
 // ---- running ------------------------------------------------------------------------------------
@@ -200,12 +262,24 @@ describe('joins and subqueries hold within the query memory budget', () => {
       'join',
       'source=web_logs | join left=a right=b on a.host = b.host [ source=web_logs | fields host, path, user_agent ]',
     ],
+    [
+      'scalar [ ]',
+      'source=web_logs | stats count() by host | rename host as h | eval paths = [ source=web_logs | where host = h | stats dc(path) ]',
+    ],
+    [
+      'exists [ ]',
+      'source=web_logs | stats count() by host | rename host as h | where exists [ source=web_logs | where host = h and user_agent != path ]',
+    ],
   ])('%s: %s is a 400 naming the command and the setting', async (command, query) => {
     const res = await run(query, () => tightHost);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(
       /needs more server memory than one query may hold: .* set by lookups\.query\.max_memory_bytes/
     );
-    expect(res.body.attributes).toMatchObject({ reason: 'query_memory_exceeded', command });
+    // A held join side is named; a subquery may first overflow on the pages its source reads.
+    expect(res.body.attributes).toMatchObject({
+      reason: 'query_memory_exceeded',
+      ...(command === 'join' ? { command } : {}),
+    });
   });
 });

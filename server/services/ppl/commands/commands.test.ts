@@ -369,6 +369,35 @@ describe('combining', () => {
     ]);
   });
 
+  it('scalar subsearches in eval and where, correlated by outer=inner equalities', async () => {
+    const inner = `[ ${data([
+      { k: 1, v: 5 },
+      { k: 3, v: 7 },
+      { k: 3, v: 9 },
+    ])} | fields k, v | rename k as j`;
+    expect(await rows(`${left} | eval m = ${inner} | stats max(v) ] | fields k, m`)).toEqual([
+      [1, 9],
+      [2, 9],
+      [3, 9],
+    ]);
+    // Each outer row its group's value; no group: the value over no rows.
+    expect(
+      await rows(
+        `${left} | eval n = ${inner} | where j = k | stats count() ], m = ${inner} | where j = k | stats max(v) ] | fields k, n, m`
+      )
+    ).toEqual([
+      [1, 1, 5],
+      [2, 0, null],
+      [3, 2, 9],
+    ]);
+    expect(
+      await rows(`${left} | where k <= ${inner} | where j = k | stats count() ] | fields a`)
+    ).toEqual([['x']]);
+    await expect(
+      rows(`${left} | eval n = ${inner} | where j > k | stats count() ] | fields k, n`)
+    ).rejects.toThrow(/only by equalities of an outer and an inner field/);
+  });
+
   it('a cross join streams its pairs in batches, never all at once', async () => {
     const query =
       'makeresults count=30 | eval a = 1 | fields a | cross join on 1 = 1 [ makeresults count=100 | eval b = 2 | fields b ]';

@@ -36,6 +36,7 @@ import {
   separatedColumns,
   unionColumns,
 } from './combine_rows';
+import { planCorrelatedScalar } from './correlated';
 import { keyText, renameFields } from './join';
 
 /** A predicate's result for one row of the outer search (true, false or null). */
@@ -200,6 +201,8 @@ async function planIn(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) 
  * more than one row is an error, as a scalar subquery's.
  */
 async function planScalar(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) {
+  const correlated = await planCorrelatedScalar(ctx, sub, p);
+  if (correlated) return correlated;
   const compiled = await sub.compile(p.search);
   const column = compiled.columns[0];
   if (column === undefined)
