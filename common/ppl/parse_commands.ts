@@ -16,7 +16,7 @@ import type {
   WhereCommand,
 } from './ast';
 import type { SubsearchPredicate, WhereSubsearchCommand } from './commands/combining_ast';
-import { SORT_TYPES } from './language';
+import { METADATA_FIELD_NAMES, SORT_TYPES } from './language';
 import type { Token } from './tokenizer';
 import { SourceParser } from './parse_sources';
 
@@ -93,7 +93,15 @@ export class CommandParser extends SourceParser {
 
   private parseAssignments(): EvalCommand['assignments'] {
     return this.list(() => {
+      const at = this.peek();
       const field = this.requireField('eval');
+      if (METADATA_FIELD_NAMES.includes(field.name)) {
+        this.fail(
+          at,
+          `cannot use the metadata field "${field.name}" as an eval field: choose another name`,
+          []
+        );
+      }
       if (!this.isOp(this.peek(), '=')) {
         this.expected('"="', ['=']);
       }

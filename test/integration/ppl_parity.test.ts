@@ -46,6 +46,9 @@ const racks: Array<{ host: string; rack: string; floor?: number }> = [
   { host: 'web-99', rack: 'r9', floor: 9 },
 ];
 const rackOf = new Map(racks.map((r) => [r.host, r]));
+/** An index with a `date_nanos` field, `NANOS` in the queries. */
+const nanosIndex = uniqueName('hosts_parity_nanos');
+names.track(nanosIndex);
 
 // ---- the oracle ---------------------------------------------------------------------------------
 function countBy(rows: WebLogDoc[], key: (d: WebLogDoc) => string): Map<string, number> {
@@ -193,9 +196,39 @@ const subqueries: OracleCase[] = [
   },
 ];
 
+const lookups: OracleCase[] = [
+  {
+    // No output list: the lookup's fields but the key, after the source's (a left join).
+    query: 'source=web_logs | stats count() as n by host, region | lookup HOSTS host',
+    expected: () =>
+      [...countBy(docs, (d) => `${d.host}|${d.region}`)].map(([k, n]) => {
+        const [h, region] = k.split('|');
+        return [n, h, region, rackOf.get(h)?.floor ?? null, rackOf.get(h)?.rack ?? null];
+      }),
+  },
+  {
+    // replace: a row without a match gets null, never its old value; the column moves last.
+    query:
+      'source=web_logs | stats count() as n by region, host | lookup HOSTS host replace rack as region',
+    expected: () => [...perHost(() => true)].map(([h, n]) => [n, h, rackOf.get(h)?.rack ?? null]),
+  },
+  {
+    // append: the row's own value unless null.
+    query:
+      "source=web_logs | stats count() as n by host | eval rack = case(host = 'web-02', 'mine') | lookup HOSTS host append rack",
+    expected: () =>
+      [...perHost(() => true)].map(([h, n]) => [
+        n,
+        h,
+        h === 'web-02' ? 'mine' : (rackOf.get(h)?.rack ?? null),
+      ]),
+  },
+];
+
 const cases: Array<[string, OracleCase]> = [
   ...joins.map((c) => ['join', c] as [string, OracleCase]),
   ...subqueries.map((c) => ['subquery', c] as [string, OracleCase]),
+  ...lookups.map((c) => ['lookup', c] as [string, OracleCase]),
 ];
 
 // ---- running ------------------------------------------------------------------------------------
@@ -228,6 +261,15 @@ beforeAll(async () => {
   });
   for (const r of racks) await admin.index({ index: hostsIndex, body: r });
   await admin.indices.refresh({ index: hostsIndex });
+  await admin.indices.create({
+    index: nanosIndex,
+    body: { mappings: { properties: { t: { type: 'date_nanos' }, n: { type: 'integer' } } } },
+  });
+  await admin.index({
+    index: nanosIndex,
+    body: { t: '2024-01-15T10:30:00.123456789Z', n: 1 },
+    refresh: true,
+  });
   [host, tightHost] = await Promise.all([
     startTestHost(),
     startTestHost({
@@ -244,7 +286,7 @@ describe.each(['as written', 'streamed'])('%s', (mode) => {
   it.each(cases.map(([family, c]) => [family, c.query, c] as const))(
     '%s: %s',
     async (_family, _label, c) => {
-      const written = c.query.replace(/HOSTS/g, hostsIndex);
+      const written = c.query.replace(/HOSTS/g, hostsIndex).replace(/NANOS/g, nanosIndex);
       const query = mode === 'streamed' ? streamed(written) : written;
       const res = await run(query);
       expect({ status: res.status, message: res.body.message }).toEqual({
@@ -254,6 +296,109 @@ describe.each(['as written', 'streamed'])('%s', (mode) => {
       expectRowsAgree(res.body.datarows as Table, c);
     }
   );
+});
+
+describe('types as the SQL plugin gives them', () => {
+  const day = (d: WebLogDoc) => d['@timestamp'].slice(0, 10);
+  it.each([
+    [
+      // span() of a date bucket is a date.
+      'source=web_logs | eval d = date(@timestamp) | stats count() as c by span(d, 1d) as day',
+      [
+        ['c', 'bigint'],
+        ['day', 'date'],
+      ],
+      () => [...countBy(docs, day)].map(([d, c]) => [c, d]),
+    ],
+    [
+      // a time of day buckets into times.
+      'source=web_logs | eval t = time(@timestamp) | stats count() as c by span(t, 6h) as q',
+      [
+        ['c', 'bigint'],
+        ['q', 'time'],
+      ],
+      () =>
+        [
+          ...countBy(
+            docs,
+            (d) =>
+              `${String(Math.floor(Number(d['@timestamp'].slice(11, 13)) / 6) * 6).padStart(2, '0')}:00:00`
+          ),
+        ].map(([q, c]) => [c, q]),
+    ],
+    [
+      // sums over int are bigint (OpenSearchTypeSystem.deriveSumType); ADDDATE(date, n) a date.
+      "source=web_logs | where method = 'PATCH' | eval d = adddate(date(@timestamp), 1) | stats sum(status) as s by d",
+      [
+        ['s', 'bigint'],
+        ['d', 'date'],
+      ],
+      () => {
+        const sums = new Map<string, number>();
+        for (const d of docs.filter((x) => x.method === 'PATCH')) {
+          const next = new Date(Date.parse(day(d)) + 86_400_000).toISOString().slice(0, 10);
+          sums.set(next, (sums.get(next) ?? 0) + d.status);
+        }
+        return [...sums].map(([d, sum]) => [sum, d]);
+      },
+    ],
+    [
+      'source=web_logs | where status >= 500 | timechart span=1d sum(status) as s',
+      [
+        ['@timestamp', 'timestamp'],
+        ['s', 'bigint'],
+      ],
+      () => {
+        const sums = new Map<string, number>();
+        for (const d of docs.filter((x) => x.status >= 500))
+          sums.set(`${day(d)} 00:00:00`, (sums.get(`${day(d)} 00:00:00`) ?? 0) + d.status);
+        return [...sums];
+      },
+    ],
+    [
+      // a date_nanos field keeps its nanoseconds.
+      "source=NANOS | where t > '2024-01-15 10:30:00.123456' | fields t, n",
+      [
+        ['t', 'timestamp'],
+        ['n', 'int'],
+      ],
+      () => [['2024-01-15 10:30:00.123456789', 1]],
+    ],
+  ])('%s', async (query, schema, expected) => {
+    for (const q of [query, streamed(query)]) {
+      const res = await run(q.replace(/NANOS/g, nanosIndex));
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 200,
+        message: undefined,
+      });
+      expect(res.body.schema.map((c) => [c.name, c.type])).toEqual(schema);
+      expectRowsAgree(res.body.datarows as Table, { query, expected });
+    }
+  });
+});
+
+describe('refused as the SQL plugin refuses them, saying why', () => {
+  it.each([
+    ['source=web_logs | stats count() as _score', /metadata field "_score" as an alias/],
+    ['source=web_logs | eval _id = host', /metadata field "_id" as an eval field/],
+    [
+      "source=web_logs | where status between '35' and 38.5",
+      /BETWEEN expression types are incompatible: \[INTEGER, STRING, DOUBLE\]/,
+    ],
+    [
+      "source=web_logs | eval x = 1 | where status between 200 and '299'",
+      /BETWEEN expression types are incompatible/,
+    ],
+    [
+      'source=web_logs | stats count() as c by host | eval n = [ source=web_logs | where bytes > c | stats count() ]',
+      /only by equalities/,
+    ],
+    ['source=web_logs | inner join type=left on host HOSTS', /join type is given twice/],
+  ])('%s', async (query, message) => {
+    const res = await run(query.replace(/HOSTS/g, hostsIndex));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+  });
 });
 
 describe('joins and subqueries hold within the query memory budget', () => {

@@ -139,6 +139,12 @@ describe('commands', () => {
     });
   });
 
+  it('refuses a metadata field as an alias or an eval field, as the SQL plugin does', () => {
+    expect(refused('source=t | stats count() as _score')).toMatch(/metadata field "_score"/);
+    expect(refused('source=t | eval _routing = 1')).toMatch(/metadata field "_routing"/);
+    expect(first('source=t | stats count() as n by _id')).toMatchObject({ kind: 'Stats' });
+  });
+
   it('lookup outputnew fills only what is missing, as append', () => {
     expect(first('source=t | lookup l id outputnew name')).toMatchObject({
       strategy: 'append',

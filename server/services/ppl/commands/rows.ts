@@ -14,13 +14,14 @@ import type {
   SortCommand,
   WhereCommand,
 } from '../../../../common/ppl/ast';
-import { inferType } from '../evaluate';
+import { checkBetweens, inferType } from '../evaluate';
 import { dedupOp, evalOp, headOp, projectOp, renameOp, sortOp, whereOp } from '../operators';
 import { Column, fieldRefs, matchPattern, PlanContext, wildcardCaptures } from '../plan_context';
 
 export function planWhere(ctx: PlanContext, command: WhereCommand): void {
   ctx.checkFields(command.condition);
   const types = ctx.types();
+  checkBetweens(command.condition, types);
   const { budget } = ctx;
   ctx.add(
     command.span,
