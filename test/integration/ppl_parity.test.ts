@@ -46,6 +46,15 @@ const racks: Array<{ host: string; rack: string; floor?: number }> = [
   { host: 'web-99', rack: 'r9', floor: 9 },
 ];
 const rackOf = new Map(racks.map((r) => [r.host, r]));
+/** An index of objects, `OBJECTS` in the queries (one document holds a dotted key as written). */
+const objectsIndex = uniqueName('hosts_parity_objects');
+names.track(objectsIndex);
+const objectDocs: Array<Record<string, unknown>> = [
+  { scope: { name: 'http' }, attributes: { payment: { amount: 10.5 } }, msg: 'paid ok' },
+  { scope: { name: 'hosting' }, msg: 'start' },
+  { 'attributes.payment.amount': 99, msg: 'none here' },
+  { scope: {}, msg: 'empty scope' },
+];
 /** An index with a `date_nanos` field, `NANOS` in the queries. */
 const nanosIndex = uniqueName('hosts_parity_nanos');
 names.track(nanosIndex);
@@ -225,10 +234,48 @@ const lookups: OracleCase[] = [
   },
 ];
 
+const searches: OracleCase[] = [
+  {
+    // != leaves out the documents without the field (search.md, example 4) …
+    query: 'search scope.name!="http" source=OBJECTS | fields msg',
+    expected: () => [['start']],
+  },
+  {
+    query: "source=OBJECTS | where scope.name != 'http' | fields msg",
+    expected: () => [['start']],
+  },
+  {
+    // … NOT keeps them.
+    query: 'search NOT scope.name="http" source=OBJECTS | fields msg',
+    expected: () => [['start'], ['none here'], ['empty scope']],
+  },
+  {
+    // A dotted path reaches inside objects, and a key written dotted in the document alike.
+    query:
+      'search attributes.payment.amount>5 source=OBJECTS | fields msg, attributes.payment.amount',
+    expected: () => [
+      ['paid ok', 10.5],
+      ['none here', 99],
+    ],
+  },
+  {
+    query: 'search `attributes.payment.amount`>50 source=OBJECTS | fields msg',
+    expected: () => [['none here']],
+  },
+  {
+    query: 'source=OBJECTS scope.name=htt* OR msg=start | fields msg, scope.name',
+    expected: () => [
+      ['paid ok', 'http'],
+      ['start', 'hosting'],
+    ],
+  },
+];
+
 const cases: Array<[string, OracleCase]> = [
   ...joins.map((c) => ['join', c] as [string, OracleCase]),
   ...subqueries.map((c) => ['subquery', c] as [string, OracleCase]),
   ...lookups.map((c) => ['lookup', c] as [string, OracleCase]),
+  ...searches.map((c) => ['search', c] as [string, OracleCase]),
 ];
 
 // ---- running ------------------------------------------------------------------------------------
@@ -262,6 +309,20 @@ beforeAll(async () => {
   for (const r of racks) await admin.index({ index: hostsIndex, body: r });
   await admin.indices.refresh({ index: hostsIndex });
   await admin.indices.create({
+    index: objectsIndex,
+    body: {
+      mappings: {
+        properties: {
+          scope: { properties: { name: { type: 'keyword' } } },
+          attributes: { properties: { payment: { properties: { amount: { type: 'double' } } } } },
+          msg: { type: 'keyword' },
+        },
+      },
+    },
+  });
+  for (const body of objectDocs) await admin.index({ index: objectsIndex, body });
+  await admin.indices.refresh({ index: objectsIndex });
+  await admin.indices.create({
     index: nanosIndex,
     body: { mappings: { properties: { t: { type: 'date_nanos' }, n: { type: 'integer' } } } },
   });
@@ -286,7 +347,10 @@ describe.each(['as written', 'streamed'])('%s', (mode) => {
   it.each(cases.map(([family, c]) => [family, c.query, c] as const))(
     '%s: %s',
     async (_family, _label, c) => {
-      const written = c.query.replace(/HOSTS/g, hostsIndex).replace(/NANOS/g, nanosIndex);
+      const written = c.query
+        .replace(/HOSTS/g, hostsIndex)
+        .replace(/NANOS/g, nanosIndex)
+        .replace(/OBJECTS/g, objectsIndex);
       const query = mode === 'streamed' ? streamed(written) : written;
       const res = await run(query);
       expect({ status: res.status, message: res.body.message }).toEqual({
