@@ -441,6 +441,29 @@ describe('types as the SQL plugin gives them', () => {
   });
 });
 
+describe('relevance functions run as OpenSearch queries only', () => {
+  it('NOT match(…) is pushed down as must_not: with match(…) it parts the documents', async () => {
+    const iphone = (d: WebLogDoc) => /(^|[^a-z0-9])iphone([^a-z0-9]|$)/i.test(d.user_agent);
+    for (const [query, want] of [
+      [
+        "source=web_logs | where NOT match(user_agent, 'iPhone') and status = 200 | stats count()",
+        docs.filter((d) => d.status === 200 && !iphone(d)).length,
+      ],
+      [
+        "source=web_logs | where match(user_agent, 'iPhone') and status = 200 | stats count()",
+        docs.filter((d) => d.status === 200 && iphone(d)).length,
+      ],
+    ] as const) {
+      const res = await run(query);
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 200,
+        message: undefined,
+      });
+      expect(res.body.datarows).toEqual([[want]]);
+    }
+  });
+});
+
 describe('refused as the SQL plugin refuses them, saying why', () => {
   it.each([
     ['source=web_logs | stats count() as _score', /metadata field "_score" as an alias/],
