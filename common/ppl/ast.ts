@@ -14,7 +14,7 @@
  * Where PPL has a default, the node holds the effective value and, under `written`, what the query
  * actually said: the planner acts on the first, and messages and round-trips use the second.
  */
-import type { CombiningCommand, MultiSearch } from './commands/combining_ast';
+import type { CombiningCommand, MultiSearch, SubsearchPredicate } from './commands/combining_ast';
 import type { ExtractionCommand } from './commands/extraction_ast';
 import type { ForeachCommand } from './commands/foreach_ast';
 import type { TimewrapCommand, XySeriesCommand } from './commands/pivot_ast';
@@ -124,6 +124,8 @@ export interface RenameCommand {
 export interface EvalCommand {
   kind: 'Eval';
   assignments: Array<{ field: FieldRef; expr: Expr; span: Span }>;
+  /** Subsearches in the expressions (`eval n = [ source=… | stats count() ]`, subquery.md). */
+  subsearches?: SubsearchPredicate[];
   span: Span;
 }
 

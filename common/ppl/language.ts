@@ -532,3 +532,16 @@ export const KEYWORDS: readonly string[] = [
   'source',
   'index',
 ];
+
+/**
+ * The metadata fields (identifiers.md): readable in a query, never a name it makes. The SQL
+ * plugin refuses them as an alias (`stats count() as _score`) or an eval field.
+ */
+export const METADATA_FIELD_NAMES: readonly string[] = [
+  '_id',
+  '_index',
+  '_score',
+  '_maxscore',
+  '_sort',
+  '_routing',
+];

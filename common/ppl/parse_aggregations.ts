@@ -13,7 +13,7 @@ import type {
   TopRareCommand,
 } from './ast';
 import type { SpanBucket } from './commands/windows_ast';
-import { AGGREGATION_FUNCTIONS, FUNCTIONS } from './language';
+import { AGGREGATION_FUNCTIONS, FUNCTIONS, METADATA_FIELD_NAMES } from './language';
 import { AGGREGATION_ENTRIES, AGGREGATION_INFO, percentileShortcut } from './functions';
 import type { Token } from './tokenizer';
 import { CommandParser } from './parse_commands';
@@ -146,7 +146,15 @@ export class AggregationParser extends CommandParser {
     let alias: string | undefined;
     if (this.isWord(this.peek(), 'as')) {
       this.next();
+      const at = this.peek();
       alias = this.requireField('an alias').name;
+      if (METADATA_FIELD_NAMES.includes(alias)) {
+        this.fail(
+          at,
+          `cannot use the metadata field "${alias}" as an alias: choose another name`,
+          []
+        );
+      }
     }
     return {
       kind: 'Aggregation',

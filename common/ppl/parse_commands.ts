@@ -16,7 +16,7 @@ import type {
   WhereCommand,
 } from './ast';
 import type { SubsearchPredicate, WhereSubsearchCommand } from './commands/combining_ast';
-import { SORT_TYPES } from './language';
+import { METADATA_FIELD_NAMES, SORT_TYPES } from './language';
 import type { Token } from './tokenizer';
 import { SourceParser } from './parse_sources';
 
@@ -75,8 +75,33 @@ export class CommandParser extends SourceParser {
 
   protected parseEval(start: Token): EvalCommand {
     this.next();
-    const assignments = this.list(() => {
+    const outer = this.wherePredicates;
+    const subsearches: SubsearchPredicate[] = [];
+    this.wherePredicates = subsearches;
+    try {
+      const assignments = this.parseAssignments();
+      return {
+        kind: 'Eval',
+        assignments,
+        ...(subsearches.length > 0 ? { subsearches } : {}),
+        span: this.spanFrom(start),
+      };
+    } finally {
+      this.wherePredicates = outer;
+    }
+  }
+
+  private parseAssignments(): EvalCommand['assignments'] {
+    return this.list(() => {
+      const at = this.peek();
       const field = this.requireField('eval');
+      if (METADATA_FIELD_NAMES.includes(field.name)) {
+        this.fail(
+          at,
+          `cannot use the metadata field "${field.name}" as an eval field: choose another name`,
+          []
+        );
+      }
       if (!this.isOp(this.peek(), '=')) {
         this.expected('"="', ['=']);
       }
@@ -84,7 +109,6 @@ export class CommandParser extends SourceParser {
       const expr = this.parseExpression('an expression');
       return { field, expr, span: { start: field.span.start, end: expr.span.end } };
     }, 'required');
-    return { kind: 'Eval', assignments, span: this.spanFrom(start) };
   }
 
   protected parseDedup(start: Token): DedupCommand {

@@ -23,6 +23,7 @@ export function indicesOfQuery(query: Pick<Query, 'source' | 'commands'>): strin
     else if (command.kind === 'Append') visit(command.search);
     else if (command.kind === 'Union') command.searches.forEach(visit);
     else if (command.kind === 'WhereSubsearch') command.predicates.forEach((p) => visit(p.search));
+    else if (command.kind === 'Eval') command.subsearches?.forEach((p) => visit(p.search));
     else if (command.kind === 'AppendPipe' || command.kind === 'AppendCol')
       command.commands.forEach(visitCommand);
   };

@@ -64,8 +64,16 @@ interface PageAnswer {
 /** `_sort` of a document of an unsorted scan, as PPL shows it (identifiers.md). */
 const UNSORTED = -2;
 
-/** OpenSearch's (java.time) pattern for PPL's timestamps; `.000` is dropped after. */
-export const PPL_TIMESTAMP_FORMAT = 'yyyy-MM-dd HH:mm:ss.SSS';
+/**
+ * OpenSearch's (java.time) pattern for PPL's timestamps, to the nanosecond (a `date_nanos`
+ * field keeps its digits, as PPL shows them); the zeros past the milliseconds, and `.000`, are
+ * dropped after ({@link shownTimestamp}).
+ */
+export const PPL_TIMESTAMP_FORMAT = 'yyyy-MM-dd HH:mm:ss.SSSSSSSSS';
+
+/** `… 10:30:00.123000000` as `… 10:30:00.123`, `.123456000` as `.123456`, `.000000000` dropped. */
+export const shownTimestamp = (text: string) =>
+  text.replace(/(\.\d{3}\d*?)0+$/, '$1').replace(/\.000$/, '');
 
 /** OpenSearch's `fields` parameter asking for `dates` in PPL's timestamp form, in UTC. */
 export function dateFieldsRequest(dates: string[]): { fields?: Dsl[] } {
@@ -94,7 +102,7 @@ export function withDates(
   for (const name of dates) {
     const values = fields?.[name];
     if (!values || values.length === 0) continue;
-    const shown = values.map((v) => (typeof v === 'string' ? v.replace(/\.000$/, '') : v));
+    const shown = values.map((v) => (typeof v === 'string' ? shownTimestamp(v) : v));
     const value = shown.length === 1 ? shown[0] : shown;
     const holder = Object.prototype.hasOwnProperty.call(source, name)
       ? undefined

@@ -122,6 +122,27 @@ describe('commands', () => {
       right: { commands: [{ kind: 'Fields' }] },
     });
     expect(first('source=t | join u')).toMatchObject({ fields: [], rightName: 'u' });
+    // The grammar's comma between the aliases, and the SQL-like `outer` words.
+    expect(first('source=t | inner join left=a, right=b ON a.n = b.n u')).toMatchObject({
+      type: 'inner',
+      leftAlias: 'a',
+      rightAlias: 'b',
+    });
+    expect(first('source=t | right outer join on a = b u')).toMatchObject({ type: 'right' });
+    expect(first('source=t | full outer join on n u')).toMatchObject({
+      type: 'full',
+      criteria: { kind: 'Field', name: 'n' },
+    });
+    expect(parsePpl('source=t | inner join type=left on n u')).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/join type is given twice/) },
+    });
+  });
+
+  it('refuses a metadata field as an alias or an eval field, as the SQL plugin does', () => {
+    expect(refused('source=t | stats count() as _score')).toMatch(/metadata field "_score"/);
+    expect(refused('source=t | eval _routing = 1')).toMatch(/metadata field "_routing"/);
+    expect(first('source=t | stats count() as n by _id')).toMatchObject({ kind: 'Stats' });
   });
 
   it('lookup outputnew fills only what is missing, as append', () => {
@@ -316,8 +337,15 @@ describe('commands', () => {
     expect(nested.predicates[0].search.commands[0].kind).toBe('WhereSubsearch');
     // `exists` and `in` stay field names where no [ follows.
     expect(first('source=a | where exists = 1 and in > 2').kind).toBe('Where');
-    expect(refused('source=a | eval b = x in [ source=b ]')).toMatch(
-      /a subsearch \[ … \] in a condition is only supported in where/
+    // eval takes them too (a scalar subquery in eval, subquery.md); other commands do not.
+    expect(
+      first('source=a | eval b = x in [ source=b ], n = [ source=c | stats count() ]')
+    ).toMatchObject({
+      kind: 'Eval',
+      subsearches: [{ kind: 'InSubsearch' }, { kind: 'Scalar' }],
+    });
+    expect(refused('source=a | stats avg(x in [ source=b ])')).toMatch(
+      /a subsearch \[ … \] in an expression is only supported in where and eval/
     );
   });
 

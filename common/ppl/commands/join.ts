@@ -28,13 +28,16 @@ export class JoinParser extends AppendParser {
   /** `start` is the join type word (basic syntax) or `join`. */
   protected parseJoin(start: Token): JoinCommand {
     let type: JoinType = 'inner';
-    if (!this.isWord(start, 'join')) {
+    const typeBefore = !this.isWord(start, 'join');
+    if (typeBefore) {
       type = JOIN_TYPES[start.text.toLowerCase()];
       this.next();
-      // `left semi join`, `left anti join`, `left outer join`
+      // `left semi join`, `left anti join`, `left outer join`, `right outer join`, `full outer join`
       const second = this.peek();
       if (type === 'left' && this.isWord(second, 'semi', 'anti', 'outer')) {
         type = JOIN_TYPES[second.text.toLowerCase()];
+        this.next();
+      } else if ((type === 'right' || type === 'full') && this.isWord(second, 'outer')) {
         this.next();
       }
       // `full` may stand without `join` (join.md: `source = table1 | full left = l …`).
@@ -47,7 +50,13 @@ export class JoinParser extends AppendParser {
     let max = 0;
     let leftAlias: string | undefined;
     let rightAlias: string | undefined;
-    while (this.isOptionAt()) {
+    for (;;) {
+      // `left = a, right = b`: the grammar allows a comma between the two aliases.
+      if (leftAlias !== undefined && this.isPunct(this.peek(), ',')) {
+        const after = this.tokenAt(1);
+        if (this.isWord(after, 'right') && this.isOptionAt(1)) this.next();
+      }
+      if (!this.isOptionAt()) break;
       const option = this.peek();
       const name = option.text.toLowerCase();
       if (!['type', 'overwrite', 'max', 'left', 'right'].includes(name)) break;
@@ -61,6 +70,13 @@ export class JoinParser extends AppendParser {
           this.expected(
             'a join type (inner, left, outer, right, full, semi, anti, cross)',
             Object.keys(JOIN_TYPES)
+          );
+        }
+        if (typeBefore && known !== type) {
+          this.fail(
+            t,
+            `the join type is given twice ("${start.text}" before join and type=${t.text}): remove one`,
+            []
           );
         }
         this.next();

@@ -60,6 +60,7 @@ export const MATH_FUNCTIONS = defineFamily('math', {
   rint: fn([1, 1], 'rint(x) -> double', 'Nearest integral value, ties to even.'),
   round: fn([1, 2], 'round(x[, d]) -> type of x', 'Rounds half away from zero to d decimals.'),
   sign: fn([1, 1], 'sign(x) -> type of x', 'The sign: -1, 0 or 1.', ['signum']),
+  truncate: fn([2, 2], 'truncate(x, d) -> type of x', 'Cuts x toward zero to d decimals.'),
   sin: fn([1, 1], 'sin(x) -> double', 'Sine (radians).'),
   sinh: fn([1, 1], 'sinh(x) -> double', 'Hyperbolic sine.'),
   sqrt: fn([1, 1], 'sqrt(x) -> double', 'Square root; null for negatives.'),
@@ -73,6 +74,11 @@ export const STRING_FUNCTIONS = defineFamily('string', {
     'Joins strings with a separator, skipping nulls.'
   ),
   length: fn([1, 1], 'length(s) -> int', 'Number of characters.'),
+  strcmp: fn(
+    [2, 2],
+    'strcmp(s1, s2) -> int',
+    'Compares strings: 0 if equal, -1 if s1 sorts first, else 1.'
+  ),
   locate: fn(
     [2, 3],
     'locate(substr, s[, start]) -> int',
@@ -136,7 +142,8 @@ export const CONDITION_FUNCTIONS = defineFamily('condition', {
   regexp_match: fn(
     [2, 2],
     'regexp_match(s, regex) -> boolean',
-    'Whether a Java regex matches part of s.'
+    'Whether a Java regex matches part of s.',
+    ['regex_match']
   ),
 });
 

@@ -47,7 +47,14 @@ describe('completionsAt', () => {
     },
     {
       text: 'source=web_logs | stats count() by st',
-      expected: ['stddev_samp()', 'stddev_pop()', 'status', 'str_to_date()', 'strftime()'],
+      expected: [
+        'stddev_samp()',
+        'stddev_pop()',
+        'status',
+        'str_to_date()',
+        'strcmp()',
+        'strftime()',
+      ],
     },
     { text: 'source=web_logs | bin status mi', expected: ['minspan='] },
     { text: 'source=web_logs | bin status a', expected: ['aligntime=', 'as'] },

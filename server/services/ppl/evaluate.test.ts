@@ -564,7 +564,7 @@ describe('inferType: PPL schema type names', () => {
     ['dc(s)', 'bigint'],
     ['distinct_count(i)', 'bigint'],
     ['avg(i)', 'double'],
-    ['sum(i)', 'int'],
+    ['sum(i)', 'bigint'],
     ['sum(l)', 'bigint'],
     ['sum(d)', 'double'],
     ['min(s)', 'string'],

@@ -57,7 +57,7 @@ export {
   toPplString,
 } from './functions/values';
 export type { TypeMap } from './functions/values';
-export { inferAggregationType, inferType } from './infer';
+export { checkBetweens, inferAggregationType, inferType } from './infer';
 
 export interface EvaluateOptions {
   /** Column types, by PPL name (`bigint`, `double`, …) or OpenSearch mapping type (`long`, …). */

@@ -38,6 +38,37 @@ function subExpressions(expr: Expr): Expr[] {
   }
 }
 
+/** PPL's names of the types, as the SQL plugin's errors give them. */
+const EXPR_TYPE_NAMES: Partial<Record<PplType, string>> = {
+  tinyint: 'BYTE',
+  smallint: 'SHORT',
+  int: 'INTEGER',
+  bigint: 'LONG',
+  float: 'FLOAT',
+  double: 'DOUBLE',
+  string: 'STRING',
+  boolean: 'BOOLEAN',
+};
+
+/**
+ * As the SQL plugin's BETWEEN: the value and bounds need a common type. Numbers mix; a number
+ * with a string or a boolean does not (`age between '35' and 38.5`), and is refused rather than
+ * compared as text.
+ */
+function checkBetweenTypes(types: PplType[], span: Span): void {
+  const known = types.filter((t) => t !== 'undefined');
+  const numeric = known.some(isNumericType);
+  const other = known.some((t) => t === 'string' || t === 'boolean');
+  const booleanMix = known.some((t) => t === 'boolean') && known.some((t) => t !== 'boolean');
+  if ((numeric && other) || booleanMix) {
+    throw new PplTypeError(
+      `BETWEEN expression types are incompatible: [${types.map((t) => EXPR_TYPE_NAMES[t] ?? t.toUpperCase()).join(', ')}]; ` +
+        "give the value and both bounds one kind of type, e.g. cast('35' as int)",
+      span
+    );
+  }
+}
+
 export function typeOf(
   expr: Expr,
   fieldType: FieldTypeOf,
@@ -89,8 +120,13 @@ export function typeOf(
       }
       return t;
     }
-    case 'In':
     case 'Between':
+      checkBetweenTypes(
+        subExpressions(expr).map((e) => typeOf(e, fieldType, bindings)),
+        expr.span
+      );
+      return 'boolean';
+    case 'In':
     case 'Like':
     case 'IsNull':
       // Operands are still checked, so that an unknown field inside is reported.
@@ -170,6 +206,21 @@ export function inferType(expr: Expr, inputTypes: TypeMap): PplType {
     );
   }
   return type;
+}
+
+/**
+ * The BETWEENs of a condition type-checked before any row is read (a `where` is otherwise
+ * evaluated, or pushed down, without inferring its type), so mixed types are refused as PPL does.
+ */
+export function checkBetweens(condition: Expr, inputTypes: TypeMap): void {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node !== null && typeof node === 'object') {
+      if ((node as Expr).kind === 'Between') typeOf(node as Expr, fieldTypesFrom(inputTypes));
+      Object.values(node).forEach(visit);
+    }
+  };
+  visit(condition);
 }
 
 /** The type of an aggregation's column (aggregations.md): `count`/`dc` bigint, `avg` double, … */

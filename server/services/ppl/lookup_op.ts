@@ -52,7 +52,7 @@ export async function* lookupOp(
           if (v !== null && typeof v !== 'object') wanted[i].add(v as string | number | boolean);
         });
       }
-      const matches = new Map<string, Record<string, unknown>>();
+      const matches = new Map<string, Array<Record<string, unknown>>>();
       if (wanted.every((set) => set.size > 0)) {
         const filters = command.mappings.map((m, i) => ({
           terms: {
@@ -85,27 +85,31 @@ export async function* lookupOp(
           const key = keyOf(
             command.mappings.map((m) => readField(hit._source as Row, m.lookupField.name))
           );
-          if (!matches.has(key)) {
-            hold.add(valueBytes(hit._source));
-            matches.set(key, hit._source);
-          }
+          hold.add(valueBytes(hit._source));
+          const list = matches.get(key);
+          if (list) list.push(hit._source);
+          else matches.set(key, [hit._source]);
         }
       }
+      // A left join: a row without a match gets nulls (append: keeps its own values), a row
+      // matching several lookup rows comes out once per match.
+      const out: Row[] = [];
       for (const row of batch) {
-        const match = matches.get(
+        const found = matches.get(
           keyOf(command.mappings.map((m) => readField(row, m.sourceField.name)))
-        );
-        for (const { from, to } of outputs) {
-          const value = match ? ((readField(match as Row, from) ?? null) as PplValue) : null;
-          checkValueDepth(value, to);
-          if (command.strategy === 'append') {
-            if (row[to] === null || row[to] === undefined) row[to] = value;
-          } else if (match || !(to in row)) {
-            row[to] = value;
+        ) ?? [null];
+        found.forEach((match, i) => {
+          const target = i === found.length - 1 ? row : { ...row };
+          for (const { from, to } of outputs) {
+            const value = match ? ((readField(match as Row, from) ?? null) as PplValue) : null;
+            checkValueDepth(value, to);
+            if (command.strategy !== 'append') target[to] = value;
+            else if (target[to] === null || target[to] === undefined) target[to] = value;
           }
-        }
+          out.push(target);
+        });
       }
-      yield batch;
+      yield out;
     }
   } finally {
     hold.clear();

@@ -53,6 +53,11 @@ export interface Column {
   type: PplType;
   /** A metadata field (commands/metadata.ts): readable, in the output only once `fields` names it. */
   hidden?: boolean;
+  /**
+   * A hidden `<alias>.<name>` after a join: the same value as the column `qualifies`, shown under
+   * that name when `fields` picks it (as the SQL plugin resolves a qualified name to its column).
+   */
+  qualifies?: string;
 }
 
 export type Operator = (input: RowStream) => RowStream;

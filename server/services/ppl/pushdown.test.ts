@@ -43,6 +43,11 @@ describe('toQuery', () => {
       { bool: { must_not: [{ term: { status: 200 } }], filter: [exists('status')] } },
     ],
     ['host = "web-01"', { term: { host: 'web-01' } }],
+    // NOT of a relevance function is its must_not (a document without the field is kept).
+    [
+      "NOT match(note, 'disk full')",
+      { bool: { must_not: [{ match: { note: { query: 'disk full' } } }] } },
+    ],
     ['agent = "curl"', { term: { 'agent.keyword': 'curl' } }],
     ['status IN (200, 301)', { terms: { status: [200, 301] } }],
     [

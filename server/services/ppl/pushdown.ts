@@ -162,8 +162,11 @@ export function toQuery(expr: Expr, schema: SourceSchema): Dsl | null {
     case 'Unary': {
       if (expr.op !== 'NOT') return null;
       const inner = expr.operand;
-      const field = singleField(inner, schema);
       const query = toQuery(inner, schema);
+      // A relevance function is a query, true or false on every document: NOT is its must_not
+      // (as the SQL plugin pushes NOT match(…) down).
+      if (inner.kind === 'Call' && query) return { bool: { must_not: [query] } };
+      const field = singleField(inner, schema);
       return field && query ? negate(query, field) : null;
     }
     case 'In': {

@@ -184,7 +184,7 @@ export function planBin(ctx: PlanContext, command: BinCommand): void {
   } else if (command.logSpan !== undefined) {
     label = logLabel(command.logSpan.coefficient, command.logSpan.base);
   } else needsExtent = (extent) => numericLabel(command, extent);
-  ctx.setColumn(to, time ? 'timestamp' : 'string');
+  ctx.setColumn(to, time ? (type === 'date' ? 'date' : 'timestamp') : 'string');
   const { budget } = ctx;
   if (label !== undefined) {
     const streamed = label;

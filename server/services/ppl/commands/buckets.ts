@@ -15,6 +15,15 @@ import { formatTimestampValue } from '../plan_context';
 
 export const isTimeType = (t: PplType) => t === 'timestamp' || t === 'date';
 
+/** `yyyy-MM-dd` of a time in milliseconds (UTC). */
+const dateText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** `HH:mm:ss[.fff]` of milliseconds since midnight. */
+const timeText = (ms: number) => {
+  const text = new Date(ms).toISOString().slice(11, 23);
+  return text.endsWith('.000') ? text.slice(0, 8) : text;
+};
+const DAY_MS = 86_400_000;
+
 const INTEGRAL = ['tinyint', 'smallint', 'int', 'bigint'];
 
 /** Milliseconds since the epoch of a timestamp value (`yyyy-MM-dd HH:mm:ss[.fff]` or a number). */
@@ -61,15 +70,32 @@ export function bucketer(
   type: PplType,
   anchorMs = 0
 ): { bucket: (v: PplValue) => PplValue; type: PplType } | string {
-  if (isTimeType(type)) {
+  if (isTimeType(type) || type === 'time') {
     if (interval.unit === undefined)
       return 'a time field needs a span with a unit (such as 1h or 1d)';
     if (!Number.isInteger(interval.size)) return 'a time span must be a whole number of units';
+    // As the SQL plugin's span(): the bucket has the field's type (a date's is a date, a
+    // time's a time of day).
+    if (type === 'time') {
+      const width = fixedWidthMs(interval);
+      if (width === undefined || width > DAY_MS)
+        return `a time of day takes a span of at most a day, not "${interval.text}"`;
+      return {
+        type: 'time',
+        bucket: (v) => {
+          const ms = v === null ? null : timestampMs(`1970-01-01 ${String(v)}`);
+          return ms === null ? null : timeText(Math.floor(ms / width) * width);
+        },
+      };
+    }
+    const date = type === 'date';
     return {
-      type: 'timestamp',
+      type,
       bucket: (v) => {
         const ms = timestampMs(v);
-        return ms === null ? null : formatTimestampValue(timeBucket(ms, interval, anchorMs));
+        if (ms === null) return null;
+        const start = timeBucket(ms, interval, anchorMs);
+        return date ? dateText(start) : formatTimestampValue(start);
       },
     };
   }

@@ -353,6 +353,51 @@ describe('combining', () => {
     expect(await rows(`${left} | join type=anti k ${right} | fields k`)).toEqual([[2]]);
   });
 
+  it('join on <field>: the shorthand of the equality by name, both columns kept', async () => {
+    const query = `${left} | left outer join on k ${right}`;
+    expect(await columns(query)).toEqual(['k', 'a', 'right.k', 'b']);
+    expect(await rows(query)).toEqual([
+      [1, 'x', 1, 'p'],
+      [2, 'y', null, null],
+      [3, 'z', 3, 'q'],
+      [3, 'z', 3, 'r'],
+    ]);
+    expect(await rows(`${left} | join on k ${right} as s | fields s.k, b`)).toEqual([
+      [1, 'p'],
+      [3, 'q'],
+      [3, 'r'],
+    ]);
+  });
+
+  it('scalar subsearches in eval and where, correlated by outer=inner equalities', async () => {
+    const inner = `[ ${data([
+      { k: 1, v: 5 },
+      { k: 3, v: 7 },
+      { k: 3, v: 9 },
+    ])} | fields k, v | rename k as j`;
+    expect(await rows(`${left} | eval m = ${inner} | stats max(v) ] | fields k, m`)).toEqual([
+      [1, 9],
+      [2, 9],
+      [3, 9],
+    ]);
+    // Each outer row its group's value; no group: the value over no rows.
+    expect(
+      await rows(
+        `${left} | eval n = ${inner} | where j = k | stats count() ], m = ${inner} | where j = k | stats max(v) ] | fields k, n, m`
+      )
+    ).toEqual([
+      [1, 1, 5],
+      [2, 0, null],
+      [3, 2, 9],
+    ]);
+    expect(
+      await rows(`${left} | where k <= ${inner} | where j = k | stats count() ] | fields a`)
+    ).toEqual([['x']]);
+    await expect(
+      rows(`${left} | eval n = ${inner} | where j > k | stats count() ] | fields k, n`)
+    ).rejects.toThrow(/only by equalities of an outer and an inner field/);
+  });
+
   it('a cross join streams its pairs in batches, never all at once', async () => {
     const query =
       'makeresults count=30 | eval a = 1 | fields a | cross join on 1 = 1 [ makeresults count=100 | eval b = 2 | fields b ]';
@@ -369,13 +414,23 @@ describe('combining', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(1000);
   });
 
-  it('join on a condition names clashing fields by alias', async () => {
-    expect(await columns(`${left} | join left=l right=r on l.k = r.k ${right}`)).toEqual([
-      'l.k',
+  it('join on a condition keeps the left names and qualifies the clashing right ones', async () => {
+    // As the SQL plugin's planner: only the right side's clashing column takes its alias.
+    expect(await columns(`${left} | join left=l, right=r on l.k = r.k ${right}`)).toEqual([
+      'k',
       'a',
       'r.k',
       'b',
     ]);
+    // A qualified name reads its side's column, shown under the column's name.
+    expect(
+      await columns(`${left} | join left=l right=r on l.k = r.k ${right} | fields l.a, r.b`)
+    ).toEqual(['a', 'b']);
+    expect(
+      await rows(
+        `${left} | join left=l right=r on l.k = r.k ${right} | where r.b = 'q' | fields l.a`
+      )
+    ).toEqual([['z']]);
     expect(
       await rows(
         `${left} | right join left=l right=r on l.k = r.k AND r.b != 'q' ${right} | fields l.k, r.k, b`

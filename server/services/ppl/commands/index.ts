@@ -14,7 +14,7 @@ import { planChart, planTimechart } from './charts';
 import { planAppend, planAppendCol, planAppendPipe } from './append';
 import { planForeach } from './foreach';
 import { planJoin } from './join';
-import { planUnion, planWhereSubsearch } from './subsearch';
+import { planEvalSubsearch, planUnion, planWhereSubsearch } from './subsearch';
 import { planGrok, planParse, planRegex, planRex } from './extraction';
 import { planPatterns } from './patterns';
 import { planLookup } from './lookup';
@@ -63,7 +63,9 @@ async function planOne(ctx: PlanContext, command: Command): Promise<void> {
     case 'Rename':
       return planRename(ctx, command);
     case 'Eval':
-      return planEval(ctx, command);
+      return command.subsearches
+        ? planEvalSubsearch(ctx, command, planEval)
+        : planEval(ctx, command);
     case 'Stats':
       return command.bucket ? planStatsWithSpan(ctx, command) : planStats(ctx, command);
     case 'Dedup':

@@ -8,8 +8,8 @@
  * streamed through it: a hash join on the equalities of the condition (or the field list), the
  * rest of the condition checked per pair.
  */
-import type { Expr, Span } from '../../../../common/ppl/ast';
-import type { JoinCommand } from '../../../../common/ppl/commands/combining_ast';
+import type { Expr, FieldRef, Span } from '../../../../common/ppl/ast';
+import type { JoinCommand, Subsearch } from '../../../../common/ppl/commands/combining_ast';
 import type { PplValue } from '../../../../common/ppl/types';
 import { evaluatePredicate, readField, toPplString } from '../evaluate';
 import { keyEntryBytes, type Row, type Types } from '../operators';
@@ -58,18 +58,73 @@ export function renameFields(expr: Expr, rename: (name: string, span: Span) => s
   return walk(expr);
 }
 
+interface Output {
+  name: string;
+  type: Column['type'];
+  side: 'left' | 'right';
+  from: string;
+  hidden?: boolean;
+  /** A qualified name's column (see {@link Column.qualifies}). */
+  qualifies?: string;
+}
+
+const names = (...candidates: Array<string | undefined>) => [
+  ...new Set(candidates.filter((n): n is string => n !== undefined)),
+];
+
+/** A subsearch's own name for `<name>.field`: its alias, or its one index. */
+function subsearchName(search: Subsearch): string | undefined {
+  const { source } = search;
+  if (source.kind !== 'Source') return undefined;
+  return source.alias ?? (source.indices.length === 1 ? source.indices[0].name : undefined);
+}
+
+/** The fields of `on a [AND b …]` (the shorthand of the equalities by name), else undefined. */
+function bareFields(criteria: Expr): FieldRef[] | undefined {
+  const parts = splitConjuncts(criteria);
+  return parts.every((p) => p.kind === 'Field') ? (parts as FieldRef[]) : undefined;
+}
+
+/**
+ * `<alias>.<name>` for each column of a side whose output name is not already that: hidden
+ * columns holding the same value, so `where a.name = …` or `fields b.salary` after the join read
+ * the side's column (`fields` shows it under the column's name, as the SQL plugin does).
+ */
+function qualifiedColumns(
+  out: Output[],
+  leftNames: string[],
+  rightNames: string[],
+  semiOrAnti: boolean
+): Output[] {
+  const taken = new Set(out.map((o) => o.name));
+  const extra: Output[] = [];
+  for (const o of out) {
+    if (o.hidden) continue;
+    const sideNames = o.side === 'left' ? leftNames : semiOrAnti ? [] : rightNames;
+    for (const prefix of sideNames) {
+      const name = `${prefix}.${o.from}`;
+      if (taken.has(name)) continue;
+      taken.add(name);
+      extra.push({ ...o, name, hidden: true, qualifies: o.name });
+    }
+  }
+  return extra;
+}
+
 export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<void> {
   const right = await requireSub(ctx, command.span).compile(command.right);
   const leftColumns = ctx.columns.map((c) => ({ ...c }));
   const rightColumns = right.columns as Column[];
   const leftName = command.leftAlias ?? ctx.sourceName ?? 'left';
-  const rightName = command.rightName ?? 'right';
+  const rightName = command.rightName ?? subsearchName(command.right) ?? 'right';
+  const leftNames = names(command.leftAlias, ctx.sourceName);
+  const rightNames = names(command.rightName, subsearchName(command.right));
   const inLeft = (n: string) => leftColumns.some((c) => c.name === n);
   const inRight = (n: string) => rightColumns.some((c) => c.name === n);
 
   // Output columns and where each comes from.
-  const out: Array<{ name: string; type: Column['type']; side: 'left' | 'right'; from: string }> =
-    [];
+  const out: Output[] = [];
+  const qualified: Output[] = [];
   const keysLeft: string[] = [];
   const keysRight: string[] = [];
   let residual: Expr | undefined;
@@ -117,12 +172,15 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
       for (const c of rightColumns)
         if (!inLeft(c.name)) out.push({ name: c.name, type: c.type, side: 'right', from: c.name });
   } else {
+    // As the SQL plugin's planner (not join.md's table): the left side keeps its names, a right
+    // column whose name the left has is `<right alias or index>.<name>`; `<alias>.<name>` reads
+    // either side's column after the join (hidden columns, see qualifiedColumns).
     for (const c of leftColumns) {
-      const name = inRight(c.name) && !semiOrAnti ? `${leftName}.${c.name}` : c.name;
-      out.push({ name, type: c.type, side: 'left', from: c.name });
+      out.push({ name: c.name, type: c.type, side: 'left', from: c.name, hidden: c.hidden });
     }
     if (!semiOrAnti)
       for (const c of rightColumns) {
+        if (c.hidden) continue;
         const name = inLeft(c.name) ? `${rightName}.${c.name}` : c.name;
         out.push({ name, type: c.type, side: 'right', from: c.name });
       }
@@ -132,8 +190,8 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
         if (dot > 0) {
           const prefix = name.slice(0, dot);
           const rest = name.slice(dot + 1);
-          if (prefix === leftName && inLeft(rest)) return { side: 'left', name: rest };
-          if (prefix === rightName && inRight(rest)) return { side: 'right', name: rest };
+          if (leftNames.includes(prefix) && inLeft(rest)) return { side: 'left', name: rest };
+          if (rightNames.includes(prefix) && inRight(rest)) return { side: 'right', name: rest };
         }
         if (inLeft(name)) return { side: 'left', name };
         if (inRight(name)) return { side: 'right', name };
@@ -143,7 +201,8 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
         );
       };
       const rest: Expr[] = [];
-      for (const part of splitConjuncts(command.criteria)) {
+      const bare = bareFields(command.criteria);
+      for (const part of bare ? [] : splitConjuncts(command.criteria)) {
         if (
           part.kind === 'Binary' &&
           part.op === '=' &&
@@ -160,6 +219,18 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
         }
         rest.push(part);
       }
+      // `on a [AND b …]`: the shorthand for `on <left>.a = <right>.a …`, both columns kept.
+      for (const f of bare ?? []) {
+        if (!inLeft(f.name)) ctx.requireColumn(f.name, f.span);
+        if (!inRight(f.name)) {
+          throw ctx.error(
+            `The join field "${f.name}" is not in the right side. Its fields: ${rightColumns.map((c) => c.name).join(', ')}.`,
+            f.span
+          );
+        }
+        keysLeft.push(f.name);
+        keysRight.push(f.name);
+      }
       if (rest.length > 0) {
         // Checked on the pair, by the names the pair's row has.
         const toOutput = (name: string, span: Span) => {
@@ -171,6 +242,7 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
           .reduce((acc, p) => ({ kind: 'Binary', op: 'AND', left: acc, right: p, span: p.span }));
       }
     }
+    qualified.push(...qualifiedColumns(out, leftNames, rightNames, semiOrAnti));
   }
   if (command.type !== 'cross' && keysLeft.length === 0 && residual === undefined) {
     throw ctx.error('join: the condition names no field of each side to join on', command.span);
@@ -185,9 +257,10 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
     for (const c of rightColumns) row[`\u0000right.${c.name}`] = r ? readField(r, c.name) : null;
     return row;
   };
+  const all = [...out, ...qualified];
   const combine = (l: Row | null, r: Row | null): Row => {
     const row: Row = {};
-    for (const o of out) {
+    for (const o of all) {
       const src = o.side === 'left' ? l : r;
       // With overwrite, a shared column is the right side's: null for a left row without a
       // match (join.md).
@@ -195,7 +268,12 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
     }
     return row;
   };
-  ctx.columns = out.map((o) => ({ name: o.name, type: o.type }));
+  ctx.columns = all.map((o) => ({
+    name: o.name,
+    type: o.type,
+    ...(o.hidden ? { hidden: true } : {}),
+    ...(o.qualifies ? { qualifies: o.qualifies } : {}),
+  }));
   const { maxRows } = ctx.deps;
   const { budget } = ctx;
   const { type, max } = command;

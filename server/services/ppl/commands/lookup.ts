@@ -32,15 +32,28 @@ export async function planLookup(ctx: PlanContext, command: LookupCommand): Prom
       );
     }
   }
-  for (const o of outputs) {
+  // As the SQL plugin plans it (a left join): the source's columns but those the lookup provides,
+  // then the provided ones (replace); append keeps a provided column the source has at the end,
+  // its value the source's unless null.
+  const provided = new Set(outputs.map((o) => o.to));
+  const kept = ctx.columns.filter((c) => c.hidden || !provided.has(c.name));
+  const added = outputs.map((o) => {
     const type = table.get(o.from) ?? 'undefined';
     const existing = ctx.column(o.to);
-    if (!existing) ctx.columns.push({ name: o.to, type });
-    else if (command.strategy === 'replace') existing.type = type;
-  }
+    return command.strategy === 'append' && existing && !existing.hidden
+      ? { column: { ...existing }, shared: true }
+      : { column: { name: o.to, type }, shared: false };
+  });
+  ctx.columns = [
+    ...kept,
+    ...added.filter((a) => !a.shared).map((a) => a.column),
+    ...added.filter((a) => a.shared).map((a) => a.column),
+  ];
   const { client } = ctx.deps;
   const { budget } = ctx;
   ctx.add(command.span, 'streams', (input) => lookupOp(input, client, command, outputs, budget), {
     detail: 'one terms query on the lookup per batch',
+    // A row matching several lookup rows comes out once per match.
+    keepsCount: false,
   });
 }

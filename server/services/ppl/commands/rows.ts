@@ -14,13 +14,14 @@ import type {
   SortCommand,
   WhereCommand,
 } from '../../../../common/ppl/ast';
-import { inferType } from '../evaluate';
+import { checkBetweens, inferType } from '../evaluate';
 import { dedupOp, evalOp, headOp, projectOp, renameOp, sortOp, whereOp } from '../operators';
 import { Column, fieldRefs, matchPattern, PlanContext, wildcardCaptures } from '../plan_context';
 
 export function planWhere(ctx: PlanContext, command: WhereCommand): void {
   ctx.checkFields(command.condition);
   const types = ctx.types();
+  checkBetweens(command.condition, types);
   const { budget } = ctx;
   ctx.add(
     command.span,
@@ -48,7 +49,11 @@ export function applyFields(
       for (const c of ctx.columns)
         if (matchPattern(p, c.name) && !(c.hidden && p.wildcard) && !picked.includes(c))
           picked.push(c);
-    ctx.columns = picked.map((c) => (c.hidden ? { name: c.name, type: c.type } : c));
+    ctx.columns = picked.map((c) =>
+      c.hidden
+        ? { name: c.name, type: c.type, ...(c.qualifies ? { qualifies: c.qualifies } : {}) }
+        : c
+    );
   } else {
     ctx.columns = ctx.columns.filter((c) => !patterns.some((p) => matchPattern(p, c.name)));
   }
@@ -57,7 +62,18 @@ export function applyFields(
 export function planFields(ctx: PlanContext, command: FieldsCommand): void {
   applyFields(ctx, command.mode, command.fields);
   const names = ctx.columns.map((c) => c.name);
-  ctx.add(command.span, 'streams', (input) => projectOp(input, names));
+  // A qualified name after a join (`a.name`) shows under its column's name, unless that is kept too.
+  const renames: Array<[string, string]> = [];
+  for (const c of ctx.columns) {
+    if (c.qualifies === undefined || names.includes(c.qualifies)) continue;
+    if (renames.some(([, to]) => to === c.qualifies)) continue;
+    renames.push([c.name, c.qualifies]);
+    c.name = c.qualifies;
+  }
+  for (const c of ctx.columns) delete c.qualifies;
+  ctx.add(command.span, 'streams', (input) =>
+    renames.length === 0 ? projectOp(input, names) : renameOp(projectOp(input, names), renames)
+  );
 }
 
 /** `rename a* as b*`: each `*` of the target takes what the source's `*` matched. */

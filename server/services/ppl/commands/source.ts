@@ -26,7 +26,7 @@ import {
 } from '../functions/aggregation_pushdown';
 import { scanDocuments } from '../../document_scan';
 import { checkValueDepth } from '../errors';
-import { inferAggregationType } from '../evaluate';
+import { checkBetweens, inferAggregationType } from '../evaluate';
 import { Row, RowStream, whereOp } from '../operators';
 import { formatTimestampValue, PlanContext } from '../plan_context';
 import { Dsl, joinConjuncts, splitConjuncts, toQuery } from '../pushdown';
@@ -208,6 +208,7 @@ function pushDown(
     const command = commands[0];
     if (command.kind === 'Where' && sort.length === 0 && limit === undefined) {
       ctx.checkFields(command.condition);
+      checkBetweens(command.condition, ctx.types());
       const parts = splitConjuncts(command.condition);
       const translated = parts.map((p) => toQuery(p, schema));
       const residual = parts.filter((_, i) => translated[i] === null);

@@ -12,7 +12,7 @@
  */
 import type { SpathCommand, SpathStep } from '../../../../common/ppl/commands/multivalue';
 import type { PplType, PplValue } from '../../../../common/ppl/types';
-import { readField } from '../evaluate';
+import { readField, toPplString } from '../evaluate';
 import { checkValueDepth } from '../errors';
 import { valueBytes } from '../memory';
 import { BufferLimitError, Row } from '../operators';
@@ -61,6 +61,13 @@ export function spathValue(text: PplValue, path: SpathStep[]): PplValue {
  * Every key of a JSON object's text, dotted through nested objects, an array's elements under
  * `key{}`, with its values as text (below `prefix`, spath's `output=`).
  */
+/**
+ * A key's cell as spath.md gives it: every value is text, several (array elements, a key met
+ * twice) as `[a, b, c]`.
+ */
+export const spathCell = (values: string[]): string =>
+  values.length === 1 ? values[0] : `[${values.join(', ')}]`;
+
 export function spathKeys(text: PplValue, prefix = ''): Map<string, string[]> {
   const out = new Map<string, string[]>();
   if (typeof text !== 'string') return out;
@@ -73,7 +80,9 @@ export function spathKeys(text: PplValue, prefix = ''): Map<string, string[]> {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return out;
   checkValueDepth(parsed);
   const add = (name: string, v: unknown) => {
-    if (v === null || v === undefined) return;
+    if (v === undefined) return;
+    // spath.md: a JSON null is kept, as the text "null".
+    if (v === null) v = 'null';
     if (Array.isArray(v)) {
       // An array's elements gather under `name{}` (objects' keys below it, `name{}.k`).
       for (const e of v) add(`${name}{}`, e);
@@ -116,12 +125,12 @@ async function planSpathAuto(ctx: PlanContext, command: SpathCommand): Promise<v
     for (const row of batch) {
       rows.push(row);
       for (const [key, values] of spathKeys(readField(row, input), prefix)) {
-        const array = before.has(key) || values.length > 1;
-        if (!kinds.has(key) || array) kinds.set(key, array ? 'array' : 'string');
+        if (values.length > 0) kinds.set(key, 'string');
       }
     }
   }
   for (const [key, type] of kinds) ctx.setColumn(key, type);
+  const retyped = [...kinds.keys()].filter((k) => before.has(k));
   const { budget } = ctx;
   ctx.add(
     command.span,
@@ -131,10 +140,15 @@ async function planSpathAuto(ctx: PlanContext, command: SpathCommand): Promise<v
         // Copies: a run may be repeated (a count first), and later commands write to rows.
         const out = rows.slice(i, i + 1000).map((r) => ({ ...r }));
         await budget.eachRow(out, (row: Row) => {
+          // An existing column spath writes to is text now, in every row.
+          for (const key of retyped) {
+            const v = readField(row, key);
+            if (v !== null) row[key] = toPplString(v);
+          }
           for (const [key, values] of spathKeys(readField(row, input), prefix)) {
             const had = before.has(key) ? readField(row, key) : null;
-            const all: PplValue[] = had === null ? values : [had, ...values];
-            row[key] = all.length > 1 ? all : all[0];
+            const all = had === null ? values : [toPplString(had), ...values];
+            row[key] = spathCell(all);
           }
         });
         yield out;

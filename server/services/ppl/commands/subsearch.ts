@@ -8,7 +8,7 @@
  * and the commands that combine whole searches, `multisearch` and `union`. A subsearch whose rows
  * are compared is the build side: held in the server, at most max_rows rows.
  */
-import type { Command, Expr, Span } from '../../../../common/ppl/ast';
+import type { Command, EvalCommand, Expr, Span } from '../../../../common/ppl/ast';
 import type {
   MultiSearch,
   Subsearch,
@@ -36,6 +36,7 @@ import {
   separatedColumns,
   unionColumns,
 } from './combine_rows';
+import { planCorrelatedScalar } from './correlated';
 import { keyText, renameFields } from './join';
 
 /** A predicate's result for one row of the outer search (true, false or null). */
@@ -43,19 +44,22 @@ type RowTest = (row: Row) => PplValue;
 
 const isSlot = (name: string) => name.startsWith('\u0000');
 
-/** `where <condition with subsearches>`: each subsearch ready before the first row is tested. */
-export async function planWhereSubsearch(
+interface PreparedSlot {
+  slot: string;
+  prepare: () => Promise<RowTest>;
+  detail: string;
+  type?: PplType;
+}
+
+/** Each subsearch of a `where` or `eval`, planned; its test made once the rows start. */
+async function prepareSlots(
   ctx: PlanContext,
-  command: WhereSubsearchCommand
-): Promise<void> {
-  const sub = requireSub(ctx, command.span);
-  const prepared: Array<{
-    slot: string;
-    prepare: () => Promise<RowTest>;
-    detail: string;
-    type?: PplType;
-  }> = [];
-  for (const p of command.predicates) {
+  predicates: SubsearchPredicate[],
+  span: Span
+): Promise<PreparedSlot[]> {
+  const sub = requireSub(ctx, span);
+  const prepared: PreparedSlot[] = [];
+  for (const p of predicates) {
     prepared.push({
       slot: p.slot,
       ...(p.kind === 'Exists'
@@ -65,6 +69,21 @@ export async function planWhereSubsearch(
           : await planIn(ctx, sub, p)),
     });
   }
+  return prepared;
+}
+
+async function readyTests(prepared: PreparedSlot[]): Promise<Array<[string, RowTest]>> {
+  const tests: Array<[string, RowTest]> = [];
+  for (const p of prepared) tests.push([p.slot, await p.prepare()]);
+  return tests;
+}
+
+/** `where <condition with subsearches>`: each subsearch ready before the first row is tested. */
+export async function planWhereSubsearch(
+  ctx: PlanContext,
+  command: WhereSubsearchCommand
+): Promise<void> {
+  const prepared = await prepareSlots(ctx, command.predicates, command.span);
   for (const ref of fieldRefs(command.condition))
     if (!isSlot(ref.name)) ctx.requireColumn(ref.name, ref.span);
   const types = ctx.types();
@@ -75,8 +94,7 @@ export async function planWhereSubsearch(
     command.span,
     'buffers',
     async function* (input) {
-      const tests: Array<[string, RowTest]> = [];
-      for (const p of prepared) tests.push([p.slot, await p.prepare()]);
+      const tests = await readyTests(prepared);
       for await (const batch of input) {
         const kept: Row[] = [];
         await budget.eachRow(batch, (row) => {
@@ -90,6 +108,45 @@ export async function planWhereSubsearch(
     },
     { keepsCount: false, detail: prepared.map((p) => p.detail).join('; ') }
   );
+}
+
+/**
+ * `eval` with subsearches (`eval n = [ source=… | stats count() ]`): each row gets the
+ * subsearches' values in hidden columns, the eval runs as any other, then they are dropped.
+ */
+export async function planEvalSubsearch(
+  ctx: PlanContext,
+  command: EvalCommand,
+  planEval: (ctx: PlanContext, command: EvalCommand) => void
+): Promise<void> {
+  const predicates = command.subsearches ?? [];
+  const prepared = await prepareSlots(ctx, predicates, command.span);
+  const { budget } = ctx;
+  ctx.add(
+    command.span,
+    'buffers',
+    async function* (input) {
+      const tests = await readyTests(prepared);
+      for await (const batch of input) {
+        await budget.eachRow(batch, (row) => {
+          for (const [slot, test] of tests) row[slot] = test(row);
+        });
+        yield batch;
+      }
+    },
+    { detail: prepared.map((p) => p.detail).join('; ') }
+  );
+  for (const p of prepared)
+    ctx.columns.push({ name: p.slot, type: p.type ?? 'boolean', hidden: true });
+  planEval(ctx, command);
+  const slots = prepared.map((p) => p.slot);
+  ctx.columns = ctx.columns.filter((c) => !slots.includes(c.name));
+  ctx.operators.push(async function* (input) {
+    for await (const batch of input) {
+      for (const row of batch) for (const slot of slots) delete row[slot];
+      yield batch;
+    }
+  });
 }
 
 /**
@@ -144,6 +201,8 @@ async function planIn(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) 
  * more than one row is an error, as a scalar subquery's.
  */
 async function planScalar(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) {
+  const correlated = await planCorrelatedScalar(ctx, sub, p);
+  if (correlated) return correlated;
   const compiled = await sub.compile(p.search);
   const column = compiled.columns[0];
   if (column === undefined)

@@ -26,7 +26,11 @@ export function aggregationType(agg: Aggregation, arg: PplType | undefined): Ppl
       requireNumeric();
       return 'double';
     case 'sum':
+      // As the SQL plugin's type system (OpenSearchTypeSystem.deriveSumType): integers sum to
+      // bigint, floating points to double.
       requireNumeric();
+      if (arg === 'tinyint' || arg === 'smallint' || arg === 'int') return 'bigint';
+      if (arg === 'float') return 'double';
       return arg ?? 'undefined';
     case 'var_samp':
     case 'var_pop':

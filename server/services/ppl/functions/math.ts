@@ -46,6 +46,27 @@ import {
 } from './values';
 
 /** Rounds half away from zero at `d` decimals, on the digits Java prints for the double. */
+/** Calcite's TRUNCATE of a double: toward zero to `d` decimals, on the decimal digits. */
+export function truncateDouble(x: number, d: number): number {
+  if (!Number.isFinite(x) || x === 0) return x;
+  const [mantissa, e] = Math.abs(x).toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  const exponent = Number(e);
+  const keep = exponent + 1 + d;
+  if (keep >= digits.length) return x;
+  if (keep <= 0) return 0;
+  const result = Number(`${digits.slice(0, keep)}e${exponent + 1 - keep}`);
+  return x < 0 ? -result : result;
+}
+
+function truncateInteger(x: bigint, d: number): bigint {
+  if (d >= 0) return x;
+  if (d < -20) return 0n;
+  const p = 10n ** BigInt(-d);
+  // BigInt division truncates toward zero.
+  return (x / p) * p;
+}
+
 export function roundDouble(x: number, d: number): number {
   if (!Number.isFinite(x) || x === 0) {
     return x;
@@ -230,6 +251,10 @@ export const mathFunctions: FamilyImplementations<typeof MATH_FUNCTIONS.function
   round: typeKeeping(
     (x, args, ctx) => roundInteger(x, args[1] === undefined ? 0 : intArg(args[1], ctx)),
     (x, args, ctx) => roundDouble(x, args[1] === undefined ? 0 : intArg(args[1], ctx))
+  ),
+  truncate: typeKeeping(
+    (x, args, ctx) => truncateInteger(x, intArg(args[1], ctx)),
+    (x, args, ctx) => truncateDouble(x, intArg(args[1], ctx))
   ),
   sign: typeKeeping(
     (x) => (x > 0n ? 1n : x < 0n ? -1n : 0n),

@@ -88,6 +88,15 @@ export const stringFunctions: FamilyImplementations<typeof STRING_FUNCTIONS.func
             .join(textArg(sep)),
   },
   length: { type: intOf(), apply: ([s]) => textArg(s).length },
+  // Java's compareTo (UTF-16 code units), as the SQL plugin's STRCMP.
+  strcmp: {
+    type: intOf(),
+    apply: ([a, b]) => {
+      const x = textArg(a);
+      const y = textArg(b);
+      return x === y ? 0 : x < y ? -1 : 1;
+    },
+  },
   locate: {
     type: intOf(2),
     apply: ([sub, s, start], ctx) => {

@@ -1,0 +1,517 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * PPL as the SQL plugin answers it (issue #25): join syntax in every documented form, subqueries
+ * outside `where … in`, lookup's nulls, types, refusals. Each case runs twice through `_query`
+ * on the generated web_logs (and a small hosts index made here): as written, and with every
+ * `source=web_logs …` search followed by `eval keep = 1 | fields - keep`, which stops its
+ * pushdown so the same commands run in the server; both answers must equal the oracle, worked
+ * out in plain JavaScript over the generated documents.
+ */
+import { writeFileSync, mkdtempSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { apiPaths } from '../../common/api/paths';
+import type { QueryRowsResponse } from '../../common/api/codecs';
+import { DEFAULT_COUNT, DEFAULT_SEED, generateWebLogs, WebLogDoc } from '../../scripts/sample_data';
+import { callApi } from '../support/api';
+import { adminClient, TestNames, uniqueName } from '../support/cluster';
+import { startTestHost, TestHost } from '../support/host';
+import { expectRowsAgree, type OracleCase, type Table } from '../support/oracle';
+import { users } from '../support/users';
+
+const docs: WebLogDoc[] = generateWebLogs(DEFAULT_COUNT, DEFAULT_SEED);
+const admin = adminClient();
+const names = new TestNames();
+const MiB = 1024 * 1024;
+let host: TestHost;
+let tightHost: TestHost;
+
+/**
+ * A small index beside web_logs, `HOSTS` in the queries: some hosts' racks (web-99 has no logs,
+ * web-07…12 no rack).
+ */
+const hostsIndex = uniqueName('hosts_parity');
+names.track(hostsIndex);
+const racks: Array<{ host: string; rack: string; floor?: number }> = [
+  { host: 'web-01', rack: 'r1', floor: 1 },
+  { host: 'web-02', rack: 'r1', floor: 1 },
+  { host: 'web-03', rack: 'r2' },
+  { host: 'web-04', rack: 'r2', floor: 2 },
+  { host: 'web-05', rack: 'r3', floor: 3 },
+  { host: 'web-06', rack: 'r3', floor: 3 },
+  { host: 'web-99', rack: 'r9', floor: 9 },
+];
+const rackOf = new Map(racks.map((r) => [r.host, r]));
+/** An index of objects, `OBJECTS` in the queries (one document holds a dotted key as written). */
+const objectsIndex = uniqueName('hosts_parity_objects');
+names.track(objectsIndex);
+const objectDocs: Array<Record<string, unknown>> = [
+  { scope: { name: 'http' }, attributes: { payment: { amount: 10.5 } }, msg: 'paid ok' },
+  { scope: { name: 'hosting' }, msg: 'start' },
+  { 'attributes.payment.amount': 99, msg: 'none here' },
+  { scope: {}, msg: 'empty scope' },
+];
+/** An index with a `date_nanos` field, `NANOS` in the queries. */
+const nanosIndex = uniqueName('hosts_parity_nanos');
+names.track(nanosIndex);
+
+// ---- the oracle ---------------------------------------------------------------------------------
+function countBy(rows: WebLogDoc[], key: (d: WebLogDoc) => string): Map<string, number> {
+  const groups = new Map<string, number>();
+  for (const d of rows) groups.set(key(d), (groups.get(key(d)) ?? 0) + 1);
+  return groups;
+}
+const perHost = (p: (d: WebLogDoc) => boolean) => countBy(docs.filter(p), (d) => d.host);
+
+/** Every `source=web_logs …` search (up to its first pipe or bracket) with its pushdown stopped. */
+const streamed = (query: string) =>
+  query.replace(/(source=web_logs\b[^|\]]*)/g, '$1 | eval keep = 1 | fields - keep ');
+
+const joins: OracleCase[] = [
+  {
+    // The basic syntax with the grammar's comma between the aliases; qualified names after it.
+    query:
+      'source=web_logs | where status = 503 | stats count() as n by host | inner join left=a, right=b ON a.host = b.host [ source=web_logs | where status = 404 | stats count() as m by host ] | fields a.host, n, b.m',
+    expected: () => {
+      const m = perHost((d) => d.status === 404);
+      return [...perHost((d) => d.status === 503)]
+        .filter(([h]) => m.has(h))
+        .map(([h, n]) => [h, n, m.get(h)!]);
+    },
+  },
+  {
+    // `join on <field> <index>`: the equality by name, both columns kept (the right one
+    // qualified by its index's name).
+    query: `source=web_logs | where method = 'DELETE' | stats count() as n by host | join on host HOSTS | fields host, HOSTS.host, n, rack`,
+    expected: () =>
+      [...perHost((d) => d.method === 'DELETE')]
+        .filter(([h]) => rackOf.has(h))
+        .map(([h, n]) => [h, h, n, rackOf.get(h)!.rack]),
+  },
+  {
+    query: `source=web_logs | where status = 500 | stats count() as n by host | left outer join left=l right=r on l.host = r.host HOSTS | fields l.host, n, r.rack, r.floor`,
+    expected: () =>
+      [...perHost((d) => d.status === 500)].map(([h, n]) => [
+        h,
+        n,
+        rackOf.get(h)?.rack ?? null,
+        rackOf.get(h)?.floor ?? null,
+      ]),
+  },
+  {
+    query: `source=web_logs | where status = 500 | stats count() as n by host | right outer join on host HOSTS | fields HOSTS.host, host, n`,
+    expected: () => {
+      const n = perHost((d) => d.status === 500);
+      return racks.map((r) => [r.host, n.has(r.host) ? r.host : null, n.get(r.host) ?? null]);
+    },
+  },
+  {
+    query: `source=web_logs | where status = 301 | stats count() as n by host | full outer join left=l right=r on l.host = r.host HOSTS | fields host, r.host, n`,
+    expected: () => {
+      const n = perHost((d) => d.status === 301);
+      return [
+        ...[...n].map(([h, c]) => [h, rackOf.has(h) ? h : null, c]),
+        ...racks.filter((r) => !n.has(r.host)).map((r) => [null, r.host, null]),
+      ];
+    },
+  },
+  {
+    query: `source=web_logs | stats count() as n by host | semi join on host HOSTS`,
+    expected: () => [...perHost(() => true)].filter(([h]) => rackOf.has(h)).map(([h, n]) => [n, h]),
+  },
+  {
+    query: `source=web_logs | stats count() as n by host | anti join left=l right=r on l.host = r.host HOSTS`,
+    expected: () =>
+      [...perHost(() => true)].filter(([h]) => !rackOf.has(h)).map(([h, n]) => [n, h]),
+  },
+  {
+    // The left side streams through the held right side; aliases after the join, in where and by.
+    query: `source=web_logs | where status = 404 | join left=a right=b on a.host = b.host HOSTS | where b.rack = 'r1' or b.floor >= 3 | stats count() as c by a.method`,
+    expected: () =>
+      [
+        ...countBy(
+          docs.filter((d) => {
+            const r = rackOf.get(d.host);
+            return d.status === 404 && r && (r.rack === 'r1' || (r.floor ?? 0) >= 3);
+          }),
+          (d) => d.method
+        ),
+      ].map(([m, c]) => [c, m]),
+  },
+];
+
+const subqueries: OracleCase[] = [
+  {
+    // An uncorrelated scalar subquery in eval: its one value on every row.
+    query:
+      'source=web_logs | where status = 503 | stats count() as n by host | eval total = [ source=web_logs | where status = 503 | stats count() ], rest = total - n | fields host, n, total, rest',
+    expected: () => {
+      const total = docs.filter((d) => d.status === 503).length;
+      return [...perHost((d) => d.status === 503)].map(([h, n]) => [h, n, total, total - n]);
+    },
+  },
+  {
+    query:
+      'source=web_logs | where bytes > [ source=web_logs | stats avg(bytes) ] | stats count() as c by region',
+    expected: () => {
+      const avg = docs.reduce((a, d) => a + d.bytes, 0) / docs.length;
+      return [
+        ...countBy(
+          docs.filter((d) => d.bytes > avg),
+          (d) => d.region
+        ),
+      ].map(([r, c]) => [c, r]);
+    },
+  },
+  {
+    // Correlated in eval: qualified by the aliases; a host without a 503 counts 0.
+    query:
+      'source=web_logs as o | where method = "PATCH" | stats count() as n by host | eval e = [ source=web_logs as i | where i.host = o.host and status = 503 | stats count() ] | fields host, n, e',
+    expected: () => {
+      const e = perHost((d) => d.status === 503);
+      return [...perHost((d) => d.method === 'PATCH')].map(([h, n]) => [h, n, e.get(h) ?? 0]);
+    },
+  },
+  {
+    // Correlated in where: the unqualified outer-only name `h`.
+    query:
+      "source=web_logs | where method = 'DELETE' | stats max(bytes) as mb by host | rename host as h | where mb > [ source=web_logs | where method = 'PUT' and host = h | stats max(bytes) ] | fields h, mb",
+    expected: () => {
+      const max = (p: (d: WebLogDoc) => boolean) => {
+        const m = new Map<string, number>();
+        for (const d of docs.filter(p)) m.set(d.host, Math.max(m.get(d.host) ?? -1, d.bytes));
+        return m;
+      };
+      const put = max((d) => d.method === 'PUT');
+      return [...max((d) => d.method === 'DELETE')]
+        .filter(([h, mb]) => put.has(h) && mb > put.get(h)!)
+        .map(([h, mb]) => [h, mb]);
+    },
+  },
+  {
+    query:
+      'source=web_logs | stats count() as n by host | rename host as h | where not exists [ source=HOSTS | where host = h ]',
+    expected: () =>
+      [...perHost(() => true)].filter(([h]) => !rackOf.has(h)).map(([h, n]) => [n, h]),
+  },
+  {
+    query:
+      "source=web_logs | where status = 500 and exists [ source=HOSTS | where rack = 'r9' ] | stats count() as c",
+    expected: () => [[docs.filter((d) => d.status === 500).length]],
+  },
+];
+
+const lookups: OracleCase[] = [
+  {
+    // No output list: the lookup's fields but the key, after the source's (a left join).
+    query: 'source=web_logs | stats count() as n by host, region | lookup HOSTS host',
+    expected: () =>
+      [...countBy(docs, (d) => `${d.host}|${d.region}`)].map(([k, n]) => {
+        const [h, region] = k.split('|');
+        return [n, h, region, rackOf.get(h)?.floor ?? null, rackOf.get(h)?.rack ?? null];
+      }),
+  },
+  {
+    // replace: a row without a match gets null, never its old value; the column moves last.
+    query:
+      'source=web_logs | stats count() as n by region, host | lookup HOSTS host replace rack as region',
+    expected: () => [...perHost(() => true)].map(([h, n]) => [n, h, rackOf.get(h)?.rack ?? null]),
+  },
+  {
+    // append: the row's own value unless null.
+    query:
+      "source=web_logs | stats count() as n by host | eval rack = case(host = 'web-02', 'mine') | lookup HOSTS host append rack",
+    expected: () =>
+      [...perHost(() => true)].map(([h, n]) => [
+        n,
+        h,
+        h === 'web-02' ? 'mine' : (rackOf.get(h)?.rack ?? null),
+      ]),
+  },
+];
+
+const searches: OracleCase[] = [
+  {
+    // != leaves out the documents without the field (search.md, example 4) …
+    query: 'search scope.name!="http" source=OBJECTS | fields msg',
+    expected: () => [['start']],
+  },
+  {
+    query: "source=OBJECTS | where scope.name != 'http' | fields msg",
+    expected: () => [['start']],
+  },
+  {
+    // … NOT keeps them.
+    query: 'search NOT scope.name="http" source=OBJECTS | fields msg',
+    expected: () => [['start'], ['none here'], ['empty scope']],
+  },
+  {
+    // A dotted path reaches inside objects, and a key written dotted in the document alike.
+    query:
+      'search attributes.payment.amount>5 source=OBJECTS | fields msg, attributes.payment.amount',
+    expected: () => [
+      ['paid ok', 10.5],
+      ['none here', 99],
+    ],
+  },
+  {
+    query: 'search `attributes.payment.amount`>50 source=OBJECTS | fields msg',
+    expected: () => [['none here']],
+  },
+  {
+    query: 'source=OBJECTS scope.name=htt* OR msg=start | fields msg, scope.name',
+    expected: () => [
+      ['paid ok', 'http'],
+      ['start', 'hosting'],
+    ],
+  },
+];
+
+const cases: Array<[string, OracleCase]> = [
+  ...joins.map((c) => ['join', c] as [string, OracleCase]),
+  ...subqueries.map((c) => ['subquery', c] as [string, OracleCase]),
+  ...lookups.map((c) => ['lookup', c] as [string, OracleCase]),
+  ...searches.map((c) => ['search', c] as [string, OracleCase]),
+];
+
+// ---- running ------------------------------------------------------------------------------------
+const run = (query: string, on = () => host) =>
+  callApi<QueryRowsResponse & { message?: string; attributes?: Record<string, unknown> }>(
+    on().url,
+    'POST',
+    apiPaths.query(),
+    { caller: users.writer, body: { query, size: 10_000 } }
+  );
+
+function hostConfig(lookups: Record<string, unknown>): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'lookups-parity-')), 'host.json');
+  writeFileSync(file, JSON.stringify({ plugins: { lookups } }));
+  return file;
+}
+
+beforeAll(async () => {
+  await admin.indices.create({
+    index: hostsIndex,
+    body: {
+      mappings: {
+        properties: {
+          host: { type: 'keyword' },
+          rack: { type: 'keyword' },
+          floor: { type: 'integer' },
+        },
+      },
+    },
+  });
+  for (const r of racks) await admin.index({ index: hostsIndex, body: r });
+  await admin.indices.refresh({ index: hostsIndex });
+  await admin.indices.create({
+    index: objectsIndex,
+    body: {
+      mappings: {
+        properties: {
+          scope: { properties: { name: { type: 'keyword' } } },
+          attributes: { properties: { payment: { properties: { amount: { type: 'double' } } } } },
+          msg: { type: 'keyword' },
+        },
+      },
+    },
+  });
+  for (const body of objectDocs) await admin.index({ index: objectsIndex, body });
+  await admin.indices.refresh({ index: objectsIndex });
+  await admin.indices.create({
+    index: nanosIndex,
+    body: { mappings: { properties: { t: { type: 'date_nanos' }, n: { type: 'integer' } } } },
+  });
+  await admin.index({
+    index: nanosIndex,
+    body: { t: '2024-01-15T10:30:00.123456789Z', n: 1 },
+    refresh: true,
+  });
+  [host, tightHost] = await Promise.all([
+    startTestHost(),
+    startTestHost({
+      LOOKUPS_HOST_CONFIG: hostConfig({ query: { max_memory_bytes: 2 * MiB } }),
+    }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([host?.stop(), tightHost?.stop()]);
+  await names.drop(admin);
+});
+
+describe.each(['as written', 'streamed'])('%s', (mode) => {
+  it.each(cases.map(([family, c]) => [family, c.query, c] as const))(
+    '%s: %s',
+    async (_family, _label, c) => {
+      const written = c.query
+        .replace(/HOSTS/g, hostsIndex)
+        .replace(/NANOS/g, nanosIndex)
+        .replace(/OBJECTS/g, objectsIndex);
+      const query = mode === 'streamed' ? streamed(written) : written;
+      const res = await run(query);
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 200,
+        message: undefined,
+      });
+      expectRowsAgree(res.body.datarows as Table, c);
+    }
+  );
+});
+
+describe('types as the SQL plugin gives them', () => {
+  const day = (d: WebLogDoc) => d['@timestamp'].slice(0, 10);
+  it.each([
+    [
+      // span() of a date bucket is a date.
+      'source=web_logs | eval d = date(@timestamp) | stats count() as c by span(d, 1d) as day',
+      [
+        ['c', 'bigint'],
+        ['day', 'date'],
+      ],
+      () => [...countBy(docs, day)].map(([d, c]) => [c, d]),
+    ],
+    [
+      // a time of day buckets into times.
+      'source=web_logs | eval t = time(@timestamp) | stats count() as c by span(t, 6h) as q',
+      [
+        ['c', 'bigint'],
+        ['q', 'time'],
+      ],
+      () =>
+        [
+          ...countBy(
+            docs,
+            (d) =>
+              `${String(Math.floor(Number(d['@timestamp'].slice(11, 13)) / 6) * 6).padStart(2, '0')}:00:00`
+          ),
+        ].map(([q, c]) => [c, q]),
+    ],
+    [
+      // sums over int are bigint (OpenSearchTypeSystem.deriveSumType); ADDDATE(date, n) a date.
+      "source=web_logs | where method = 'PATCH' | eval d = adddate(date(@timestamp), 1) | stats sum(status) as s by d",
+      [
+        ['s', 'bigint'],
+        ['d', 'date'],
+      ],
+      () => {
+        const sums = new Map<string, number>();
+        for (const d of docs.filter((x) => x.method === 'PATCH')) {
+          const next = new Date(Date.parse(day(d)) + 86_400_000).toISOString().slice(0, 10);
+          sums.set(next, (sums.get(next) ?? 0) + d.status);
+        }
+        return [...sums].map(([d, sum]) => [sum, d]);
+      },
+    ],
+    [
+      'source=web_logs | where status >= 500 | timechart span=1d sum(status) as s',
+      [
+        ['@timestamp', 'timestamp'],
+        ['s', 'bigint'],
+      ],
+      () => {
+        const sums = new Map<string, number>();
+        for (const d of docs.filter((x) => x.status >= 500))
+          sums.set(`${day(d)} 00:00:00`, (sums.get(`${day(d)} 00:00:00`) ?? 0) + d.status);
+        return [...sums];
+      },
+    ],
+    [
+      // a date_nanos field keeps its nanoseconds.
+      "source=NANOS | where t > '2024-01-15 10:30:00.123456' | fields t, n",
+      [
+        ['t', 'timestamp'],
+        ['n', 'int'],
+      ],
+      () => [['2024-01-15 10:30:00.123456789', 1]],
+    ],
+  ])('%s', async (query, schema, expected) => {
+    for (const q of [query, streamed(query)]) {
+      const res = await run(q.replace(/NANOS/g, nanosIndex));
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 200,
+        message: undefined,
+      });
+      expect(res.body.schema.map((c) => [c.name, c.type])).toEqual(schema);
+      expectRowsAgree(res.body.datarows as Table, { query, expected });
+    }
+  });
+});
+
+describe('relevance functions run as OpenSearch queries only', () => {
+  it('NOT match(…) is pushed down as must_not: with match(…) it parts the documents', async () => {
+    const iphone = (d: WebLogDoc) => /(^|[^a-z0-9])iphone([^a-z0-9]|$)/i.test(d.user_agent);
+    for (const [query, want] of [
+      [
+        "source=web_logs | where NOT match(user_agent, 'iPhone') and status = 200 | stats count()",
+        docs.filter((d) => d.status === 200 && !iphone(d)).length,
+      ],
+      [
+        "source=web_logs | where match(user_agent, 'iPhone') and status = 200 | stats count()",
+        docs.filter((d) => d.status === 200 && iphone(d)).length,
+      ],
+    ] as const) {
+      const res = await run(query);
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 200,
+        message: undefined,
+      });
+      expect(res.body.datarows).toEqual([[want]]);
+    }
+  });
+});
+
+describe('refused as the SQL plugin refuses them, saying why', () => {
+  it.each([
+    ['source=web_logs | stats count() as _score', /metadata field "_score" as an alias/],
+    ['source=web_logs | eval _id = host', /metadata field "_id" as an eval field/],
+    [
+      "source=web_logs | where status between '35' and 38.5",
+      /BETWEEN expression types are incompatible: \[INTEGER, STRING, DOUBLE\]/,
+    ],
+    [
+      "source=web_logs | eval x = 1 | where status between 200 and '299'",
+      /BETWEEN expression types are incompatible/,
+    ],
+    [
+      'source=web_logs | stats count() as c by host | eval n = [ source=web_logs | where bytes > c | stats count() ]',
+      /only by equalities/,
+    ],
+    ['source=web_logs | inner join type=left on host HOSTS', /join type is given twice/],
+  ])('%s', async (query, message) => {
+    const res = await run(query.replace(/HOSTS/g, hostsIndex));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+  });
+});
+
+describe('joins and subqueries hold within the query memory budget', () => {
+  it.each([
+    [
+      'join',
+      'source=web_logs | join left=a right=b on a.host = b.host [ source=web_logs | fields host, path, user_agent ]',
+    ],
+    [
+      'scalar [ ]',
+      'source=web_logs | stats count() by host | rename host as h | eval paths = [ source=web_logs | where host = h | stats dc(path) ]',
+    ],
+    [
+      'exists [ ]',
+      'source=web_logs | stats count() by host | rename host as h | where exists [ source=web_logs | where host = h and user_agent != path ]',
+    ],
+  ])('%s: %s is a 400 naming the command and the setting', async (command, query) => {
+    const res = await run(query, () => tightHost);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(
+      /needs more server memory than one query may hold: .* set by lookups\.query\.max_memory_bytes/
+    );
+    // A held join side is named; a subquery may first overflow on the pages its source reads.
+    expect(res.body.attributes).toMatchObject({
+      reason: 'query_memory_exceeded',
+      ...(command === 'join' ? { command } : {}),
+    });
+  });
+});
