@@ -13,6 +13,7 @@ import {
   type CoreSetup,
   type CoreStart,
   type PluginInitializerContext,
+  type SavedObjectsClientContract,
   type ScopedHistory,
 } from 'opensearch-dashboards/public';
 import { appHistory, fakeServices, httpError } from '../test/support/render';
@@ -30,7 +31,9 @@ const initializerContext = {
 function coreStart(): CoreStart {
   const services = fakeServices();
   const savedObjects = {
-    client: { find: () => Promise.resolve({ savedObjects: [], total: 0, page: 1, perPage: 0 }) },
+    client: {
+      find: () => Promise.resolve({ savedObjects: [], total: 0, page: 1, perPage: 0 }),
+    } as unknown as SavedObjectsClientContract,
   };
   return { ...services, savedObjects, i18n: { Context: ({ children }) => children } };
 }
