@@ -21,7 +21,12 @@ import { LookupsApiError } from './services/api_client';
 import { plugin } from './index';
 import type { LookupsPublicConfig, LookupsPublicStart } from './types';
 
-const config: LookupsPublicConfig = { max_rows: 500, max_body_bytes: 2048, max_import_bytes: 4096 };
+const config: LookupsPublicConfig = {
+  max_rows: 500,
+  max_body_bytes: 2048,
+  max_import_bytes: 4096,
+  schedules: { min_interval_ms: 60_000 },
+};
 const initializerContext = {
   opaqueId: Symbol('lookups'),
   env: { mode: { dev: false, prod: true }, packageInfo: { version: '3.4.0' } },

@@ -12,8 +12,14 @@ import { LookupsPlugin } from './plugin';
 
 export const config: PluginConfigDescriptor<LookupsConfig> = {
   schema: configSchema,
-  // The browser shows the ceiling and refuses oversized uploads before sending them.
-  exposeToBrowser: { max_rows: true, max_body_bytes: true, max_import_bytes: true },
+  // The browser shows the ceiling, refuses oversized uploads before sending them, and refuses
+  // a schedule's too short period as it is typed.
+  exposeToBrowser: {
+    max_rows: true,
+    max_body_bytes: true,
+    max_import_bytes: true,
+    schedules: true,
+  },
 };
 
 export function plugin(initializerContext: PluginInitializerContext) {

@@ -39,7 +39,7 @@ export interface BrowserBundle {
 
 /**
  * Imports that would put a second copy of something OSD shares into the bundle: OUI under its
- * own name, or a deep path into it that OSD does not map.
+ * own name, or a deep path into OUI or `@elastic/charts` that OSD does not map.
  */
 function refuseUnsharedCopies(
   data: ExternalItemFunctionData,
@@ -52,6 +52,14 @@ function refuseUnsharedCopies(
       new Error(
         `"${request}" (in ${data.contextInfo?.issuer ?? '?'}) would bundle a second copy of OUI: ` +
           'import from "@elastic/eui", which OSD shares'
+      )
+    );
+  }
+  if (/^@elastic\/charts\//.test(request)) {
+    return callback(
+      new Error(
+        `"${request}" (in ${data.contextInfo?.issuer ?? '?'}) would bundle a second copy of @elastic/charts: ` +
+          'import from "@elastic/charts", which OSD shares as ElasticCharts'
       )
     );
   }

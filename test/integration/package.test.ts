@@ -202,17 +202,24 @@ describe('the browser bundle', () => {
       )
     );
     expect([...read]).toEqual(
-      expect.arrayContaining(['React', 'ReactDom', 'ElasticEui', 'OsdI18n'])
+      expect.arrayContaining([
+        'React',
+        'ReactDom',
+        'ElasticEui',
+        'OsdI18n',
+        'ElasticCharts',
+        'ElasticEuiChartsTheme',
+      ])
     );
     expect([...read].filter((name) => !sharedGlobalNames.includes(name))).toEqual([]);
   });
 
-  it('bundles no second React or OUI, and registers plugin/lookupsDashboards/public', () => {
+  it('bundles no second React, OUI or charts library, and registers plugin/lookupsDashboards/public', () => {
     const bundled = Object.values(readBundleReport().chunkModules).flat();
     // react/jsx-runtime and react-dom/client are bundled: they delegate to the shared copies.
     expect(bundled).toEqual(expect.arrayContaining(['node_modules/react/jsx-runtime.js']));
     const copies = bundled.filter((source) =>
-      /^node_modules\/(react\/cjs\/react\.|react-dom\/cjs\/react-dom\.|@elastic\/eui\/|@opensearch-project\/oui\/|rxjs\/|moment\/|lodash\/)/.test(
+      /^node_modules\/(react\/cjs\/react\.|react-dom\/cjs\/react-dom\.|@elastic\/eui\/|@opensearch-project\/oui\/|@elastic\/charts\/|d3-|rxjs\/|moment\/|moment-timezone\/|lodash\/)/.test(
         source
       )
     );
