@@ -9,8 +9,7 @@
  * For each shape, the same rows are written (1) through the writer service, overwrite, fed
  * in-process from a generator; (2) with plain sequential `_bulk` requests of the same size into a
  * fresh index with default settings (the baseline a script gets); and (3) a *tuned* `_bulk`: the
- * writer's build settings (replicas 0, async translog, no refresh, restored and refreshed at the
- * end), its batch size, its requests in flight and its documents (the rows plus the `__lookup`
+ * writer's build settings (replicas 0, no refresh, restored and refreshed at the end), its batch size, its requests in flight and its documents (the rows plus the `__lookup`
  * slice field every lookup document carries), dynamic mappings: the most the writer could reach.
  * Prints rows/s, the ratios writer/tuned and writer/default, and this process's peak RSS growth
  * during a write. `--rows` sets the row count of every shape (default 200,000: a 2-core machine
@@ -92,11 +91,7 @@ async function tunedBulk(index: string, rows: number, columns: number) {
   // As the writer ends a build: the index's own settings back, then one refresh.
   await client.indices.putSettings({
     index,
-    body: {
-      'index.number_of_replicas': null,
-      'index.translog.durability': null,
-      'index.refresh_interval': null,
-    },
+    body: Object.fromEntries(Object.keys(BUILD_VALUES).map((key) => [key, null])),
   });
   await client.indices.refresh({ index });
   return Date.now() - started;

@@ -17,7 +17,7 @@ import { LookupsApp } from './app';
 import { redirectLegacyHashRoute } from './legacy_hash';
 import { createLookupsApi } from './services/api_client';
 import { keepDataSource, readDataSourceId, type LookupsSetupDeps } from './services/data_source';
-import { readCurrentUser } from './services/current_user';
+import { fetchCurrentUser } from './services/current_user';
 import { ServicesProvider, type LookupsServices } from './services/services_context';
 import { createLookupsStore, type LookupsStore } from './store';
 import { initialQueryState } from './store/query_slice';
@@ -97,7 +97,7 @@ export function renderApp(
     savedObjects: coreStart.savedObjects,
     dataSourcePlugins,
     config,
-    currentUser: readCurrentUser(),
+    currentUser: fetchCurrentUser(coreStart.http),
   };
   const root = createRoot(element);
   root.render(

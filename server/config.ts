@@ -30,6 +30,14 @@ export const configSchema = schema.object({
    * third of it while the operation runs; after a crash the lookup is free again this much later.
    */
   lease_ttl_ms: schema.number({ defaultValue: 30_000, min: 1000 }),
+  backing_index: schema.object({
+    /**
+     * `index.auto_expand_replicas` of new backing indices: `0-1` keeps a single node green and
+     * gives a lookup one replica once a second node joins; `0-all` puts a copy on every node (a
+     * lookup every node reads); `false` leaves replicas to the cluster's default.
+     */
+    auto_expand_replicas: schema.string({ defaultValue: '0-1', minLength: 1 }),
+  }),
   /**
    * Signs search page tokens; the same on every host. Unset: one secret is made once and kept
    * in the plugin index.
@@ -40,6 +48,28 @@ export const configSchema = schema.object({
    * CR) with `'`, as Kibana's CSV export does.
    */
   csv_escape_formulas: schema.boolean({ defaultValue: true }),
+  /**
+   * Every PPL query is bounded in time and memory (server/services/ppl/budget.ts, memory.ts).
+   */
+  query: schema.object({
+    /**
+     * Milliseconds an interactive `_query` or `_explain` may run, computing and waiting on
+     * OpenSearch alike; every OpenSearch request it sends gets the time left.
+     */
+    timeout: schema.number({ defaultValue: 30_000, min: 100, max: 3_600_000 }),
+    /**
+     * Milliseconds a query that writes its result may run (`_query` ending in outputlookup, a
+     * job, a scheduled run): long work by nature, still bounded.
+     */
+    write_timeout: schema.number({ defaultValue: 3_600_000, min: 1000, max: 86_400_000 }),
+    /** Approximate bytes of rows and values one query may hold in the server. */
+    max_memory_bytes: schema.number({ defaultValue: 64 * 1024 * 1024, min: 1024 * 1024 }),
+    /**
+     * What every running query and job of this server may hold together; a query that would go
+     * over is stopped with 429 (retry).
+     */
+    max_total_memory_bytes: schema.number({ defaultValue: 256 * 1024 * 1024, min: 1024 * 1024 }),
+  }),
   jobs: schema.object({
     /** Jobs a host runs at once; more wait in order. */
     max_concurrent: schema.number({ defaultValue: 2, min: 1, max: 64 }),
@@ -64,3 +94,16 @@ export const configSchema = schema.object({
 });
 
 export type LookupsConfig = TypeOf<typeof configSchema>;
+
+/**
+ * What the schema cannot say: checked once at setup, so a bad value stops the plugin with the
+ * setting named instead of failing every first write.
+ */
+export function checkConfig(config: LookupsConfig): void {
+  const expand = config.backing_index.auto_expand_replicas;
+  if (!/^(false|\d+-(\d+|all))$/.test(expand)) {
+    throw new Error(
+      `[lookups.backing_index.auto_expand_replicas]: expected a range such as "0-1" or "0-all", or "false"; got "${expand}"`
+    );
+  }
+}

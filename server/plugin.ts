@@ -13,7 +13,7 @@ import type {
   PluginInitializerContext,
 } from 'opensearch-dashboards/server';
 import type { StatusResponse } from '../common/api/codecs';
-import type { LookupsConfig } from './config';
+import { checkConfig, type LookupsConfig } from './config';
 import { createRequestContext, PluginServices, ServiceDirectory } from './request_context';
 import { DataSourceServices, indexServices } from './plugin_services';
 import { registerRoutes } from './routes';
@@ -25,6 +25,7 @@ import { JOB_DEAD_AFTER_MS, reconcileJobs } from './services/jobs/reconcile_jobs
 import { reconcileAtStart } from './services/plugin_index/reconcile';
 import { checkServerIdentity } from './services/server_identity';
 import { readCeiling } from './services/ceiling';
+import { MemoryPool } from './services/ppl/memory';
 import { ScheduleRunner } from './services/schedules/schedule_runner';
 import { ScheduleService } from './services/schedules/schedule_service';
 
@@ -53,12 +54,15 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
       .pipe(first())
       .toPromise();
     if (!config) throw new Error('lookups: no configuration');
+    checkConfig(config);
 
     // The plugin index is kept with the server's identity, which core gives out at start.
     const started = core.getStartServices().then(([coreStart]) => {
       const internal = coreStart.opensearch.client.asInternalUser;
       const index = new PluginIndex(internal, this.logger.get('plugin-index'));
-      const indexDeps = { config, logger: this.logger, hostId: this.hostId };
+      // One pool for the whole process: the local cluster's queries and every data source's.
+      const memory = new MemoryPool(config.query.max_total_memory_bytes);
+      const indexDeps = { config, logger: this.logger, hostId: this.hostId, memory };
       const local = indexServices(index, indexDeps);
       const runner = new ScheduleRunner({
         store: local.scheduleStore,
@@ -66,6 +70,7 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
         jobStore: local.jobStore,
         internal,
         ceiling: () => readCeiling(internal, config.max_rows, this.logger),
+        clusterLimits: () => local.services.limitsCache.read(internal),
         hostId: this.hostId,
         leaseTtlMs: config.lease_ttl_ms,
         logger: this.logger.get('schedules'),

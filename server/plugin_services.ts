@@ -21,17 +21,21 @@ import { dataSourceSigner, type PageTokenSigner } from './services/plugin_index/
 import { WriteRecordStore } from './services/plugin_index/write_records';
 import { ScheduleService } from './services/schedules/schedule_service';
 import { ScheduleStore } from './services/schedules/schedule_store';
+import { ClusterLimitsCache } from './services/ppl/cluster_limits';
+import type { MemoryPool } from './services/ppl/memory';
 
 export interface IndexServicesDeps {
   config: LookupsConfig;
   logger: Logger;
   /** Names this process in the leases it holds. */
   hostId: string;
+  /** What every running query and job of this process may hold together (one per process). */
+  memory: MemoryPool;
 }
 
 /** The stores of one plugin index and the job service over them. */
 export function indexServices(index: PluginIndex, deps: IndexServicesDeps) {
-  const { config, logger, hostId } = deps;
+  const { config, logger, hostId, memory } = deps;
   const records = new WriteRecordStore(index, logger.get('records'));
   const leases = new LeaseStore(index, hostId, logger.get('leases'), {
     ttlMs: config.lease_ttl_ms,
@@ -45,9 +49,12 @@ export function indexServices(index: PluginIndex, deps: IndexServicesDeps) {
     config,
     logger: logger.get('jobs'),
     hostId,
+    memory,
   });
+  // One cluster's limits per services: the local cluster's, or one data source's.
+  const limitsCache = new ClusterLimitsCache(logger.get('cluster-limits'));
   return {
-    services: { config, logger, records, leases, jobs },
+    services: { config, logger, records, leases, jobs, memory, limitsCache },
     jobStore,
     scheduleStore: new ScheduleStore(index),
   };

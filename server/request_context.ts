@@ -23,7 +23,7 @@ import type { LookupsRequestContext } from './types';
 /** The plugin's long-lived services: all of `context.lookups` but what is per request. */
 export type PluginServices = Omit<
   LookupsRequestContext,
-  'client' | 'ceiling' | 'user' | 'dataSource' | 'unavailable'
+  'client' | 'ceiling' | 'user' | 'clusterLimits' | 'dataSource' | 'unavailable'
 >;
 
 /** Where the plugin's services come from: the local cluster's, or one data source's. */
@@ -73,6 +73,7 @@ export async function createRequestContext(
     // On a data source, its stored credentials are all the plugin has: they read the ceiling
     // and say who acts there.
     ceiling: once(() => readCeiling(client, services.config.max_rows, services.logger)),
+    clusterLimits: once(() => services.limitsCache.read(client)),
     user: once(() => currentUsername(client)),
   };
 }
@@ -91,6 +92,8 @@ function localContext(
     ceiling: once(() =>
       readCeiling(client.asInternalUser, services.config.max_rows, services.logger)
     ),
+    // Cluster settings too: operator configuration, read as the server.
+    clusterLimits: once(() => services.limitsCache.read(client.asInternalUser)),
     user: once(() => currentUsername(client.asCurrentUser)),
   };
 }
@@ -112,6 +115,7 @@ function unavailableContext(
     dataSource: dataSourceId,
     unavailable: problem,
     ceiling: fail,
+    clusterLimits: fail,
     user: fail,
   };
 }

@@ -11,6 +11,9 @@ import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { LookupsConfig } from './config';
 import type { LookupError } from './lib/errors';
 import type { Ceiling } from './services/ceiling';
+import type { ClusterLimitsCache } from './services/ppl/cluster_limits';
+import type { MemoryPool } from './services/ppl/memory';
+import type { ClusterLimits } from './services/ppl/request_bounds';
 import type { LeaseStore } from './services/plugin_index/leases';
 import type { JobService } from './services/jobs/job_service';
 import type { ScheduleService } from './services/schedules/schedule_service';
@@ -37,6 +40,12 @@ export interface LookupsRequestContext {
   jobs: JobService;
   /** Scheduled refresh: schedules run as their owners. */
   schedules: ScheduleService;
+  /** What every running query and job of this process may hold together: one per process. */
+  memory: MemoryPool;
+  /** The cluster's limits on one request, kept for a minute (one per cluster). */
+  limitsCache: ClusterLimitsCache;
+  /** The cluster's limits on one request; read on first use, through `limitsCache`. */
+  clusterLimits(): Promise<ClusterLimits>;
   /** The ceiling on one write; read once per request, on first use. */
   ceiling(): Promise<Ceiling>;
   /** Who the caller is, as the security plugin sees them; asked once per request, on first use. */

@@ -174,10 +174,11 @@ export interface SliceInfo {
   in_flight?: boolean;
   /**
    * From the slice's write record: `complete` once every row went in, `failed` when its write
-   * stopped part-way (never offered for restore), `writing` while (or if) a write is filling it.
-   * Absent for slices another writer made.
+   * stopped part-way or its writer's lease is gone, `cancelled` when its job or client cancelled
+   * it (neither is ever offered for restore), `writing` while a write is filling it. Absent for
+   * slices another writer made.
    */
-  state?: 'writing' | 'complete' | 'failed';
+  state?: 'writing' | 'complete' | 'failed' | 'cancelled';
   /** The source query was read from indices this caller may not read, so its text is withheld. */
   query_hidden?: boolean;
   created_at?: string;
@@ -404,10 +405,14 @@ export interface SourceFieldsResponse {
   fields: Array<{ name: string; type: PplType }>;
 }
 
-/** `GET /api/lookups/_status`: what the server's own identity may not do, found at start-up. */
+/**
+ * `GET /api/lookups/_status`: what the server's own identity may not do, found at start-up, and
+ * who the caller is (null where the security plugin is not installed).
+ */
 export interface StatusResponse {
   server_identity: {
     username: string | null;
     problems: Array<{ permission: string; message: string }>;
   };
+  caller: { username: string | null };
 }

@@ -3,32 +3,40 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-import { readCurrentUser } from './current_user';
+/*
+ * Who is signed in comes from the plugin's own server (`GET /api/lookups/_status`, asked on the
+ * local cluster), since OSD's page does not say; a failure is an unknown user, not an error.
+ */
+import type { HttpStart } from 'opensearch-dashboards/public';
+import { fetchCurrentUser } from './current_user';
 
-function page(metadata: string | null): Document {
-  const doc = document.implementation.createHTMLDocument('t');
-  if (metadata !== null) {
-    const script = doc.createElement('script');
-    script.id = 'osd-injected-metadata';
-    script.type = 'application/json';
-    script.textContent = metadata;
-    doc.head.append(script);
-  }
-  return doc;
+function http(get: jest.Mock): HttpStart {
+  return { get, basePath: { prepend: (p: string) => p } } as unknown as HttpStart;
 }
 
-describe('readCurrentUser', () => {
-  it.each([
-    {
-      name: 'the host’s user name',
-      metadata: '{"appId":"lookups","username":"ana"}',
-      expected: 'ana',
-    },
-    { name: 'nothing without a user name', metadata: '{"appId":"lookups"}', expected: undefined },
-    { name: 'nothing for an empty name', metadata: '{"username":""}', expected: undefined },
-    { name: 'nothing for foreign content', metadata: 'not json', expected: undefined },
-    { name: 'nothing without the element', metadata: null, expected: undefined },
-  ])('reads $name', ({ metadata, expected }) => {
-    expect(readCurrentUser(page(metadata))).toBe(expected);
-  });
+it('names the caller the server names', async () => {
+  const get = jest.fn(() =>
+    Promise.resolve({
+      server_identity: { username: 'kibanaserver', problems: [] },
+      caller: { username: 'ana' },
+    })
+  );
+  await expect(fetchCurrentUser(http(get))).resolves.toBe('ana');
+  expect((get.mock.calls[0] as unknown[])[0]).toBe('/api/lookups/_status');
+  // Asked on the local cluster: the signed-in user, not a data source's stored one.
+  expect(JSON.stringify(get.mock.calls[0])).not.toContain('dataSourceId');
+});
+
+it.each([
+  [
+    'no user (no security plugin)',
+    () =>
+      Promise.resolve({
+        server_identity: { username: null, problems: [] },
+        caller: { username: null },
+      }),
+  ],
+  ['a failed request', () => Promise.reject(new Error('offline'))],
+])('is null for %s', async (_what, answer) => {
+  await expect(fetchCurrentUser(http(jest.fn(answer)))).resolves.toBeNull();
 });

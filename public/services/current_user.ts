@@ -4,21 +4,36 @@
  */
 
 /*
- * Who is signed in, for keeping per-user browser state apart (recent queries). The standalone
- * host injects `{ username }` into `#osd-injected-metadata` (host/src/app/pages.ts); OSD's page
- * carries no user name there (the security plugin knows it), so the name is then unknown and
- * callers fall back to a shared key.
+ * Who is signed in, for keeping per-user browser state apart (recent queries). OSD's page does
+ * not say (the security plugin knows it), so the plugin's server tells: `GET /api/lookups/_status`
+ * names the caller as OpenSearch's security plugin sees them, on the local cluster. Null where
+ * no user is known (no security plugin): callers then use a shared key.
  */
-export function readCurrentUser(doc: Document = document): string | undefined {
-  const element = doc.getElementById('osd-injected-metadata');
-  if (!element?.textContent) return undefined;
-  try {
-    const metadata = JSON.parse(element.textContent) as { username?: unknown };
-    return typeof metadata.username === 'string' && metadata.username
-      ? metadata.username
-      : undefined;
-  } catch {
-    // Not the host's JSON (e.g. OSD's own metadata element): no user name to read.
-    return undefined;
-  }
+import { useEffect, useState } from 'react';
+import type { HttpStart } from 'opensearch-dashboards/public';
+import { createLookupsApi } from './api_client';
+import { useServices } from './services_context';
+
+/** Asks once per app mount; a failure is an unknown user, never an error for the page. */
+export function fetchCurrentUser(http: HttpStart): Promise<string | null> {
+  return createLookupsApi(http)
+    .status()
+    .then(
+      (status) => status.caller.username,
+      () => null
+    );
+}
+
+/** The signed-in user's name: `undefined` until known, `null` when there is none to know. */
+export function useCurrentUser(): string | null | undefined {
+  const { currentUser } = useServices();
+  const [user, setUser] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    void currentUser.then((name) => current && setUser(name));
+    return () => {
+      current = false;
+    };
+  }, [currentUser]);
+  return user;
 }

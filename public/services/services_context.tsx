@@ -27,7 +27,8 @@ export interface LookupsServices {
   application: ApplicationStart;
   config: LookupsPublicConfig;
   /** The signed-in user's name when the page says it; keys per-user browser state. */
-  currentUser?: string;
+  /** Who is signed in (services/current_user.ts), asked once per mount. */
+  currentUser: Promise<string | null>;
   /** Browser storage for per-user state; `window.localStorage` unless a test passes its own. */
   storage?: Storage;
   /** Core's saved objects: saved queries, and the data sources the picker lists. */

@@ -4,54 +4,78 @@
  */
 
 /*
- * A 401 from OpenSearch is answered by the plugin itself, as OSD's router answers the 401s it
- * recognises: OSD recognises one only by a truthy `body`, and a HEAD request's 401 has none, so
- * left to OSD it would be a 500.
+ * OpenSearch protecting itself (a circuit breaker, an overloaded or unavailable node) reaches the
+ * user as a clear 429 or 503 saying to try again, and is logged; never as a 500.
  */
-import { errors } from '@opensearch-project/opensearch';
 import type { Logger } from 'opensearch-dashboards/server';
-import { toErrorResponse } from './errors';
+import { LookupError, toErrorResponse } from './errors';
 
-const logger = { error: jest.fn(), warn: jest.fn() } as unknown as Logger;
+const logger = { error: jest.fn(), warn: jest.fn(), info: jest.fn(), debug: jest.fn() };
 const responses = {
-  unauthorized: (options: unknown) => ({ status: 401, options }),
-  customError: (options: { statusCode: number }) => ({ status: options.statusCode, options }),
+  customError: (answer: { statusCode: number; body: unknown }) => answer,
+  forbidden: (answer: { body: unknown }) => ({ statusCode: 403, ...answer }),
 };
 
-function unauthorized(body: Record<string, unknown>, headers: Record<string, string>) {
-  return new errors.ResponseError({
-    body,
-    statusCode: 401,
-    headers,
-    warnings: null,
-    meta: {} as never,
+const responseError = (statusCode: number, body: unknown) =>
+  Object.assign(new Error('Response Error'), { name: 'ResponseError', meta: { statusCode, body } });
+
+const answer = (error: unknown) =>
+  toErrorResponse(error, responses as never, logger as unknown as Logger) as unknown as {
+    statusCode: number;
+    body: { message: string; attributes?: Record<string, unknown> };
+  };
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('OpenSearch protecting itself', () => {
+  it('a circuit breaker is a 429 saying to try again or ask for less, and is logged', () => {
+    const breaker = responseError(429, {
+      error: {
+        type: 'circuit_breaking_exception',
+        reason: '[parent] Data too large, data for [<http_request>] would be [1gb]',
+      },
+      status: 429,
+    });
+    const { statusCode, body } = answer(breaker);
+    expect(statusCode).toBe(429);
+    expect(body.message).toMatch(
+      /^OpenSearch refused the request to protect its memory \(a circuit breaker: \[parent\] Data too large.*\)\. Try again shortly, or ask for less/
+    );
+    expect(body.attributes).toEqual({ reason: 'opensearch_circuit_breaker' });
+    expect(logger.warn).toHaveBeenCalled();
   });
-}
 
-it.each([
-  ['with a body', { error: 'Unauthorized' }],
-  ['without a body (a HEAD request)', '' as unknown as Record<string, unknown>],
-])('answers a 401 %s with 401 and OpenSearch’s challenge', (_what, body) => {
-  const answer = toErrorResponse(
-    unauthorized(body, { 'www-authenticate': 'Basic realm="OpenSearch Security"' }),
-    responses as never,
-    logger
-  ) as unknown as {
-    status: number;
-    options: { headers: Record<string, string>; body: { message: string } };
-  };
-  expect(answer.status).toBe(401);
-  expect(answer.options.headers['www-authenticate']).toBe('Basic realm="OpenSearch Security"');
-  expect(answer.options.body.message).toMatch(/sign in again/);
-});
+  it('a breaker inside a failed search phase (any status) is the same 429', () => {
+    const phase = responseError(503, {
+      error: {
+        type: 'search_phase_execution_exception',
+        reason: 'all shards failed',
+        root_cause: [{ type: 'circuit_breaking_exception', reason: '[request] Data too large' }],
+      },
+    });
+    expect(answer(phase).statusCode).toBe(429);
+  });
 
-it('gives a Basic challenge when OpenSearch gave none', () => {
-  const answer = toErrorResponse(
-    unauthorized('' as unknown as Record<string, unknown>, {}),
-    responses as never,
-    logger
-  ) as unknown as {
-    options: { headers: Record<string, string> };
-  };
-  expect(answer.options.headers['www-authenticate']).toBe('Basic realm="Authorization Required"');
+  it('an overloaded node (429) and an unavailable one (503) say to try again', () => {
+    const rejected = answer(
+      responseError(429, { error: { type: 'rejected_execution_exception', reason: 'queue full' } })
+    );
+    expect(rejected).toMatchObject({
+      statusCode: 429,
+      body: { message: 'OpenSearch is overloaded: queue full. Try again shortly.' },
+    });
+    const unavailable = answer(
+      responseError(503, { error: { type: 'no_shard_available_action_exception', reason: 'x' } })
+    );
+    expect(unavailable).toMatchObject({
+      statusCode: 503,
+      body: { message: 'OpenSearch cannot serve this right now: x. Try again shortly.' },
+    });
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it('a 5xx the service chose is logged too', () => {
+    answer(new LookupError(504, 'OpenSearch did not answer in time'));
+    expect(logger.warn).toHaveBeenCalledWith('answered 504: OpenSearch did not answer in time');
+  });
 });

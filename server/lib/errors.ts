@@ -80,6 +80,13 @@ export function openSearchReason(error: OpenSearchResponseError): string {
   return error.message;
 }
 
+/** Whether OpenSearch refused the request with a circuit breaker (its memory protection). */
+export function isCircuitBreaker(error: OpenSearchResponseError): boolean {
+  const body = error.meta.body;
+  const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
+  return text.includes('circuit_breaking_exception');
+}
+
 const isUnreachable = (name: string | undefined) =>
   name === 'ConnectionError' || name === 'TimeoutError' || name === 'NoLivingConnectionsError';
 
@@ -104,6 +111,7 @@ export function toErrorResponse(
     if (answer) return answer;
   }
   if (error instanceof LookupError) {
+    if (error.statusCode >= 500) logger.warn(`answered ${error.statusCode}: ${error.message}`);
     return response.customError({
       statusCode: error.statusCode,
       body: { message: error.message, attributes: error.attributes },
@@ -130,10 +138,34 @@ export function toErrorResponse(
         },
       });
     }
+    // Sent once, never retried in a loop (ppl/bounded_client.ts): the user decides when to retry.
+    if (isCircuitBreaker(error)) {
+      logger.warn(`OpenSearch refused a request with a circuit breaker: ${reason}`);
+      return response.customError({
+        statusCode: 429,
+        body: {
+          message: `OpenSearch refused the request to protect its memory (a circuit breaker: ${reason}). Try again shortly, or ask for less: filter earlier, fewer rows or groups.`,
+          attributes: { reason: 'opensearch_circuit_breaker' },
+        },
+      });
+    }
     if (status === 429) {
       return response.customError({
         statusCode: 429,
-        body: { message: `OpenSearch is overloaded: ${reason}. Try again shortly.` },
+        body: {
+          message: `OpenSearch is overloaded: ${reason}. Try again shortly.`,
+          attributes: { reason: 'opensearch_overloaded' },
+        },
+      });
+    }
+    if (status === 503) {
+      logger.warn(`OpenSearch answered 503: ${reason}`);
+      return response.customError({
+        statusCode: 503,
+        body: {
+          message: `OpenSearch cannot serve this right now: ${reason}. Try again shortly.`,
+          attributes: { reason: 'opensearch_unavailable' },
+        },
       });
     }
     if (status === 400 || status === 404 || status === 409) {

@@ -20,7 +20,7 @@ import {
 } from './validation';
 
 const catalog = (ctx: LookupsRequestContext) =>
-  new CatalogService(ctx.client, ctx.records, ctx.user);
+  new CatalogService(ctx.client, ctx.records, ctx.leases, ctx.user);
 const operations = (ctx: LookupsRequestContext) => new LookupOperations(ctx);
 
 export function registerCatalogRoutes(router: IRouter) {

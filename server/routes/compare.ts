@@ -22,7 +22,9 @@ export function registerCompareRoute(router: IRouter) {
     },
     handle(async (ctx, request, response) => {
       const { name } = request.params;
-      const detail = await new CatalogService(ctx.client, ctx.records, ctx.user).get(name);
+      const detail = await new CatalogService(ctx.client, ctx.records, ctx.leases, ctx.user).get(
+        name
+      );
       const slices = detail.slices.map((s) => s.id);
       return response.ok({
         body: await compareVersions(ctx.client, name, request.body, slices),

@@ -22,6 +22,8 @@ async function queryService(ctx: LookupsRequestContext) {
     ceiling: await ctx.ceiling(),
     logger: ctx.logger,
     records: ctx.records,
+    memory: ctx.memory,
+    clusterLimits: ctx.clusterLimits,
     // Whether the query writes is the parser's call: the user is asked only when it does.
     underLease: (name, work) =>
       withLookupLease(ctx, name, 'write', async (lease) => work({ lease, user: await ctx.user() })),
@@ -37,9 +39,10 @@ export function registerQueryRoutes(router: IRouter) {
     },
     handle(async (ctx, request, response) => {
       const { query, size } = request.body;
-      // A synchronous write runs to its end even when its client hangs up: OSD gives a route no
-      // signal for that once the request's body was read (`request.events.aborted$` fires only
-      // while it is still arriving). Long writes belong in jobs, which can be cancelled.
+      // A synchronous write runs to its end (or to lookups.query.write_timeout) even when its
+      // client hangs up: OSD gives a route no signal for that once the request's body was read
+      // (`request.events.aborted$` fires only while it is still arriving). Long writes belong
+      // in jobs, which can be cancelled.
       const service = await queryService(ctx);
       return response.ok(jsonBody(await service.run(query, size)));
     })

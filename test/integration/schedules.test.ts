@@ -150,21 +150,19 @@ describe('a schedule runs as its owner', () => {
     expect(job.body).toMatchObject({ user: 'lookup_writer', schedule_id: schedule.id });
   });
 
-  it('fails with 403 and changes nothing when its owner may not write the lookup', async () => {
+  it('is refused with 403 when its owner may not write the lookup, storing and changing nothing', async () => {
     const name = testNames.lookup('schedreader');
-    const { status, body: schedule } = await create(
+    const { status, body } = await create(
       host,
       { query: hostsQuery(name, 3), every: '1h' },
       users.reader
     );
-    expect(status).toBe(200);
-    const run = await callApi<{ job: Job }>(host.url, 'POST', apiPaths.runSchedule(schedule.id), {
+    expect(status).toBe(403);
+    expect(JSON.stringify(body)).toMatch(/no permissions for .*You may not write /);
+    const mine = await callApi<{ schedules: Schedule[] }>(host.url, 'GET', apiPaths.schedules(), {
       caller: users.reader,
     });
-    expect(run.status).toBe(202);
-    const after = await untilRuns(host, schedule.id, 1, users.reader);
-    expect(after.runs[0]).toMatchObject({ state: 'failed', trigger: 'manual' });
-    expect(after.runs[0].error).toMatch(/refused .*lookup_reader|no permissions/);
+    expect(mine.body.schedules.filter((s) => s.lookup === name)).toEqual([]);
     const exists = await admin.indices.exists({ index: `${name}__lookup` });
     expect(exists.body).toBe(false);
     expect((await admin.indices.exists({ index: name })).body).toBe(false);
@@ -326,20 +324,21 @@ describe('refusals', () => {
 
   it('refuses more schedules than lookups.schedules.max_per_user with 429', async () => {
     const narrow = await startHost({ schedules: { max_per_user: 1, min_interval_ms: 1000 } });
+    // A user with no other schedule here, who may write the lookups named.
     const mine = await callApi<{ schedules: Schedule[] }>(narrow.url, 'GET', apiPaths.schedules(), {
-      caller: users.noAccess,
+      caller: users.teamAWriter,
     });
     expect(mine.body.schedules).toHaveLength(0);
     const first = await create(
       narrow,
-      { query: 'source=web_logs | outputlookup lk_x', every: '1h', enabled: false },
-      users.noAccess
+      { query: 'source=web_logs | outputlookup lk_team_a_x', every: '1h', enabled: false },
+      users.teamAWriter
     );
     expect(first.status).toBe(200);
     const second = await create(
       narrow,
-      { query: 'source=web_logs | outputlookup lk_y', every: '1h' },
-      users.noAccess
+      { query: 'source=web_logs | outputlookup lk_team_a_y', every: '1h' },
+      users.teamAWriter
     );
     expect(second.status).toBe(429);
     expect(second.body).toMatchObject({

@@ -157,7 +157,7 @@ export function fakeServices(overrides: Partial<LookupsServices> = {}): FakeServ
       max_import_bytes: 100 * 1024 * 1024,
       schedules: { min_interval_ms: 60_000 },
     },
-    currentUser: 'tester',
+    currentUser: Promise.resolve('tester'),
     storage: memoryStorage(),
     ...overrides,
   } as FakeServices;

@@ -90,6 +90,25 @@ describe('the states of a version', () => {
     expect(screen.getByTestId(`lookupsVersionRestore-${OLD}`)).toBeTruthy();
   });
 
+  it("labels a cancelled job's version cancelled, says how it began, and offers no restore", async () => {
+    const CANCELLED = '66666666-aaaa-4bbb-8ccc-000000000006';
+    const withCancelled: LookupDetail = {
+      ...DETAIL,
+      slices: [
+        ...DETAIL.slices,
+        slice(CANCELLED, '2026-03-01T10:06:00Z', { state: 'cancelled', action: 'overwritten' }),
+      ],
+    };
+    render('versions', { [`GET ${apiPaths.lookup('lk_hosts')}`]: () => withCancelled });
+    const entry = await screen.findByTestId(`lookupsVersion-${CANCELLED}`);
+    expect(within(entry).getByTestId('lookupsVersionStatus').textContent).toBe(
+      'Cancelled — incomplete'
+    );
+    expect(entry.textContent).toContain('(overwrite)');
+    expect(entry.textContent).not.toContain('how is not recorded');
+    expect(screen.queryByTestId(`lookupsVersionRestore-${CANCELLED}`)).toBeNull();
+  });
+
   it('says the query is withheld when it read indices the caller cannot read', async () => {
     render('versions');
     const entry = await screen.findByTestId(`lookupsVersion-${FAILED}`);

@@ -148,10 +148,11 @@ export function actionLabel(action: string | undefined): string {
 }
 
 /** Where a version stands: restorable only when it is an old, complete one. */
-export type SliceStatus = 'current' | 'failed' | 'writing' | 'interrupted' | 'old';
+export type SliceStatus = 'current' | 'failed' | 'cancelled' | 'writing' | 'interrupted' | 'old';
 export function sliceStatus(slice: SliceInfo): SliceStatus {
   if (slice.current) return 'current';
   if (slice.state === 'failed') return 'failed';
+  if (slice.state === 'cancelled') return 'cancelled';
   if (slice.in_flight) return 'writing';
   if (slice.state === 'writing') return 'interrupted';
   return 'old';
@@ -169,6 +170,14 @@ export function StatusBadge({ status }: { status: SliceStatus }) {
       return (
         <EuiBadge color="danger" data-test-subj="lookupsVersionStatus">
           {i18n.translate('lookups.versions.failed', { defaultMessage: 'Failed — incomplete' })}
+        </EuiBadge>
+      );
+    case 'cancelled':
+      return (
+        <EuiBadge color="default" data-test-subj="lookupsVersionStatus">
+          {i18n.translate('lookups.versions.cancelled', {
+            defaultMessage: 'Cancelled — incomplete',
+          })}
         </EuiBadge>
       );
     case 'writing':
@@ -195,6 +204,7 @@ export function StatusBadge({ status }: { status: SliceStatus }) {
 export const STATUS_ICON: Record<SliceStatus, string> = {
   current: 'checkInCircleFilled',
   failed: 'alert',
+  cancelled: 'crossInCircleEmpty',
   writing: 'clock',
   interrupted: 'alert',
   old: 'dot',

@@ -277,7 +277,9 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
         <>
           <CompareVersions
             name={name}
-            slices={timelineOrder(lookup.slices).filter((s) => sliceStatus(s) !== 'failed')}
+            slices={timelineOrder(lookup.slices).filter(
+              (s) => sliceStatus(s) !== 'failed' && sliceStatus(s) !== 'cancelled'
+            )}
           />
           <EuiSpacer size="m" />
         </>

@@ -27,7 +27,11 @@ async function setup(answer: (query: string) => QueryRowsResponse) {
     [`GET ${apiPaths.list()}`]: () => ({ lookups: [] }),
     [`POST ${apiPaths.query()}`]: (r) => answer((r.body as { query: string }).query),
   });
-  const services = fakeServices({ http, storage: memoryStorage(), currentUser: 'ana' });
+  const services = fakeServices({
+    http,
+    storage: memoryStorage(),
+    currentUser: Promise.resolve('ana'),
+  });
   const view = renderWithProviders(<QueryPage />, { route: '/query', services });
   await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
   const input = screen.getByTestId('pplEditorInput') as HTMLTextAreaElement;

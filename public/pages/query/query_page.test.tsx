@@ -52,7 +52,7 @@ async function setup(
     }),
     ...routes,
   });
-  const services = fakeServices({ http, storage, currentUser: 'ana' });
+  const services = fakeServices({ http, storage, currentUser: Promise.resolve('ana') });
   const view = renderWithProviders(<QueryPage />, { route: '/query', services });
   // The page asks for the catalog (lookup names to complete); let that answer land.
   await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
@@ -232,6 +232,10 @@ describe('running queries', () => {
       [recentQueriesKey('bob')]: JSON.stringify([{ query: 'source=secret', at: 'x' }]),
     });
     await setup(() => ROWS, storage);
+    // Once the server has named the user, their list (and only theirs) is there.
+    await waitFor(() =>
+      expect(screen.getByTestId('lookupsRecentButton').textContent).toContain('(1)')
+    );
     fireEvent.click(screen.getByTestId('lookupsRecentButton'));
     const items = await screen.findAllByTestId('lookupsRecentQuery');
     expect(items.map((i) => i.textContent)).toEqual(['source=web_logs | head 5']);

@@ -29,6 +29,7 @@ import { parsePpl } from '../../../common/ppl/parser';
 import { ServerStatusCallout } from '../../components/server_status';
 import { useAppChrome } from '../../components/chrome';
 import { formatTime } from '../../components/format';
+import { useCurrentUser } from '../../services/current_user';
 import { useServices } from '../../services/services_context';
 import { useAppDispatch, useAppSelector } from '../../store';
 import { useCatalog } from '../../store/api';
@@ -69,7 +70,8 @@ export function QueryPage() {
   const dispatch = useAppDispatch();
   const history = useHistory();
   const location = useLocation();
-  const { currentUser, storage: givenStorage } = useServices();
+  const { storage: givenStorage } = useServices();
+  const currentUser = useCurrentUser();
   const storage = useMemo(() => givenStorage ?? browserStorage(), [givenStorage]);
   const { text, last, run, job, explain, parseError, parseErrorText, recent } = useAppSelector(
     (state) => state.query
@@ -86,15 +88,17 @@ export function QueryPage() {
   useAppChrome([{ text: queryTitle() }]);
   useJobPolling(job.job?.id, isFinalJob(job.job));
 
-  // Recent queries belong to the signed-in user.
+  // Recent queries belong to the signed-in user: read once the user is known.
   useEffect(() => {
+    if (currentUser === undefined) return;
     const key = currentUser ?? '';
     if (loadedFor.current === key) return;
     loadedFor.current = key;
-    dispatch(recentLoaded(loadRecentQueries(storage, currentUser)));
+    dispatch(recentLoaded(loadRecentQueries(storage, currentUser ?? undefined)));
   }, [dispatch, storage, currentUser]);
   useEffect(() => {
-    if (loadedFor.current === (currentUser ?? '')) saveRecentQueries(storage, currentUser, recent);
+    if (currentUser === undefined || loadedFor.current !== (currentUser ?? '')) return;
+    saveRecentQueries(storage, currentUser ?? undefined, recent);
   }, [storage, currentUser, recent]);
 
   // `/query?q=…` (e.g. "Query this lookup") fills the editor once.

@@ -77,7 +77,7 @@ async function setup(routes: Record<string, FakeRoute>) {
     [`POST ${apiPaths.jobs()}`]: () => job({ updated_at: '2025-05-01T10:00:00.000Z' }),
     ...routes,
   });
-  const services = fakeServices({ http, currentUser: 'ana' });
+  const services = fakeServices({ http, currentUser: Promise.resolve('ana') });
   const view = renderWithProviders(<QueryPage />, { route: '/query', services });
   await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
   const input = screen.getByTestId('pplEditorInput') as HTMLTextAreaElement;
@@ -282,6 +282,7 @@ describe('a write runs as a job', () => {
 describe('the server identity’s problems', () => {
   const status = (problems: StatusResponse['server_identity']['problems']): StatusResponse => ({
     server_identity: { username: 'kibanaserver', problems },
+    caller: { username: 'ana' },
   });
 
   it('names each missing permission and what it breaks', async () => {

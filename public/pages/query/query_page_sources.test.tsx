@@ -37,7 +37,7 @@ async function setup() {
   });
   const view = renderWithProviders(<QueryPage />, {
     route: '/query',
-    services: fakeServices({ http, currentUser: 'ana' }),
+    services: fakeServices({ http, currentUser: Promise.resolve('ana') }),
   });
   await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
   const input = screen.getByTestId('pplEditorInput') as HTMLTextAreaElement;

@@ -30,7 +30,7 @@ async function setup(query: string, route: () => unknown) {
   });
   const view = renderWithProviders(<QueryPage />, {
     route: '/query',
-    services: fakeServices({ http, currentUser: 'lookup_writer' }),
+    services: fakeServices({ http, currentUser: Promise.resolve('lookup_writer') }),
   });
   await waitFor(() => expect(catalogStatus(view.store)).toBe('ready'));
   fireEvent.change(screen.getByTestId('pplEditorInput'), { target: { value: query } });

@@ -23,8 +23,8 @@ import {
   backingIndexName,
 } from '../../../common/substrate/names';
 import { LookupError, NotFoundError, openSearchStatus } from '../../lib/errors';
+import type { LeaseDocument, LeaseStore } from '../plugin_index/leases';
 import {
-  isInFlight,
   recordId,
   StoredEvent,
   WriteRecord,
@@ -32,6 +32,7 @@ import {
 } from '../plugin_index/write_records';
 import { AliasesByIndex, CatalogEntry, classifyCatalog } from './classify';
 import { hideUnreadableQueries } from './query_visibility';
+import { sliceState } from './slice_state';
 
 const MAX_SLICES_PER_INDEX = 1000;
 
@@ -40,6 +41,21 @@ interface Scan {
   slices: Map<string, SliceInfo[]>;
   sizes: Map<string, number>;
   legacyRows: Map<string, number>;
+  /** The lookups' leases; undefined when they could not be read. */
+  leases: Map<string, LeaseDocument> | undefined;
+}
+
+/** The leases, or undefined (a version being written is then judged by its heartbeat). */
+async function readLeases(
+  leases: LeaseStore | undefined,
+  names: string[]
+): Promise<Map<string, LeaseDocument> | undefined> {
+  if (!leases) return undefined;
+  try {
+    return await leases.currentMany(names);
+  } catch {
+    return undefined;
+  }
 }
 
 async function readAliases(client: OpenSearchClient, index: string): Promise<AliasesByIndex> {
@@ -100,6 +116,7 @@ function statsParams(backing: string[], legacy: CatalogEntry[]) {
 async function scan(
   client: OpenSearchClient,
   records: WriteRecordStore,
+  leaseStore: LeaseStore | undefined,
   expression: string,
   select: (entries: CatalogEntry[]) => CatalogEntry[] = (all) => all
 ): Promise<Scan & { records: Map<string, WriteRecord> }> {
@@ -133,7 +150,7 @@ async function scan(
     );
   }
 
-  const [stats, counts, recordMap] = await Promise.all([
+  const [stats, counts, recordMap, leases] = await Promise.all([
     statIndices.length > 0
       ? client.indices.stats(statsParams(backing, legacy))
       : Promise.resolve({ body: { indices: {} } }),
@@ -141,6 +158,10 @@ async function scan(
       ? client.msearch({ body: searches as Array<Record<string, unknown>> })
       : Promise.resolve({ body: { responses: [] } }),
     records.forBackingIndices(backing),
+    readLeases(
+      leaseStore,
+      entries.filter((e) => e.kind !== 'legacy').map((e) => e.name)
+    ),
   ]);
 
   const sizes = new Map<string, number>();
@@ -189,13 +210,14 @@ async function scan(
     ).hits.total.value;
     legacyRows.set(entry.name, total);
   });
-  return { entries, slices, sizes, legacyRows, records: recordMap };
+  return { entries, slices, sizes, legacyRows, leases, records: recordMap };
 }
 
 function sliceDetails(
   entry: CatalogEntry,
   found: SliceInfo[],
-  records: Map<string, WriteRecord>
+  records: Map<string, WriteRecord>,
+  leases: Map<string, LeaseDocument> | undefined
 ): SliceInfo[] {
   const index = entry.index!;
   const byId = new Map(found.map((s) => [s.id, { ...s }]));
@@ -208,13 +230,15 @@ function sliceDetails(
     }
   }
   const now = Date.now();
+  const lease = leases === undefined ? undefined : (leases.get(entry.name) ?? null);
   return [...byId.values()]
     .map((slice) => {
       const record = records.get(recordId(index, slice.id));
       const info: SliceInfo = { ...slice, current: slice.id === entry.currentSlice };
-      if (isInFlight(record, now)) info.in_flight = true;
-      if (record && record.status !== 'seen' && record.status !== 'deleted') {
-        info.state = record.status;
+      const { state, inFlight } = sliceState(record, lease, now);
+      if (inFlight) info.in_flight = true;
+      if (record && state) {
+        info.state = state;
         info.created_at = record.finished_at ?? record.started_at;
         if (record.last_write_at) info.last_write_at = record.last_write_at;
         info.written_by = record.user ?? null;
@@ -272,7 +296,9 @@ function summarize(
       slices: [{ id: entry.currentSlice!, rows: s.legacyRows.get(entry.name) ?? 0, current: true }],
     };
   }
-  const slices = entry.index ? sliceDetails(entry, s.slices.get(entry.index) ?? [], s.records) : [];
+  const slices = entry.index
+    ? sliceDetails(entry, s.slices.get(entry.index) ?? [], s.records, s.leases)
+    : [];
   const orphans = slices.filter((x) => !x.current && !x.in_flight);
   const writes = slices
     .flatMap((x) => [x.created_at, x.last_write_at])
@@ -299,6 +325,8 @@ export class CatalogService {
   constructor(
     private readonly client: OpenSearchClient,
     private readonly records: WriteRecordStore,
+    /** The lookups' leases: a version is being written only while its writer's lease lives. */
+    private readonly leases?: LeaseStore,
     /** Who asks: versions' queries are shown only where this caller may see them. */
     private readonly caller?: () => Promise<string | null>
   ) {}
@@ -315,7 +343,7 @@ export class CatalogService {
     const needle = query.search?.toLowerCase();
     const from = query.from ?? 0;
     let total = 0;
-    const result = await scan(this.client, this.records, '*', (all) => {
+    const result = await scan(this.client, this.records, this.leases, '*', (all) => {
       const matching = all
         .filter((e) => needle === undefined || e.name.toLowerCase().includes(needle))
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -343,6 +371,7 @@ export class CatalogService {
     const result = await scan(
       this.client,
       this.records,
+      this.leases,
       `${name},${backingIndexName(name)}`,
       (all) => all.filter((e) => e.name === name)
     );

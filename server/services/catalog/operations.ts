@@ -16,7 +16,6 @@ import type {
   ReapBody,
   ReapResponse,
   RollbackResponse,
-  SliceInfo,
 } from '../../../common/api/codecs';
 import { REAP_DEFAULTS } from '../../../common/api/codecs';
 import { sliceFilter } from '../../../common/substrate/alias_filter';
@@ -36,6 +35,7 @@ import type { Lease } from '../plugin_index/leases';
 import { writeLookup } from '../writer/lookup_writer';
 import { recordId, recordTime, WriteRecord } from '../plugin_index/write_records';
 import { CatalogService } from './catalog_service';
+import { planReap, restorable } from './reap_plan';
 
 export const DEFAULT_KEEP = REAP_DEFAULTS.keep;
 export const DEFAULT_GRACE = REAP_DEFAULTS.older_than;
@@ -50,9 +50,6 @@ export function parseTimeValue(value: string): number {
   return Number(match[1]) * UNITS[match[2]];
 }
 
-/** A version another one could take over from: complete (or of unknown state), not being written. */
-const restorable = (s: SliceInfo) => !s.in_flight && s.state !== 'failed' && s.state !== 'writing';
-
 export type OperationsDeps = Pick<
   LookupsRequestContext,
   'client' | 'records' | 'leases' | 'config' | 'logger' | 'ceiling' | 'user'
@@ -63,7 +60,7 @@ export class LookupOperations {
   private readonly catalog: CatalogService;
 
   constructor(private readonly deps: OperationsDeps) {
-    this.catalog = new CatalogService(deps.client, deps.records);
+    this.catalog = new CatalogService(deps.client, deps.records, deps.leases);
   }
 
   async migrate(name: string, dryRun: boolean): Promise<MigrateResponse> {
@@ -184,9 +181,15 @@ export class LookupOperations {
         `Slice ${slice} is still being written; wait for that write to finish.`,
         { slice }
       );
-    if (target.state === 'failed' || target.state === 'writing') {
+    if (!restorable(target)) {
+      const how =
+        target.state === 'cancelled'
+          ? 'was cancelled'
+          : target.state === 'failed'
+            ? 'failed'
+            : 'stopped';
       throw new ConflictError(
-        `Version ${slice} of "${name}" is incomplete: its write ${target.state === 'failed' ? 'failed' : 'stopped'} part-way, so it cannot be restored. Pick a complete version.`,
+        `Version ${slice} of "${name}" is incomplete: its write ${how} part-way, so it cannot be restored. Pick a complete version.`,
         { slice, state: target.state }
       );
     }
@@ -378,34 +381,11 @@ export class LookupOperations {
       const time = recordTime(records.get(recordId(index, id)));
       return time === undefined ? 0 : now - time;
     };
-    const newestFirst = [...orphans].sort((a, b) => age(a.id) - age(b.id));
-
-    const removed: ReapResponse['removed'] = [];
-    const kept: ReapResponse['kept'] = [];
-    newestFirst.forEach((slice, i) => {
-      if (i < keep)
-        kept.push({
-          lookup: lookup.name,
-          slice: slice.id,
-          reason: `one of the ${keep} most recent versions`,
-          rule: 'newest',
-        });
-      else if (age(slice.id) < graceMs)
-        kept.push({
-          lookup: lookup.name,
-          slice: slice.id,
-          reason: `younger than ${options.older_than ?? DEFAULT_GRACE}`,
-          rule: 'younger',
-        });
-      else removed.push({ lookup: lookup.name, slice: slice.id, rows: slice.rows });
+    const { removed, kept } = planReap(lookup.name, lookup.slices, age, {
+      keep,
+      graceMs,
+      olderThan: options.older_than ?? DEFAULT_GRACE,
     });
-    for (const s of lookup.slices.filter((x) => x.in_flight))
-      kept.push({
-        lookup: lookup.name,
-        slice: s.id,
-        reason: 'a write is still filling it',
-        rule: 'in_flight',
-      });
 
     if (!dryRun && removed.length > 0) {
       lease?.assertHeld();

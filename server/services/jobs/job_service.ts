@@ -19,9 +19,13 @@ import { validateLookupName } from '../../../common/substrate/names';
 import type { LookupsConfig } from '../../config';
 import { BadRequestError, ConflictError, LookupError, NotFoundError } from '../../lib/errors';
 import type { Ceiling } from '../ceiling';
+import type { MemoryPool } from '../ppl/memory';
+import type { ClusterLimits } from '../ppl/request_bounds';
 import type { LeaseStore } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
 import type { PreparedImport } from '../import/import_service';
+import { acquireAsCaller } from '../lookup_lease';
+import { assertMayAct } from '../permissions/permission_probe';
 import { restoreAbandonedBuildSettings } from '../writer/build_settings';
 import {
   WriteCancelledError,
@@ -43,6 +47,8 @@ export interface JobServiceDeps {
   config: LookupsConfig;
   logger: Logger;
   hostId: string;
+  /** What every running query and job of this process may hold together. */
+  memory?: MemoryPool;
 }
 
 /** What a job needs of the request that sends it: the caller's client, name and ceiling. */
@@ -50,6 +56,8 @@ export interface JobCaller {
   client: OpenSearchClient;
   user(): Promise<string | null>;
   ceiling(): Promise<Ceiling>;
+  /** The cluster's limits on one request (none: OpenSearch's documented defaults). */
+  clusterLimits?(): Promise<ClusterLimits>;
 }
 
 /** What a scheduled run adds to a job. */
@@ -103,6 +111,8 @@ export class JobService {
     prepare: () => Promise<PreparedImport>
   ): Promise<Job> {
     this.assertQueueRoom();
+    // A caller who may not import here is refused before the upload is spooled.
+    await assertMayAct(ctx.client, name, 'import');
     const prepared = await prepare();
     try {
       return await this.accept(ctx, importWork(name, prepared, this.deps), {});
@@ -112,16 +122,28 @@ export class JobService {
     }
   }
 
-  /** Checked, leased and stored before it answers; the work starts after. */
+  /**
+   * Checked (the caller's right included, before the lease), leased and stored before it
+   * answers; the work starts after. A refused job leaves nothing behind.
+   */
   private async accept(ctx: JobCaller, work: JobWork, options: SubmitOptions): Promise<Job> {
     const name = work.lookup;
     const check = validateLookupName(name, { purpose: 'write' });
     if (!check.ok) throw new BadRequestError(check.message, { field: 'name' });
 
     this.assertQueueRoom();
-    const [user, ceiling] = await Promise.all([ctx.user(), ctx.ceiling()]);
+    const [user, ceiling, limits] = await Promise.all([
+      ctx.user(),
+      ctx.ceiling(),
+      ctx.clusterLimits?.(),
+      assertMayAct(ctx.client, name, work.action),
+    ]);
     const id = randomUUID();
-    const { lease } = await this.deps.leases.acquire(name, { operation: 'job', user, job_id: id });
+    const { lease } = await acquireAsCaller(ctx.client, this.deps.leases, name, {
+      operation: 'job',
+      user,
+      job_id: id,
+    });
     const now = new Date().toISOString();
     const job: StoredJob = {
       id,
@@ -154,6 +176,7 @@ export class JobService {
     const runDeps: JobRunDeps = {
       client: ctx.client,
       ceiling,
+      ...(limits ? { limits } : {}),
       user,
       lease,
       signal: controller.signal,

@@ -9,18 +9,23 @@
  * lease, cancel signal and progress listener.
  */
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import type { LookupAction } from '../../../common/api/permissions';
 import type { LookupsConfig } from '../../config';
 import type { Ceiling } from '../ceiling';
 import type { PreparedImport } from '../import/import_service';
 import type { Lease } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
+import type { MemoryPool } from '../ppl/memory';
 import { QueryService } from '../ppl/query_service';
+import type { ClusterLimits } from '../ppl/request_bounds';
 import type { WriteProgressListener, WriterDeps } from '../writer/lookup_writer';
 
 /** What the job holds while it runs. */
 export interface JobRunDeps {
   client: OpenSearchClient;
   ceiling: Ceiling;
+  /** The cluster's limits on one request, read when the job was accepted. */
+  limits?: ClusterLimits;
   user: string | null;
   lease: Lease;
   signal: AbortSignal;
@@ -36,6 +41,8 @@ export interface JobResult {
 
 export interface JobWork {
   lookup: string;
+  /** The right it needs on the lookup, asked before it is accepted. */
+  action: LookupAction;
   /** What the job runs, as its history shows it. */
   query: string;
   /** Rows it will write, when known before it starts. */
@@ -49,19 +56,24 @@ interface ServiceDeps {
   config: LookupsConfig;
   logger: Logger;
   records: WriteRecordStore;
+  memory?: MemoryPool;
 }
 
 export function queryWork(lookup: string, query: string, services: ServiceDeps): JobWork {
   return {
     lookup,
+    action: 'write',
     query,
-    async run({ client, ceiling, user, lease, signal, progress, beforePublish }) {
+    async run({ client, ceiling, limits, user, lease, signal, progress, beforePublish }) {
       const service = new QueryService({
         client,
         config: services.config,
         ceiling,
         logger: services.logger,
         records: services.records,
+        // A job writes: it runs under lookups.query.write_timeout, within the same memory bounds.
+        ...(services.memory ? { memory: services.memory } : {}),
+        ...(limits ? { clusterLimits: async () => limits } : {}),
         signal,
         progress,
         // The job already holds the lookup's lease.
@@ -84,6 +96,7 @@ export function importWork(
 ): JobWork {
   return {
     lookup,
+    action: 'import',
     query: prepared.description,
     rowsTotal: prepared.rows,
     async run({ client, ceiling, user, lease, signal, progress }) {

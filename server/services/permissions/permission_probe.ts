@@ -11,14 +11,17 @@
  * against the caller's index patterns first (403 when refused); when allowed, OpenSearch then
  * answers "no such index" (404) or "invalid name" (400) and does nothing.
  *
- * Roles that name a backing index exactly (not by a pattern over the lookup's name) read as
- * refused here; the real request is still checked by OpenSearch, so the answer is advice.
+ * The app shows these answers, and every mutating operation asks the same before it takes the
+ * lookup's lease (`assertMayAct`): a caller OpenSearch would refuse never holds or waits for the
+ * lease, so cannot make the lookup busy for those who may write it. OpenSearch still checks
+ * every real request. Roles that name a backing index exactly (not by a pattern over the
+ * lookup's name) read as refused here.
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { ActionGrant, LookupAction, LookupPermissions } from '../../../common/api/permissions';
-import { isOpenSearchResponseError, openSearchReason } from '../../lib/errors';
+import { isOpenSearchResponseError, LookupError, openSearchReason } from '../../lib/errors';
 
-type Probe = 'create' | 'write' | 'aliases' | 'delete' | 'delete_by_query';
+type Probe = 'create' | 'write' | 'aliases' | 'delete' | 'delete_by_query' | 'read';
 
 /** The OpenSearch action each probe stands for (named when no reason says otherwise). */
 const PROBE_ACTIONS: Record<Probe, string> = {
@@ -27,7 +30,11 @@ const PROBE_ACTIONS: Record<Probe, string> = {
   aliases: 'indices:admin/aliases',
   delete: 'indices:admin/delete',
   delete_by_query: 'indices:data/write/delete/byquery',
+  read: 'indices:data/read/search',
 };
+
+/** The probes whose answers `_permissions` gives; reading is asked only where it decides something. */
+const ACTION_PROBE_LIST: Probe[] = ['create', 'write', 'aliases', 'delete', 'delete_by_query'];
 
 /** Which probes each user-facing action needs, in the order their refusal is named. */
 const ACTION_PROBES: Record<LookupAction, Probe[]> = {
@@ -63,6 +70,8 @@ function sendProbe(client: OpenSearchClient, probe: Probe, index: string): Promi
       return client.indices.delete({ index });
     case 'delete_by_query':
       return client.deleteByQuery({ index, body: MATCH_NONE });
+    case 'read':
+      return client.search({ index, size: 0, body: MATCH_NONE });
   }
 }
 
@@ -105,7 +114,7 @@ export async function lookupPermissions(
   client: OpenSearchClient,
   names: string[]
 ): Promise<LookupPermissions[]> {
-  const probes = Object.keys(PROBE_ACTIONS) as Probe[];
+  const probes = ACTION_PROBE_LIST;
   const jobs = names.flatMap((name) => probes.map((probe) => ({ name, probe })));
   const grants = await inBatches(jobs, PROBE_CONCURRENCY, ({ name, probe }) =>
     runProbe(client, probe, name)
@@ -121,6 +130,43 @@ export async function lookupPermissions(
     }
     return { name, actions };
   });
+}
+
+/** How a refusal names what was asked. */
+const ACTION_WORDS: Record<LookupAction, string> = {
+  write: 'write',
+  import: 'import into',
+  restore: 'restore a version of',
+  migrate: 'migrate',
+  delete: 'delete',
+  cleanup: 'clean up',
+  delete_version: 'delete a version of',
+};
+
+/**
+ * Throws a 403 naming the missing permission when the caller may not do `action` to the lookup:
+ * asked as the caller, with the same probes as `_permissions`, before anything else happens.
+ */
+export async function assertMayAct(
+  client: OpenSearchClient,
+  name: string,
+  action: LookupAction
+): Promise<void> {
+  const grants = await Promise.all(
+    ACTION_PROBES[action].map((probe) => runProbe(client, probe, name))
+  );
+  const refused = grants.find((grant) => !grant.allowed);
+  if (!refused) return;
+  throw new LookupError(
+    403,
+    `OpenSearch refused this for your user: ${refused.reason}. You may not ${ACTION_WORDS[action]} "${name}"; ask an administrator for ${refused.missing} on the lookup and its backing index.`,
+    { reason: refused.reason, action, missing: refused.missing }
+  );
+}
+
+/** Whether the caller may read the lookup (search it), asked as the caller. */
+export async function mayRead(client: OpenSearchClient, name: string): Promise<boolean> {
+  return (await runProbe(client, 'read', name)).allowed;
 }
 
 /** The security plugin's `has_api_access` for the caller; false without the plugin. */

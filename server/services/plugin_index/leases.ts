@@ -9,6 +9,7 @@
  * while the operation runs and expiring if its host dies. A second operation gets a 409 that
  * names the one holding the lease. Reads never take it.
  */
+import { randomUUID } from 'crypto';
 import type { Logger } from 'opensearch-dashboards/server';
 import { ConflictError, openSearchStatus } from '../../lib/errors';
 import { isAlreadyExists, isVersionConflict, PluginIndex } from './plugin_index';
@@ -33,6 +34,11 @@ export interface LeaseHolder {
 export interface LeaseDocument extends LeaseHolder {
   lookup: string;
   host: string;
+  /**
+   * New with each taking of the lease (absent on leases of older versions): a write record names
+   * the lease its write held, so the catalog tells a live write from one whose lease is gone.
+   */
+  token?: string;
   acquired_at: string;
   expires_at: string;
 }
@@ -54,7 +60,10 @@ interface Versioned {
 }
 
 export class LookupBusyError extends ConflictError {
-  constructor(lookup: string, holder: LeaseDocument) {
+  constructor(
+    public readonly lookup: string,
+    holder: LeaseDocument
+  ) {
     const who = holder.user ? ` by ${holder.user}` : '';
     const job = holder.job_id ? ` (job ${holder.job_id})` : '';
     super(
@@ -68,6 +77,18 @@ export class LookupBusyError extends ConflictError {
         since: holder.acquired_at,
       }
     );
+  }
+}
+
+/**
+ * The same 409 for a caller who may not read the lookup: that the lookup is busy, not who
+ * writes it, with what, or since when.
+ */
+export class PlainLookupBusyError extends ConflictError {
+  constructor(lookup: string) {
+    super(`"${lookup}" is busy with another operation. Try again shortly.`, {
+      reason: 'lookup_busy',
+    });
   }
 }
 
@@ -134,23 +155,26 @@ export class LeaseStore {
     }
   }
 
-  /** Runs `work` holding the lookup's lease; the lease goes when the work ends, however it ends. */
-  async run<T>(
-    lookup: string,
-    holder: LeaseHolder,
-    work: (acquired: AcquiredLease) => Promise<T>
-  ): Promise<T> {
-    const acquired = await this.acquire(lookup, holder);
-    try {
-      return await work(acquired);
-    } finally {
-      await acquired.lease.release();
-    }
-  }
-
   /** The lease on a lookup, if one exists (expired or not). */
   async current(lookup: string): Promise<LeaseDocument | undefined> {
     return (await this.read(lookup))?.lease;
+  }
+
+  /** The leases on these lookups (expired or not), read in real time, in one request. */
+  async currentMany(lookups: string[]): Promise<Map<string, LeaseDocument>> {
+    const out = new Map<string, LeaseDocument>();
+    const names = [...new Set(lookups)];
+    if (names.length === 0) return out;
+    const { body } = await this.index.client.mget(
+      { index: this.index.name, body: { ids: names.map(leaseId) } },
+      { ignore: [404] }
+    );
+    const docs = (body as { docs?: Array<{ found?: boolean; _source?: { lease: LeaseDocument } }> })
+      .docs;
+    for (const doc of docs ?? []) {
+      if (doc.found && doc._source) out.set(doc._source.lease.lookup, doc._source.lease);
+    }
+    return out;
   }
 
   private async read(
@@ -178,6 +202,7 @@ export class LeaseStore {
     return {
       lookup,
       host: this.hostId,
+      token: randomUUID(),
       operation: holder.operation,
       user: holder.user,
       ...(holder.job_id ? { job_id: holder.job_id } : {}),
@@ -202,6 +227,7 @@ export class Lease {
   private renewing: Promise<void> = Promise.resolve();
   private lostReason: string | undefined;
   private released = false;
+  private renewalInFlight = false;
 
   constructor(
     private readonly index: PluginIndex,
@@ -212,7 +238,13 @@ export class Lease {
     private readonly logger: Logger
   ) {
     this.timer = setInterval(() => {
-      this.renewing = this.renew();
+      // One renewal at a time: a second one sent while the first is slow would carry the same
+      // seq_no, lose to it, and read as the lease taken over.
+      if (this.renewalInFlight) return;
+      this.renewalInFlight = true;
+      this.renewing = this.renew().finally(() => {
+        this.renewalInFlight = false;
+      });
     }, options.renewEveryMs);
     // A lease never keeps the process alive on its own.
     this.timer.unref();

@@ -42,6 +42,7 @@ const RECORD_PROPERTIES = {
   source_indices: { type: 'keyword' },
   started_at: { type: 'date' },
   heartbeat_at: { type: 'date' },
+  lease_token: { type: 'keyword' },
   finished_at: { type: 'date' },
   last_write_at: { type: 'date' },
   error: { type: 'text', index: false },
@@ -67,6 +68,7 @@ const EVENT_PROPERTIES = {
 const LEASE_PROPERTIES = {
   lookup: { type: 'keyword' },
   host: { type: 'keyword' },
+  token: { type: 'keyword' },
   operation: { type: 'keyword' },
   user: { type: 'keyword' },
   job_id: { type: 'keyword' },

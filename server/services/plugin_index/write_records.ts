@@ -14,9 +14,9 @@
  * Restores and imports are kept as events beside the records (one document each, never
  * overwritten), so the timeline can say who restored or imported what, and when.
  *
- * A record also tells the reaper which slices a write is still filling (state `writing` with a
- * recent heartbeat), and when an orphan made by another writer was first seen, so that the
- * grace period runs from then.
+ * A record also tells the reaper which slices a write is still filling (state `writing` while
+ * the lookup's lease it names lives: see catalog/slice_state.ts), and when an orphan made by
+ * another writer was first seen, so that the grace period runs from then.
  */
 import type { Logger } from 'opensearch-dashboards/server';
 import type { ImportedEvent, VersionRestoredEvent, WriteAction } from '../../../common/api/codecs';
@@ -29,9 +29,10 @@ const HEARTBEAT_EVERY_MS = 15 * 1000;
 
 /**
  * `writing` while rows go in; `complete` once every row is in (published or kept as a version);
- * `deleted` once someone deleted the version: its rows are gone, the record stays as the event.
+ * `failed` or `cancelled` when the write stopped part-way; `deleted` once someone deleted the
+ * version: its rows are gone, the record stays as the event.
  */
-export type RecordStatus = 'writing' | 'complete' | 'failed' | 'seen' | 'deleted';
+export type RecordStatus = 'writing' | 'complete' | 'failed' | 'cancelled' | 'seen' | 'deleted';
 
 export interface WriteRecord {
   lookup: string;
@@ -46,6 +47,8 @@ export interface WriteRecord {
   source_indices?: string[];
   started_at: string;
   heartbeat_at?: string;
+  /** The token of the lookup's lease the write held: while that lease lives, the write does. */
+  lease_token?: string;
   finished_at?: string;
   /** The last append or upsert into this slice. */
   last_write_at?: string;
@@ -66,8 +69,8 @@ interface EventHit {
 
 export const recordId = (backingIndex: string, slice: string) => `record:${backingIndex}/${slice}`;
 
-export function isInFlight(record: WriteRecord | undefined, now = Date.now()): boolean {
-  if (!record || record.status !== 'writing') return false;
+/** A `writing` record that names no lease (older versions): alive while it heartbeats. */
+export function isHeartbeating(record: WriteRecord, now = Date.now()): boolean {
   const last = Date.parse(record.heartbeat_at ?? record.started_at);
   return now - last < IN_FLIGHT_TIMEOUT_MS;
 }

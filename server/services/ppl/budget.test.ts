@@ -5,7 +5,7 @@
 
 import { parsePpl } from '../../../common/ppl/parser';
 import type { Command } from '../../../common/ppl/ast';
-import { CpuBudgetExceededError, QueryBudget } from './budget';
+import { QueryBudget, QueryTimeoutError } from './budget';
 import { dedupOp, evalOp, Row, RowStream, sortOp, statsOp, topRareOp, whereOp } from './operators';
 
 function command<K extends Command['kind']>(text: string, kind: K): Extract<Command, { kind: K }> {
@@ -64,7 +64,7 @@ describe('one query never starves the event loop', () => {
       let seen = 0;
       setImmediate(() => (batchesBeforeImmediate = seen));
       // sliceMs 0: every batch ends its slice.
-      const budget = new QueryBudget(Infinity, { sliceMs: 0 });
+      const budget = new QueryBudget({ timeoutMs: Infinity }, { sliceMs: 0 });
       for await (const batch of op(stream(10, 5), budget)) seen += batch.length > 0 ? 1 : 0;
       expect(seen).toBe(10);
       // Without pauses the timer fired only after all 10 batches.
@@ -77,7 +77,7 @@ describe('one query never starves the event loop', () => {
     let rowsBeforeImmediate: number | undefined;
     let rows = 0;
     const condition = command('where n >= 0', 'Where').condition;
-    const budget = new QueryBudget(Infinity, { sliceMs: 5, now: steppingClock(1) });
+    const budget = new QueryBudget({ timeoutMs: Infinity }, { sliceMs: 5, now: steppingClock(1) });
     setImmediate(() => (rowsBeforeImmediate = rows));
     const counted = (async function* (): RowStream {
       for await (const batch of stream(1, 10000)) {
@@ -101,38 +101,74 @@ describe('one query never starves the event loop', () => {
     const budget = new QueryBudget();
     const out = await all(operators[0][1](stream(3, 4), budget));
     expect(out.map((r) => r.n)).toEqual([...Array(12).keys()]);
-    expect(budget.usedMs).toBeLessThan(budget.cpuMs);
+    expect(budget.usedMs).toBeLessThan(budget.timeoutMs);
   });
 });
 
-describe('a per-query CPU budget', () => {
-  it.each(operators)('%s stops the query with a 400 once it is spent', async (_name, op) => {
-    // Each clock read advances 10 ms: the first charge spends the whole 5 ms.
-    const budget = new QueryBudget(5, { now: steppingClock(10) });
+describe('a per-query deadline', () => {
+  it.each(operators)('%s stops the query with a 400 once it has passed', async (_name, op) => {
+    // Each clock read advances 10 ms: the first charge is past the 5 ms deadline.
+    const budget = new QueryBudget({ timeoutMs: 5 }, { now: steppingClock(10) });
     const run = all(op(stream(50, 100), budget));
-    await expect(run).rejects.toBeInstanceOf(CpuBudgetExceededError);
+    await expect(run).rejects.toBeInstanceOf(QueryTimeoutError);
     await expect(run).rejects.toMatchObject({
       statusCode: 400,
       message: expect.stringMatching(
-        /^The query used more than 0\.005 s of server CPU evaluating rows, so it was stopped\. Narrow it: filter earlier with where/
+        /^The query ran longer than its time limit of 0\.005 s \(lookups\.query\.timeout\), [\d.]+ s of it computing in the server, so it was stopped\. Narrow it: filter earlier with where/
       ),
-      attributes: { cpu_budget_ms: 5 },
+      attributes: { reason: 'query_timeout', setting: 'lookups.query.timeout', timeout_ms: 5 },
     });
   });
 
-  it('does not count the time spent waiting for input', async () => {
+  it('counts the time spent waiting for input, and says none of it was computing', async () => {
     let now = 0;
-    const budget = new QueryBudget(100, { now: () => now });
+    const budget = new QueryBudget({ timeoutMs: 2500 }, { now: () => now });
     async function* slowInput(): RowStream {
       for (let i = 0; i < 5; i++) {
         now += 1000; // a second waiting on OpenSearch per batch
         yield [{ n: i }];
       }
     }
-    const out = await all(
+    const run = all(
       whereOp(slowInput(), command('where n >= 0', 'Where').condition, types, budget)
     );
-    expect(out).toHaveLength(5);
+    await expect(run).rejects.toThrow(/time limit of 2\.5 s .*, 0 s of it computing in the server/);
     expect(budget.usedMs).toBe(0);
+  });
+
+  it('names the setting that gave the limit (a write has its own)', () => {
+    let now = 0;
+    const budget = new QueryBudget(
+      { timeoutMs: 10, timeoutSetting: 'lookups.query.write_timeout' },
+      { now: () => now }
+    );
+    now = 11;
+    expect(() => budget.checkDeadline()).toThrow(/\(lookups\.query\.write_timeout\)/);
+  });
+
+  it('checkpoint looks at the clock every few steps and stops past the deadline', () => {
+    let reads = 0;
+    let now = 0;
+    const budget = new QueryBudget(
+      { timeoutMs: 100 },
+      {
+        now: () => {
+          reads++;
+          return now;
+        },
+      }
+    );
+    const before = reads;
+    for (let i = 0; i < 255; i++) budget.checkpoint();
+    expect(reads).toBe(before);
+    now = 101;
+    let steps = 0;
+    expect(() => {
+      for (;;) {
+        steps++;
+        budget.checkpoint();
+      }
+    }).toThrow(QueryTimeoutError);
+    expect(steps).toBe(1);
   });
 });

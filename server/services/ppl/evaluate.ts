@@ -45,6 +45,8 @@ import {
   TypeMap,
 } from './functions/values';
 import { typeOf } from './infer';
+import type { QueryBudget } from './budget';
+import { stringBytes } from './memory';
 
 export { PplEvaluationError, PplTypeError } from './errors';
 export {
@@ -62,6 +64,13 @@ export interface EvaluateOptions {
   types?: TypeMap;
   /** The statement's time (what NOW() gives); the moment of the call by default. */
   now?: Date;
+  /**
+   * The query's budget: functions look at its deadline as they loop, and a value that would not
+   * fit its memory is refused before it is built. None: unbounded (tests, constant folding).
+   */
+  budget?: QueryBudget;
+  /** The command evaluating, named when a value would not fit (`eval`, `where`, …). */
+  command?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -128,6 +137,15 @@ class CallFrame implements CallContext {
   clock(): Date {
     return new Date();
   }
+
+  checkpoint(): void {
+    this.evaluator.options.budget?.checkpoint();
+  }
+
+  ensureRoom(bytes: number): void {
+    const { budget, command } = this.evaluator.options;
+    budget?.memory.ensureRoom(bytes, command ?? this.call.name);
+  }
 }
 
 /** The evaluator as a function that evaluates its own arguments sees it. */
@@ -154,13 +172,15 @@ class Evaluator {
   private nowValue: Date | undefined;
   private readonly fieldType = (field: FieldRef): PplType => this.readField(field).t;
 
+  private readonly types: TypeMap | undefined;
+
   constructor(
     private readonly row: PplRow,
-    private readonly types: TypeMap | undefined,
-    now: Date | undefined,
+    readonly options: EvaluateOptions,
     private readonly bindings: ReadonlyMap<string, Typed> | undefined = undefined
   ) {
-    this.nowValue = now;
+    this.types = options.types;
+    this.nowValue = options.now;
   }
 
   /** The statement's time: given, or read once when first needed. */
@@ -177,7 +197,7 @@ class Evaluator {
   with(bindings: ReadonlyMap<string, Typed>): Evaluator {
     const merged = new Map(this.bindings ?? []);
     for (const [k, v] of bindings) merged.set(k, v);
-    return new Evaluator(this.row, this.types, this.now, merged);
+    return new Evaluator(this.row, { ...this.options, now: this.now }, merged);
   }
 
   private readField(field: FieldRef): Typed {
@@ -344,7 +364,12 @@ class Evaluator {
       return { v: null, t: 'boolean' };
     }
     return {
-      v: likeMatches(toPplString(x.v, x.t), toPplString(p.v, p.t), expr.caseSensitive === true),
+      v: likeMatches(
+        toPplString(x.v, x.t),
+        toPplString(p.v, p.t),
+        expr.caseSensitive === true,
+        this.options.budget && (() => this.options.budget!.checkpoint())
+      ),
       t: 'boolean',
     };
   }
@@ -372,10 +397,18 @@ class Evaluator {
     if ((impl.nulls ?? 'propagate') === 'propagate' && values.some((x) => x.v === null)) {
       return { v: null, t: type };
     }
-    return this.located(call, () => ({
+    // A result that can outgrow its arguments (concat, replace, …) is sized before it is built.
+    if (impl.outputBytes !== undefined && this.options.budget !== undefined) {
+      ctx.ensureRoom(impl.outputBytes(values));
+    }
+    const result = this.located(call, () => ({
       v: impl.apply === undefined ? null : impl.apply(values, ctx),
       t: type,
     }));
+    if (typeof result.v === 'string' && this.options.budget !== undefined) {
+      ctx.ensureRoom(stringBytes(result.v.length));
+    }
+    return result;
   }
 
   /** Runs a call, reporting a RangeError (a date out of range, …) as the query's error at it. */
@@ -396,7 +429,7 @@ class Evaluator {
  * overflow, a failed cast, a bad regular expression, or operands of the wrong kind.
  */
 export function evaluateTyped(expr: Expr, row: PplRow, options: EvaluateOptions = {}): Typed {
-  return new Evaluator(row, options.types, options.now).eval(expr);
+  return new Evaluator(row, options).eval(expr);
 }
 
 export function evaluate(expr: Expr, row: PplRow, options: EvaluateOptions = {}): PplValue {

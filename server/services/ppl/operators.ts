@@ -30,6 +30,7 @@ import { Accumulator, accumulator } from './functions/aggregations';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
 import { QueryBudget, unlimitedBudget } from './budget';
+import { MemoryHold, stringBytes, valueBytes } from './memory';
 
 export type Row = Record<string, PplValue>;
 export type Batch = Row[];
@@ -38,17 +39,29 @@ export type Types = Map<string, PplType>;
 
 const OUT_BATCH = 1000;
 
-async function* rebatch(rows: Iterable<Row>): AsyncGenerator<Batch> {
-  let batch: Batch = [];
-  for (const row of rows) {
-    batch.push(row);
-    if (batch.length >= OUT_BATCH) {
+/**
+ * Held rows given out in batches. The hold shrinks as they go and the rows are let go of, so
+ * that a command after that holds them too counts them once.
+ */
+export async function* handOver(rows: Row[], hold: MemoryHold): AsyncGenerator<Batch> {
+  const total = hold.heldBytes;
+  try {
+    for (let i = 0; i < rows.length; i += OUT_BATCH) {
+      const batch = rows.slice(i, i + OUT_BATCH);
+      rows.fill(undefined as never, i, i + batch.length);
+      hold.release(Math.ceil((total * batch.length) / rows.length));
       yield batch;
-      batch = [];
     }
+  } finally {
+    hold.clear();
   }
-  if (batch.length > 0) yield batch;
 }
+
+/** A map entry of a key seen (dedup, top, stats groups): the key's text and the entry. */
+export const keyEntryBytes = (key: string): number => 64 + stringBytes(key.length);
+
+/** One aggregation's state in a group: its object and closures (values kept are added apart). */
+export const ACCUMULATOR_BYTES = 160;
 
 export class BufferLimitError extends BadRequestError {
   constructor(command: string, maxRows: number) {
@@ -67,10 +80,11 @@ export async function* whereOp(
   budget: QueryBudget = unlimitedBudget(),
   now?: Date
 ): RowStream {
+  const options = { types, now, budget, command: 'where' };
   for await (const batch of input) {
     const kept: Batch = [];
     await budget.eachRow(batch, (row) => {
-      if (evaluatePredicate(condition, row, { types, now })) kept.push(row);
+      if (evaluatePredicate(condition, row, options)) kept.push(row);
     });
     if (kept.length > 0) yield kept;
   }
@@ -90,12 +104,24 @@ export async function* evalOp(
     types.set(a.field.name, inferType(a.expr, step.types));
     return step;
   });
-  for await (const batch of input) {
-    await budget.eachRow(batch, (row) => {
-      for (const step of steps)
-        row[step.name] = evaluate(step.expr, row, { types: step.types, now });
-    });
-    yield batch;
+  // The values made for the batch in hand are held until the next one (memory.ts).
+  const hold = budget.hold('eval');
+  const options = steps.map((step) => ({ types: step.types, now, budget, command: 'eval' }));
+  try {
+    for await (const batch of input) {
+      hold.clear();
+      await budget.eachRow(batch, (row) => {
+        steps.forEach((step, i) => {
+          const value = evaluate(step.expr, row, options[i]);
+          if (value !== null && typeof value === 'object') hold.add(valueBytes(value));
+          else if (typeof value === 'string') hold.add(stringBytes(value.length));
+          row[step.name] = value;
+        });
+      });
+      yield batch;
+    }
+  } finally {
+    hold.clear();
   }
 }
 
@@ -158,31 +184,39 @@ export async function* dedupOp(
 ): RowStream {
   const fields = command.fields.map((f) => f.name);
   const seen = new Map<string, number>();
+  const hold = budget.hold('dedup');
   let previous: string | undefined;
   let run = 0;
-  for await (const batch of input) {
-    const kept: Batch = [];
-    await budget.eachRow(batch, (row) => {
-      const values = fields.map((f) => readField(row, f));
-      if (values.some((v) => v === null)) {
-        if (command.keepEmpty) kept.push(row);
-        return;
-      }
-      const key = keyText(values);
-      if (command.consecutive) {
-        run = key === previous ? run + 1 : 1;
-        previous = key;
-        if (run <= command.count) kept.push(row);
-        return;
-      }
-      const n = (seen.get(key) ?? 0) + 1;
-      if (n <= command.count) {
-        if (n === 1 && seen.size >= maxRows) throw new BufferLimitError('dedup', maxRows);
-        seen.set(key, n);
-        kept.push(row);
-      }
-    });
-    if (kept.length > 0) yield kept;
+  try {
+    for await (const batch of input) {
+      const kept: Batch = [];
+      await budget.eachRow(batch, (row) => {
+        const values = fields.map((f) => readField(row, f));
+        if (values.some((v) => v === null)) {
+          if (command.keepEmpty) kept.push(row);
+          return;
+        }
+        const key = keyText(values);
+        if (command.consecutive) {
+          run = key === previous ? run + 1 : 1;
+          previous = key;
+          if (run <= command.count) kept.push(row);
+          return;
+        }
+        const n = (seen.get(key) ?? 0) + 1;
+        if (n <= command.count) {
+          if (n === 1) {
+            if (seen.size >= maxRows) throw new BufferLimitError('dedup', maxRows);
+            hold.add(keyEntryBytes(key));
+          }
+          seen.set(key, n);
+          kept.push(row);
+        }
+      });
+      if (kept.length > 0) yield kept;
+    }
+  } finally {
+    hold.clear();
   }
 }
 
@@ -221,10 +255,15 @@ export function compareRows(keys: SortKey[], types: Types) {
   };
 }
 
-async function collect(input: RowStream, command: string, maxRows: number): Promise<Row[]> {
+/**
+ * Every row of `input`, held: at most `maxRows` (the write ceiling), and their bytes in `hold`
+ * (the query's memory). The caller gives the hold back (`handOver`, or `clear`).
+ */
+export async function collect(input: RowStream, hold: MemoryHold, maxRows: number): Promise<Row[]> {
   const rows: Row[] = [];
   for await (const batch of input) {
-    if (rows.length + batch.length > maxRows) throw new BufferLimitError(command, maxRows);
+    if (rows.length + batch.length > maxRows) throw new BufferLimitError(hold.command, maxRows);
+    hold.addRows(batch);
     for (const row of batch) rows.push(row);
   }
   return rows;
@@ -238,12 +277,17 @@ export async function* sortOp(
   maxRows: number,
   budget: QueryBudget = unlimitedBudget()
 ): RowStream {
-  const rows = await collect(input, 'sort', maxRows);
-  // One synchronous sort: charged whole, then the event loop gets a turn.
-  budget.begin();
-  rows.sort(compareRows(keys, types));
-  await budget.endBatch();
-  yield* rebatch(count > 0 ? rows.slice(0, count) : rows);
+  const hold = budget.hold('sort');
+  try {
+    const rows = await collect(input, hold, maxRows);
+    // One synchronous sort: charged whole, then the event loop gets a turn.
+    budget.begin();
+    rows.sort(compareRows(keys, types));
+    await budget.endBatch();
+    yield* handOver(count > 0 ? rows.slice(0, count) : rows, hold);
+  } finally {
+    hold.clear();
+  }
 }
 
 /** `stats` in the server: a hash aggregation, groups in key order as OpenSearch gives them. */
@@ -257,45 +301,56 @@ export async function* statsOp(
 ): RowStream {
   const by = command.by.map((f) => f.name);
   const groups = new Map<string, { keys: PplValue[]; accs: Accumulator[] }>();
-  for await (const batch of input) {
-    await budget.eachRow(batch, (row) => {
-      const keys = by.map((f) => readField(row, f));
-      if (!command.bucketNullable && keys.some((k) => k === null)) return;
-      const id = keyText(keys);
-      let group = groups.get(id);
-      if (!group) {
-        if (groups.size >= maxRows) throw new BufferLimitError('stats', maxRows);
-        group = {
-          keys,
-          accs: command.aggregations.map((a, i) => accumulator(a, types, outTypes[i])),
-        };
-        groups.set(id, group);
-      }
-      for (const acc of group.accs) acc.add(row);
+  const hold = budget.hold('stats');
+  const accumulators = () =>
+    command.aggregations.map((a, i) =>
+      accumulator(a, types, outTypes[i], { budget, command: 'stats' })
+    );
+  // A group: its key text and values, and a state per aggregation.
+  const groupBytes = (id: string, keys: PplValue[]) =>
+    keyEntryBytes(id) + valueBytes(keys) + ACCUMULATOR_BYTES * command.aggregations.length;
+  try {
+    for await (const batch of input) {
+      await budget.eachRow(batch, (row) => {
+        const keys = by.map((f) => readField(row, f));
+        if (!command.bucketNullable && keys.some((k) => k === null)) return;
+        const id = keyText(keys);
+        let group = groups.get(id);
+        if (!group) {
+          if (groups.size >= maxRows) throw new BufferLimitError('stats', maxRows);
+          hold.add(groupBytes(id, keys));
+          group = { keys, accs: accumulators() };
+          groups.set(id, group);
+        }
+        for (const acc of group.accs) {
+          const more = acc.add(row);
+          if (more) hold.add(more);
+        }
+      });
+    }
+    if (by.length === 0 && groups.size === 0) {
+      groups.set('[]', { keys: [], accs: accumulators() });
+    }
+    const byKeys: SortKey[] = command.by.map((field) => ({
+      field,
+      order: 'asc',
+      notation: 'none',
+      span: field.span,
+    }));
+    const rows = [...groups.values()].map((group) => {
+      const row: Row = {};
+      command.aggregations.forEach((agg, i) => (row[agg.name] = group.accs[i].value()));
+      by.forEach((f, i) => (row[f] = group.keys[i]));
+      return row;
     });
+    groups.clear();
+    budget.begin();
+    rows.sort(compareRows(byKeys, types));
+    await budget.endBatch();
+    yield* handOver(rows, hold);
+  } finally {
+    hold.clear();
   }
-  if (by.length === 0 && groups.size === 0) {
-    groups.set('[]', {
-      keys: [],
-      accs: command.aggregations.map((a, i) => accumulator(a, types, outTypes[i])),
-    });
-  }
-  const byKeys: SortKey[] = command.by.map((field) => ({
-    field,
-    order: 'asc',
-    notation: 'none',
-    span: field.span,
-  }));
-  const rows = [...groups.values()].map((group) => {
-    const row: Row = {};
-    command.aggregations.forEach((agg, i) => (row[agg.name] = group.accs[i].value()));
-    by.forEach((f, i) => (row[f] = group.keys[i]));
-    return row;
-  });
-  budget.begin();
-  rows.sort(compareRows(byKeys, types));
-  await budget.endBatch();
-  yield* rebatch(rows);
 }
 
 /** `top` / `rare`: the most (least) common values of `fields`, per `by` group. */
@@ -309,55 +364,69 @@ export async function* topRareOp(
   const fields = command.fields.map((f) => f.name);
   const by = command.by.map((f) => f.name);
   const counts = new Map<string, Map<string, { by: PplValue[]; values: PplValue[]; n: number }>>();
+  const name = command.kind.toLowerCase();
+  const hold = budget.hold(name);
   let distinct = 0;
-  for await (const batch of input) {
-    await budget.eachRow(batch, (row) => {
-      const values = fields.map((f) => readField(row, f));
-      const groupKeys = by.map((f) => readField(row, f));
-      if (!command.useNull && (values.some((v) => v === null) || groupKeys.some((v) => v === null)))
-        return;
-      const groupId = keyText(groupKeys);
-      let group = counts.get(groupId);
-      if (!group) counts.set(groupId, (group = new Map()));
-      const valueId = keyText(values);
-      const entry = group.get(valueId);
-      if (entry) entry.n++;
-      else {
-        if (++distinct > maxRows) throw new BufferLimitError(command.kind.toLowerCase(), maxRows);
-        group.set(valueId, { by: groupKeys, values, n: 1 });
-      }
-    });
+  try {
+    for await (const batch of input) {
+      await budget.eachRow(batch, (row) => {
+        const values = fields.map((f) => readField(row, f));
+        const groupKeys = by.map((f) => readField(row, f));
+        if (
+          !command.useNull &&
+          (values.some((v) => v === null) || groupKeys.some((v) => v === null))
+        )
+          return;
+        const groupId = keyText(groupKeys);
+        let group = counts.get(groupId);
+        if (!group) {
+          hold.add(keyEntryBytes(groupId));
+          counts.set(groupId, (group = new Map()));
+        }
+        const valueId = keyText(values);
+        const entry = group.get(valueId);
+        if (entry) entry.n++;
+        else {
+          if (++distinct > maxRows) throw new BufferLimitError(name, maxRows);
+          hold.add(keyEntryBytes(valueId) + valueBytes(values) + valueBytes(groupKeys));
+          group.set(valueId, { by: groupKeys, values, n: 1 });
+        }
+      });
+    }
+    const valueKeys: SortKey[] = command.fields.map((field) => ({
+      field,
+      order: 'asc',
+      notation: 'none',
+      span: field.span,
+    }));
+    const byKeys: SortKey[] = command.by.map((field) => ({
+      field,
+      order: 'asc',
+      notation: 'none',
+      span: field.span,
+    }));
+    const out: Row[] = [];
+    const groupRows = [...counts.values()].map((group) => [...group.values()]);
+    const asRow = (e: { by: PplValue[]; values: PplValue[]; n: number }): Row => {
+      const row: Row = {};
+      by.forEach((f, i) => (row[f] = e.by[i]));
+      fields.forEach((f, i) => (row[f] = e.values[i]));
+      if (command.showCount) row[command.countField] = e.n;
+      return row;
+    };
+    const byValue = compareRows(valueKeys, types);
+    budget.begin();
+    groupRows.sort((a, b) => compareRows(byKeys, types)(asRow(a[0]), asRow(b[0])));
+    for (const entries of groupRows) {
+      entries.sort(
+        (a, b) => (command.kind === 'Top' ? b.n - a.n : a.n - b.n) || byValue(asRow(a), asRow(b))
+      );
+      out.push(...entries.slice(0, command.limit).map(asRow));
+    }
+    counts.clear();
+    await budget.endBatch();
+    yield* handOver(out, hold);
+  } finally {
+    hold.clear();
   }
-  const valueKeys: SortKey[] = command.fields.map((field) => ({
-    field,
-    order: 'asc',
-    notation: 'none',
-    span: field.span,
-  }));
-  const byKeys: SortKey[] = command.by.map((field) => ({
-    field,
-    order: 'asc',
-    notation: 'none',
-    span: field.span,
-  }));
-  const out: Row[] = [];
-  const groupRows = [...counts.values()].map((group) => [...group.values()]);
-  const asRow = (e: { by: PplValue[]; values: PplValue[]; n: number }): Row => {
-    const row: Row = {};
-    by.forEach((f, i) => (row[f] = e.by[i]));
-    fields.forEach((f, i) => (row[f] = e.values[i]));
-    if (command.showCount) row[command.countField] = e.n;
-    return row;
-  };
-  const byValue = compareRows(valueKeys, types);
-  budget.begin();
-  groupRows.sort((a, b) => compareRows(byKeys, types)(asRow(a[0]), asRow(b[0])));
-  for (const entries of groupRows) {
-    entries.sort(
-      (a, b) => (command.kind === 'Top' ? b.n - a.n : a.n - b.n) || byValue(asRow(a), asRow(b))
-    );
-    out.push(...entries.slice(0, command.limit).map(asRow));
-  }
-  await budget.endBatch();
-  yield* rebatch(out);
 }

@@ -11,13 +11,27 @@
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { PlanStep, SchemaColumn } from '../../../common/api/codecs';
-import type { Command, Expr, FieldPattern, OutputLookup, Span } from '../../../common/ppl/ast';
+import type {
+  Command,
+  Expr,
+  FieldPattern,
+  OutputLookup,
+  SortKey,
+  Span,
+} from '../../../common/ppl/ast';
 import type { Subsearch } from '../../../common/ppl/commands/combining_ast';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
 import { QueryBudget, unlimitedBudget } from './budget';
 import type { RowStream, Types } from './operators';
 import type { Dsl } from './pushdown';
+import {
+  boundedSortKeys,
+  checkSearch,
+  ClusterLimits,
+  DEFAULT_CLUSTER_LIMITS,
+  RequestBoundError,
+} from './request_bounds';
 
 export interface PipelineDeps {
   client: OpenSearchClient;
@@ -25,8 +39,13 @@ export interface PipelineDeps {
   maxRows: number;
   pageSize: number;
   now: Date;
-  /** The query's CPU budget, shared by its operators (none: unlimited, still pausing). */
+  /**
+   * The query's time and memory, shared by its operators, functions and requests (none:
+   * unlimited, still pausing).
+   */
   budget?: QueryBudget;
+  /** The cluster's limits on one request (none: OpenSearch's documented defaults). */
+  limits?: ClusterLimits;
 }
 
 export interface Column {
@@ -265,6 +284,31 @@ export class PlanContext {
   /** A 400 at `span`. */
   error(message: string, span: Span, extra: Record<string, unknown> = {}): QueryError {
     return new QueryError(message, this.text, span, extra);
+  }
+
+  get limits(): ClusterLimits {
+    return this.deps.limits ?? DEFAULT_CLUSTER_LIMITS;
+  }
+
+  /** A sort's keys, each once, refused at the sort when more remain than OpenSearch is sent. */
+  sortKeys(keys: SortKey[], span: Span): SortKey[] {
+    return this.bounded(span, () => boundedSortKeys(keys));
+  }
+
+  /** A search the query will send, refused while planning (at `span`) when over a bound. */
+  checkSearch(span: Span, request: Parameters<typeof checkSearch>[0]): void {
+    this.bounded(span, () => checkSearch(request, this.limits));
+  }
+
+  private bounded<T>(span: Span, check: () => T): T {
+    try {
+      return check();
+    } catch (error) {
+      if (error instanceof RequestBoundError) {
+        throw this.error(error.message, span, error.attributes);
+      }
+      throw error;
+    }
   }
 
   commandText(span: Span): string {

@@ -123,6 +123,17 @@ export function likeToWildcard(pattern: string): string {
   return out;
 }
 
+/** The queries a bool of only `place` (as toQuery makes for AND and OR) joins; else the query. */
+function operands(query: Dsl, place: 'filter' | 'should'): Dsl[] {
+  const bool = query.bool as Record<string, unknown> | undefined;
+  if (!bool || Object.keys(query).length !== 1) return [query];
+  const keys = Object.keys(bool).sort();
+  const only = place === 'filter' ? ['filter'] : ['minimum_should_match', 'should'];
+  if (keys.length !== only.length || keys.some((k, i) => k !== only[i])) return [query];
+  if (place === 'should' && bool.minimum_should_match !== 1) return [query];
+  return bool[place] as Dsl[];
+}
+
 /** The DSL for `expr`, or null when OpenSearch cannot answer it with PPL's meaning. */
 export function toQuery(expr: Expr, schema: SourceSchema): Dsl | null {
   switch (expr.kind) {
@@ -131,9 +142,15 @@ export function toQuery(expr: Expr, schema: SourceSchema): Dsl | null {
         const left = toQuery(expr.left, schema);
         const right = toQuery(expr.right, schema);
         if (!left || !right) return null;
+        // A chain of one operator is one bool: `a OR b OR c` nests no deeper than `a OR b`.
         return expr.op === 'AND'
-          ? { bool: { filter: [left, right] } }
-          : { bool: { should: [left, right], minimum_should_match: 1 } };
+          ? { bool: { filter: [...operands(left, 'filter'), ...operands(right, 'filter')] } }
+          : {
+              bool: {
+                should: [...operands(left, 'should'), ...operands(right, 'should')],
+                minimum_should_match: 1,
+              },
+            };
       }
       if (expr.left.kind === 'Field' && expr.right.kind === 'Literal')
         return comparison(expr.op, expr.left, expr.right, schema);

@@ -40,13 +40,15 @@ function fakeClient(docs: Array<Record<string, unknown>>, properties: Record<str
   } as unknown as OpenSearchClient;
 }
 
-function service(client: OpenSearchClient = {} as OpenSearchClient, cpuBudgetMs?: number) {
+function service(client: OpenSearchClient = {} as OpenSearchClient, timeoutMs?: number) {
   return new QueryService({
     client,
     config: { bulk_batch_size: 1000 } as never,
     ceiling,
     logger,
-    ...(cpuBudgetMs === undefined ? {} : { cpuBudgetMs }),
+    ...(timeoutMs === undefined
+      ? {}
+      : { timeout: { ms: timeoutMs, setting: 'lookups.query.timeout' } }),
   });
 }
 
@@ -194,15 +196,21 @@ describe('user errors answer 400 at their position', () => {
     expect((body as unknown as { datarows: unknown[][] }).datarows).toEqual([[[[[]]], 1]]);
   });
 
-  it('a query over its CPU budget is a 400 saying how to narrow it', async () => {
+  it('a query past its time limit is a 400 naming the limit and saying how to narrow it', async () => {
     // 5,000 rows of a regex replace take far more than 1 ms.
     const query =
       "makeresults count=5000 | eval s = replace('abcdefghij abcdefghij abcdefghij', '(\\\\w+)', '[$1]')";
     const { status, body } = await answer(query, service(undefined, 1));
     expect(status).toBe(400);
-    expect(body.message).toMatch(/^The query used more than 0\.001 s of server CPU/);
+    expect(body.message).toMatch(
+      /^The query ran longer than its time limit of 0\.001 s \(lookups\.query\.timeout\), [\d.]+ s of it computing in the server/
+    );
     expect(body.message).toMatch(/Narrow it: filter earlier with where/);
-    expect(body.attributes).toEqual({ cpu_budget_ms: 1 });
+    expect(body.attributes).toEqual({
+      reason: 'query_timeout',
+      setting: 'lookups.query.timeout',
+      timeout_ms: 1,
+    });
   });
 
   it('the same query runs under the default budget', async () => {

@@ -11,7 +11,7 @@
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { ExplainResponse, QueryResponse, WriteAction } from '../../../common/api/codecs';
 import { parseOrRefuse } from './parse_query';
-import type { OutputLookup } from '../../../common/ppl/ast';
+import type { OutputLookup, Query } from '../../../common/ppl/ast';
 import {
   checkValueDepth,
   MAX_VALUE_DEPTH,
@@ -28,9 +28,24 @@ import { probeTarget } from '../target_probe';
 import { writeLookup, type WriteProgressListener, type WriterDeps } from '../writer/lookup_writer';
 import type { Lease } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
-import { DEFAULT_QUERY_CPU_MS, QueryBudget } from './budget';
+import {
+  DEFAULT_QUERY_TIMEOUT_MS,
+  DEFAULT_WRITE_TIMEOUT_MS,
+  QUERY_TIMEOUT_SETTING,
+  QueryBudget,
+  WRITE_TIMEOUT_SETTING,
+} from './budget';
+import { boundedClient } from './bounded_client';
+import {
+  DEFAULT_QUERY_MEMORY_BYTES,
+  MemoryHold,
+  MemoryPool,
+  QueryMemory,
+  rowBytes,
+} from './memory';
 import { compilePipeline, CompiledPipeline, QueryError } from './pipeline';
 import type { Row, RowStream } from './operators';
+import type { ClusterLimits } from './request_bounds';
 
 export const DEFAULT_QUERY_SIZE = 1000;
 
@@ -41,8 +56,15 @@ export interface QueryDeps {
   logger: Logger;
   records?: WriteRecordStore;
   user?: string | null;
-  /** Milliseconds of computing one query may use (default {@link DEFAULT_QUERY_CPU_MS}). */
-  cpuBudgetMs?: number;
+  /**
+   * How long the query may run and the setting that says so; unless given,
+   * `lookups.query.timeout` for a read or an explain, `lookups.query.write_timeout` for a write.
+   */
+  timeout?: { ms: number; setting: string };
+  /** What every running query and job of this server may hold together (none: no such bound). */
+  memory?: MemoryPool;
+  /** The cluster's limits on one request, asked once per query (none: the documented defaults). */
+  clusterLimits?: () => Promise<ClusterLimits>;
   /**
    * Runs a write holding the target lookup's lease (one operation per lookup at a time), with
    * the caller's name for the write record.
@@ -86,6 +108,36 @@ function userError(error: unknown, text: string): unknown {
   return error;
 }
 
+/**
+ * The rows handed to the writer, held in `hold` for as long as it may keep them: a bulk batch
+ * filling, and `bulk_max_in_flight` more in flight (../writer/bulk_loader.ts).
+ */
+async function* heldByWriter(
+  batches: AsyncIterable<Array<Record<string, unknown>>>,
+  hold: MemoryHold,
+  writerRows: number
+): AsyncGenerator<Array<Record<string, unknown>>> {
+  const kept: Array<{ rows: number; bytes: number }> = [];
+  let rows = 0;
+  try {
+    for await (const batch of batches) {
+      let bytes = 0;
+      for (const row of batch) bytes += rowBytes(row);
+      hold.add(bytes);
+      kept.push({ rows: batch.length, bytes });
+      rows += batch.length;
+      while (kept.length > 1 && rows - kept[0].rows >= writerRows) {
+        const gone = kept.shift()!;
+        rows -= gone.rows;
+        hold.release(gone.bytes);
+      }
+      yield batch;
+    }
+  } finally {
+    hold.clear();
+  }
+}
+
 async function* jsonRows(
   stream: RowStream,
   text: string
@@ -110,16 +162,61 @@ async function* jsonRows(
 export class QueryService {
   constructor(private readonly deps: QueryDeps) {}
 
-  private async compile(text: string): Promise<CompiledPipeline> {
+  /**
+   * One query's time and memory, from the request (or job) that runs it to its end. A write is
+   * long work by nature (the route lets it outlast OSD's socket timeout): it has its own limit.
+   */
+  private budget(writes: boolean): QueryBudget {
+    const { config, timeout, memory } = this.deps;
+    const memoryBytes = config.query?.max_memory_bytes ?? DEFAULT_QUERY_MEMORY_BYTES;
+    const limit =
+      timeout ??
+      (writes
+        ? {
+            ms: config.query?.write_timeout ?? DEFAULT_WRITE_TIMEOUT_MS,
+            setting: WRITE_TIMEOUT_SETTING,
+          }
+        : {
+            ms: config.query?.timeout ?? DEFAULT_QUERY_TIMEOUT_MS,
+            setting: QUERY_TIMEOUT_SETTING,
+          });
+    return new QueryBudget({
+      timeoutMs: limit.ms,
+      timeoutSetting: limit.setting,
+      memory: new QueryMemory(memoryBytes, memory),
+    });
+  }
+
+  /** `work` over the parsed query with a fresh budget, given back whatever the end. */
+  private async bounded<T>(
+    text: string,
+    writes: (query: Query) => boolean,
+    work: (query: Query, budget: QueryBudget) => Promise<T>
+  ): Promise<T> {
     const query = parseOrRefuse(text);
+    const budget = this.budget(writes(query));
     try {
+      return await work(query, budget);
+    } finally {
+      budget.close();
+    }
+  }
+
+  private async compile(
+    query: Query,
+    text: string,
+    budget: QueryBudget
+  ): Promise<CompiledPipeline> {
+    try {
+      const limits = await this.deps.clusterLimits?.();
       return await compilePipeline(
         {
-          client: this.deps.client,
+          client: boundedClient(this.deps.client, budget),
           maxRows: this.deps.ceiling.maxRows,
           pageSize: Math.min(this.deps.config.bulk_batch_size, 10_000),
           now: new Date(),
-          budget: new QueryBudget(this.deps.cpuBudgetMs ?? DEFAULT_QUERY_CPU_MS),
+          budget,
+          ...(limits ? { limits } : {}),
         },
         query,
         text
@@ -129,30 +226,39 @@ export class QueryService {
     }
   }
 
-  async run(text: string, size = DEFAULT_QUERY_SIZE): Promise<QueryResponse> {
-    const pipeline = await this.compile(text);
-    if (pipeline.output) return this.write(text, pipeline, pipeline.output);
+  run(text: string, size = DEFAULT_QUERY_SIZE): Promise<QueryResponse> {
+    return this.bounded(
+      text,
+      (query) => query.output !== undefined,
+      async (query, budget) => {
+        const pipeline = await this.compile(query, text, budget);
+        if (pipeline.output) return this.write(text, pipeline, pipeline.output, budget);
 
-    const names = pipeline.columns.map((c) => c.name);
-    const datarows: unknown[][] = [];
-    let truncated = false;
-    for await (const batch of jsonRows(pipeline.run(), text)) {
-      for (const row of batch) {
-        if (datarows.length === size) {
-          truncated = true;
-          break;
+        const names = pipeline.columns.map((c) => c.name);
+        const datarows: unknown[][] = [];
+        // The answer is held until it is sent.
+        const answer = budget.hold('the answer');
+        let truncated = false;
+        for await (const batch of jsonRows(pipeline.run(), text)) {
+          for (const row of batch) {
+            if (datarows.length === size) {
+              truncated = true;
+              break;
+            }
+            answer.addRow(row);
+            datarows.push(names.map((n) => row[n] ?? null));
+          }
+          if (truncated) break;
         }
-        datarows.push(names.map((n) => row[n] ?? null));
+        return {
+          schema: pipeline.columns,
+          datarows,
+          total: truncated ? await this.totalOfCut(pipeline, datarows.length) : datarows.length,
+          size: datarows.length,
+          ...(truncated ? { truncated: true } : {}),
+        };
       }
-      if (truncated) break;
-    }
-    return {
-      schema: pipeline.columns,
-      datarows,
-      total: truncated ? await this.totalOfCut(pipeline, datarows.length) : datarows.length,
-      size: datarows.length,
-      ...(truncated ? { truncated: true } : {}),
-    };
+    );
   }
 
   /**
@@ -173,7 +279,8 @@ export class QueryService {
   private async write(
     text: string,
     pipeline: CompiledPipeline,
-    output: OutputLookup
+    output: OutputLookup,
+    budget: QueryBudget
   ): Promise<QueryResponse> {
     let count = await pipeline.count();
     // An append is visible row by row, so its size must be known before anything is written:
@@ -190,7 +297,12 @@ export class QueryService {
           columnNames: pipeline.columns.map((c) => c.name),
           metadataColumnsAllowed: true,
           count,
-          batches: () => jsonRows(pipeline.run(), text),
+          batches: () =>
+            heldByWriter(
+              jsonRows(pipeline.run(), text),
+              budget.hold(`outputlookup ${output.name}`),
+              this.deps.config.bulk_batch_size * (this.deps.config.bulk_max_in_flight + 1)
+            ),
         },
         {
           append: output.append,
@@ -229,15 +341,28 @@ export class QueryService {
     return n;
   }
 
-  async explain(text: string): Promise<ExplainResponse> {
-    const pipeline = await this.compile(text);
+  explain(text: string): Promise<ExplainResponse> {
+    // An explain writes nothing: it is bounded as a read.
+    return this.bounded(
+      text,
+      () => false,
+      (query, budget) => this.explainWithin(query, text, budget)
+    );
+  }
+
+  private async explainWithin(
+    query: Query,
+    text: string,
+    budget: QueryBudget
+  ): Promise<ExplainResponse> {
+    const pipeline = await this.compile(query, text, budget);
     const response: ExplainResponse = { plan: pipeline.plan, request: pipeline.request };
     const count = await pipeline.count();
     const output = pipeline.output;
     if (count !== undefined)
       response.rows = output?.max !== undefined ? Math.min(count, output.max) : count;
     if (output) {
-      const state = await probeTarget(this.deps.client, output.name);
+      const state = await probeTarget(boundedClient(this.deps.client, budget), output.name);
       const plan = planWrite(state, { append: output.append });
       const keyed = output.keyFields.length > 0;
       const action: WriteAction | 'refused' = isRefusal(plan)

@@ -190,12 +190,22 @@ function parseReplacement(replacement: string, re: RE2JS, span: Span): Replaceme
   return parts;
 }
 
+/**
+ * What a loop over a user's input reports to: each `step` may end the query at its deadline, and
+ * `room` refuses a result about to grow past the query's memory.
+ */
+export interface LoopGuard {
+  step(): void;
+  room(length: number): void;
+}
+
 /** `replace(s, regex, replacement)`: every match replaced, as Java's `String.replaceAll`. */
 export function replaceAll(
   input: string,
   pattern: string,
   replacement: string,
-  span: Span
+  span: Span,
+  guard?: LoopGuard
 ): string {
   const re = compileRegex(pattern, span);
   const parts = parseReplacement(replacement, re, span);
@@ -203,6 +213,9 @@ export function replaceAll(
   let out = '';
   let last = 0;
   while (m.find()) {
+    // Each match may add a whole replacement: the result is sized as it grows.
+    guard?.step();
+    guard?.room(out.length + (m.start() - last) + replacement.length);
     out += input.slice(last, m.start());
     for (const part of parts) {
       out += typeof part === 'string' ? part : (m.group(part.group) ?? '');
@@ -266,7 +279,12 @@ function matchesAt(text: string[], at: number, segment: LikeChar[]): boolean {
  * the one before: that is always a match when one exists, and it never backtracks, so the time is
  * at most the text's length times the pattern's.
  */
-export function likeMatches(text: string, pattern: string, caseSensitive: boolean): boolean {
+export function likeMatches(
+  text: string,
+  pattern: string,
+  caseSensitive: boolean,
+  step?: () => void
+): boolean {
   const { segments } = compileLike(pattern, caseSensitive);
   const chars = Array.from(text);
   const t = caseSensitive ? chars : chars.map(fold);
@@ -287,6 +305,7 @@ export function likeMatches(text: string, pattern: string, caseSensitive: boolea
     const segment = segments[s];
     let found = -1;
     for (let i = at; i + segment.length <= end; i++) {
+      step?.();
       if (matchesAt(t, i, segment)) {
         found = i;
         break;

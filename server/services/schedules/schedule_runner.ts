@@ -17,6 +17,7 @@ import type { RunTrigger } from '../../../common/api/schedules';
 import { nextRunAfter, parseCadence } from '../../../common/schedules/cadence';
 import { ConflictError, LookupError } from '../../lib/errors';
 import type { Ceiling } from '../ceiling';
+import type { ClusterLimits } from '../ppl/request_bounds';
 import type { JobService } from '../jobs/job_service';
 import { isUnexpectedJobError, jobErrorMessage } from '../jobs/job_errors';
 import type { JobStore } from '../jobs/job_store';
@@ -31,9 +32,17 @@ export interface ScheduleRunnerDeps {
   /** The server identity: it writes user data only while impersonating a schedule's owner. */
   internal: OpenSearchClient;
   ceiling: () => Promise<Ceiling>;
+  /** The cluster's limits on one request (none: OpenSearch's documented defaults). */
+  clusterLimits?: () => Promise<ClusterLimits>;
   hostId: string;
   leaseTtlMs: number;
   logger: Logger;
+}
+
+/** A run being started or running: the job it became, once known, and whether it ended. */
+interface RunInProgress {
+  jobId?: string;
+  ended: boolean;
 }
 
 export function cadenceOf(schedule: Pick<StoredSchedule, 'every' | 'cron' | 'time_zone'>) {
@@ -142,37 +151,64 @@ export class ScheduleRunner {
   private async launch(schedule: StoredSchedule, trigger: RunTrigger): Promise<Job> {
     const { id, owner } = schedule;
     const client = impersonating(this.deps.internal, owner);
+    // The claim is kept alive from now on, not from when the job is accepted: accepting it (the
+    // owner's right asked, the lookup's lease taken, the job stored) may outlast the claim's TTL
+    // on a busy cluster, and another check would then claim the same due time again.
+    const run: RunInProgress = { ended: false };
+    this.renewWhileRunning(schedule, run);
     let job: Job;
     try {
       job = await this.deps.jobs.submit(
-        { client, user: async () => owner, ceiling: this.deps.ceiling },
+        {
+          client,
+          user: async () => owner,
+          ceiling: this.deps.ceiling,
+          ...(this.deps.clusterLimits ? { clusterLimits: this.deps.clusterLimits } : {}),
+        },
         schedule.query,
         {
           schedule_id: id,
           trigger,
           beforePublish: publishGuard(client, schedule.guards),
-          onEnd: (ended) => this.ended(id, ended),
+          onEnd: (ended) => {
+            run.ended = true;
+            return this.ended(id, ended);
+          },
         }
       );
     } catch (error) {
+      run.ended = true;
+      this.stopRenewing(id);
       const failed = await this.recordRefusedRun(schedule, trigger, error);
       await this.deps.store.patch(id, { lease: null, last_job_id: failed.id });
       return failed;
     }
-    await this.deps.store.patch(id, {
-      last_job_id: job.id,
-      lease: { ...schedule.lease!, job_id: job.id },
-    });
-    this.renewWhileRunning(schedule, job.id);
+    run.jobId = job.id;
+    // A job that already ended has cleared the claim: it is not put back.
+    await this.deps.store.patch(
+      id,
+      run.ended ? { last_job_id: job.id } : { last_job_id: job.id, lease: this.leaseFor(job.id) }
+    );
     return job;
   }
 
-  private renewWhileRunning(schedule: StoredSchedule, jobId: string) {
+  private leaseFor(jobId: string | undefined): NonNullable<StoredSchedule['lease']> {
+    return {
+      host: this.deps.hostId,
+      ...(jobId ? { job_id: jobId } : {}),
+      expires_at: new Date(Date.now() + this.deps.leaseTtlMs).toISOString(),
+    };
+  }
+
+  private renewWhileRunning(schedule: StoredSchedule, run: RunInProgress) {
     const every = Math.max(100, Math.floor(this.deps.leaseTtlMs / 3));
     const timer = setInterval(() => {
-      const expires_at = new Date(Date.now() + this.deps.leaseTtlMs).toISOString();
+      if (run.ended) {
+        clearInterval(timer);
+        return;
+      }
       this.deps.store
-        .patch(schedule.id, { lease: { host: this.deps.hostId, job_id: jobId, expires_at } })
+        .patch(schedule.id, { lease: this.leaseFor(run.jobId) })
         .catch((e: Error) =>
           this.deps.logger.warn(`schedule ${schedule.id}: lease renewal failed: ${e.message}`)
         );
@@ -181,9 +217,13 @@ export class ScheduleRunner {
     this.renewals.set(schedule.id, timer);
   }
 
-  private async ended(id: string, job: Job) {
+  private stopRenewing(id: string) {
     clearInterval(this.renewals.get(id));
     this.renewals.delete(id);
+  }
+
+  private async ended(id: string, job: Job) {
+    this.stopRenewing(id);
     await this.deps.store.patch(id, {
       lease: null,
       ...(job.state === 'finished' ? { last_success_at: job.finished_at } : {}),

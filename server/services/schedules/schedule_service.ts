@@ -29,6 +29,7 @@ import { parseWriteQuery } from '../ppl/parse_query';
 import { validateLookupName } from '../../../common/substrate/names';
 import { BadRequestError, ConflictError, LookupError, NotFoundError } from '../../lib/errors';
 import type { JobStore } from '../jobs/job_store';
+import { assertMayAct } from '../permissions/permission_probe';
 import { checkImpersonation } from './impersonation';
 import { cadenceOf, nextRun, type ScheduleRunner } from './schedule_runner';
 import type { ScheduleStore, StoredSchedule, Versioned } from './schedule_store';
@@ -50,8 +51,9 @@ export interface ScheduleServiceDeps {
 const NO_RUNS_HERE =
   'Schedules run on the local cluster only: a run acts as its owner through the server identity, which a data source does not have. Write to this data source from a query or a job instead.';
 
-/** Who asks. */
+/** Who asks, and their client: a schedule is made only for a lookup its owner may write. */
 export interface ScheduleCaller {
+  client: OpenSearchClient;
   user(): Promise<string | null>;
 }
 
@@ -73,6 +75,7 @@ export class ScheduleService {
         { reason: 'too_many_schedules', max_per_user: this.deps.maxPerUser }
       );
     }
+    await assertMayAct(ctx.client, fields.lookup, 'write');
     await checkImpersonation(runs.internal, owner);
     const schedule: StoredSchedule = {
       id: randomUUID(),
@@ -119,6 +122,7 @@ export class ScheduleService {
       const now = new Date();
       const fields = this.checked(body, now);
       const { schedule } = read;
+      if (fields.lookup !== schedule.lookup) await assertMayAct(ctx.client, fields.lookup, 'write');
       const changed: StoredSchedule = { ...schedule, ...fields, updated_at: now.toISOString() };
       // Unset options are gone: PUT replaces what a user sets.
       for (const key of ['every', 'cron', 'description', 'saved_query'] as const) {

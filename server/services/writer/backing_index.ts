@@ -32,13 +32,30 @@ export const BACKING_INDEX_BODY = {
   },
 };
 
+/** What the operator chooses for new backing indices (`lookups.backing_index`). */
+export interface BackingIndexOptions {
+  auto_expand_replicas: string;
+}
+
+/** The create body: the contract's, plus the operator's replica expansion. */
+export function backingIndexBody(options: BackingIndexOptions) {
+  return {
+    ...BACKING_INDEX_BODY,
+    settings: {
+      ...BACKING_INDEX_BODY.settings,
+      'index.auto_expand_replicas': options.auto_expand_replicas,
+    },
+  };
+}
+
 /** Creates the index if needed. Returns true when this call created it. */
 export async function ensureBackingIndex(
   client: OpenSearchClient,
-  index: string
+  index: string,
+  options: BackingIndexOptions
 ): Promise<boolean> {
   try {
-    await client.indices.create({ index, body: BACKING_INDEX_BODY });
+    await client.indices.create({ index, body: backingIndexBody(options) });
     return true;
   } catch (error) {
     // A concurrent first write may have created it a moment ago: then reuse it, checked.

@@ -4,8 +4,16 @@
  */
 
 /*
- * Faster loading for a slice nobody can see yet: replicas 0, async translog, no refresh. The
- * index's own values are read first and exactly those are restored afterwards, even on failure.
+ * Faster loading for a slice nobody can see yet: no replicas (auto-expansion off) and no
+ * refresh. The index's own values are read first and exactly those are restored afterwards, even
+ * on failure.
+ *
+ * The translog stays as the index has it (`request`: fsynced before each `_bulk` answers). An
+ * async translog was tried and lost acknowledged rows: OpenSearch keeps async operations in a
+ * heap buffer until its periodic fsync, and switching back to `request` cancels that fsync
+ * without syncing, so the last batches of a write lived only in the JVM until the next write
+ * to the shard, and a SIGKILL took them with it although the write had answered 200. One fsync
+ * per batch of thousands of rows costs next to nothing (bench/writer_bench.ts).
  *
  * The original values are also noted in the index's `_meta` before the build values go in, so a
  * write that died mid-way (host killed) does not leave them behind for good: the next write
@@ -17,15 +25,20 @@ import { openSearchStatus } from '../../lib/errors';
 
 const KEYS = [
   'index.number_of_replicas',
-  'index.translog.durability',
+  'index.auto_expand_replicas',
   'index.refresh_interval',
 ] as const;
 type Key = (typeof KEYS)[number];
-export type IndexSettingValues = Record<Key, string | null>;
+/**
+ * Values of the settings a build changes. Notes left by earlier versions of the plugin may also
+ * hold `index.translog.durability` (then async during a build): restored with the rest.
+ */
+export type IndexSettingValues = Record<Key, string | null> & Record<string, string | null>;
 
+/** Auto-expansion would put the replicas straight back, so it is off while the build runs. */
 export const BUILD_VALUES: IndexSettingValues = {
   'index.number_of_replicas': '0',
-  'index.translog.durability': 'async',
+  'index.auto_expand_replicas': 'false',
   'index.refresh_interval': '-1',
 };
 const META_KEY = 'lookups_build_original_settings';
@@ -46,6 +59,13 @@ export async function readSettings(
   return Object.fromEntries(KEYS.map((k) => [k, settings[k] ?? null])) as IndexSettingValues;
 }
 
+/** Noted values, every key present: a key an older note lacks was never changed by a build. */
+function notedValues(meta: Record<string, unknown>): IndexSettingValues | undefined {
+  const noted = meta[META_KEY] as IndexSettingValues | undefined;
+  if (!noted) return undefined;
+  return { ...(Object.fromEntries(KEYS.map((k) => [k, null])) as IndexSettingValues), ...noted };
+}
+
 async function readMeta(client: OpenSearchClient, index: string): Promise<Record<string, unknown>> {
   const { body } = await client.indices.getMapping({ index });
   return (
@@ -59,8 +79,10 @@ async function writeMeta(client: OpenSearchClient, index: string, meta: Record<s
   await client.indices.putMapping({ index, body: { _meta: meta } });
 }
 
+/** A build is recognised by no replicas and no refresh (auto-expansion may be unset). */
+const BUILD_MARKS = ['index.number_of_replicas', 'index.refresh_interval'] as const;
 const isBuildValues = (values: IndexSettingValues) =>
-  KEYS.every((k) => values[k] === BUILD_VALUES[k]);
+  BUILD_MARKS.every((k) => values[k] === BUILD_VALUES[k]);
 
 /**
  * Restores the noted settings where build values are still in force although no write holds
@@ -77,7 +99,7 @@ export async function restoreAbandonedBuildSettings(
       readSettings(client, index),
       readMeta(client, index),
     ]);
-    const noted = meta[META_KEY] as IndexSettingValues | undefined;
+    const noted = notedValues(meta);
     if (!noted || !isBuildValues(current) || isBuildValues(noted)) return false;
     await client.indices.putSettings({ index, body: noted });
     logger.info(`restored the settings of ${index} that an interrupted write left behind`);
@@ -103,7 +125,7 @@ export async function applyBuildSettings(
       readSettings(client, index),
       readMeta(client, index),
     ]);
-    const noted = meta[META_KEY] as IndexSettingValues | undefined;
+    const noted = notedValues(meta);
     // Build values in force mean another write is loading, or one died: the noted values are the real ones.
     const original = isBuildValues(current) && noted ? noted : current;
     if (isBuildValues(original)) return NOTHING_TO_RESTORE;

@@ -31,7 +31,11 @@ export interface WriterDeps {
   client: OpenSearchClient;
   config: Pick<
     LookupsConfig,
-    'bulk_batch_size' | 'bulk_max_in_flight' | 'bulk_retry_deadline_ms' | 'build_settings_min_rows'
+    | 'bulk_batch_size'
+    | 'bulk_max_in_flight'
+    | 'bulk_retry_deadline_ms'
+    | 'build_settings_min_rows'
+    | 'backing_index'
   >;
   ceiling: Ceiling;
   logger: Logger;
@@ -124,7 +128,9 @@ export async function writeLookup(
     plan.action !== 'append' && !(plan.action === 'create' && plan.slice === 'deterministic');
 
   const createdIndex =
-    plan.action === 'append' ? false : await ensureBackingIndex(client, plan.backingIndex);
+    plan.action === 'append'
+      ? false
+      : await ensureBackingIndex(client, plan.backingIndex, deps.config.backing_index);
   const large = source.count === undefined || source.count >= deps.config.build_settings_min_rows;
   const build =
     staged && large
@@ -142,6 +148,9 @@ export async function writeLookup(
           user: deps.user ?? null,
           query: deps.query,
           source_indices: deps.sourceIndices,
+          // What the write sets out to do, so a version it never finishes still says how it began.
+          action: actionOf(plan, false),
+          ...(deps.lease?.holder.token ? { lease_token: deps.lease.holder.token } : {}),
         });
 
   let rows: number;
@@ -213,7 +222,11 @@ export async function writeLookup(
     if (error instanceof CeilingExceededError && staged) {
       await discardStagedSlice(client, plan.backingIndex, slice, createdIndex);
     }
-    await record?.finish({ status: 'failed', error: (error as Error).message });
+    await record?.finish(
+      error instanceof WriteCancelledError
+        ? { status: 'cancelled' }
+        : { status: 'failed', error: (error as Error).message }
+    );
     throw error;
   }
   const action = actionOf(plan, keyFields !== undefined);

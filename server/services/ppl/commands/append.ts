@@ -40,9 +40,14 @@ export async function planAppendPipe(ctx: PlanContext, command: AppendPipeComman
     command.span,
     'buffers',
     async function* (input) {
-      const rows = await collect(input, 'appendpipe', maxRows);
-      for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
-      yield* operators.reduce<RowStream>((stream, op) => op(stream), copies(rows));
+      const hold = ctx.budget.hold('appendpipe');
+      try {
+        const rows = await collect(input, hold, maxRows);
+        for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
+        yield* operators.reduce<RowStream>((stream, op) => op(stream), copies(rows));
+      } finally {
+        hold.clear();
+      }
     },
     { keepsCount: false, detail: ctx.buffered() }
   );
@@ -83,13 +88,18 @@ export async function planAppendCol(ctx: PlanContext, command: AppendColCommand)
       command.span,
       'buffers',
       async function* (input) {
-        const side = await collect(fromSource.run(), 'appendcol', maxRows);
-        let i = 0;
-        for await (const batch of input) {
-          yield batch.map((row) => pair({ ...row }, side[i++]));
+        const hold = ctx.budget.hold('appendcol');
+        try {
+          const side = await collect(fromSource.run(), hold, maxRows);
+          let i = 0;
+          for await (const batch of input) {
+            yield batch.map((row) => pair({ ...row }, side[i++]));
+          }
+          for (let j = i; j < side.length; j += OUT_BATCH)
+            yield side.slice(j, j + OUT_BATCH).map((r) => pair({}, r));
+        } finally {
+          hold.clear();
         }
-        for (let j = i; j < side.length; j += OUT_BATCH)
-          yield side.slice(j, j + OUT_BATCH).map((r) => pair({}, r));
       },
       {
         keepsCount: false,
@@ -103,16 +113,21 @@ export async function planAppendCol(ctx: PlanContext, command: AppendColCommand)
     command.span,
     'buffers',
     async function* (input) {
-      const rows = await collect(input, 'appendcol', maxRows);
-      const side = await collect(
-        operators.reduce<RowStream>((stream, op) => op(stream), copies(rows)),
-        'appendcol',
-        maxRows
-      );
-      const out: Row[] = [];
-      for (let i = 0; i < Math.max(rows.length, side.length); i++)
-        out.push(pair(rows[i] ? { ...rows[i] } : {}, side[i]));
-      for (let i = 0; i < out.length; i += OUT_BATCH) yield out.slice(i, i + OUT_BATCH);
+      const hold = ctx.budget.hold('appendcol');
+      try {
+        const rows = await collect(input, hold, maxRows);
+        const side = await collect(
+          operators.reduce<RowStream>((stream, op) => op(stream), copies(rows)),
+          hold,
+          maxRows
+        );
+        const out: Row[] = [];
+        for (let i = 0; i < Math.max(rows.length, side.length); i++)
+          out.push(pair(rows[i] ? { ...rows[i] } : {}, side[i]));
+        for (let i = 0; i < out.length; i += OUT_BATCH) yield out.slice(i, i + OUT_BATCH);
+      } finally {
+        hold.clear();
+      }
     },
     { keepsCount: false, detail: ctx.buffered() }
   );

@@ -13,7 +13,7 @@ import { isIntegralType, isNumericType, type PplValue } from '../../../../common
 import type { SpanInterval } from '../../../../common/ppl/time_units';
 import { javaDoubleToString } from '../../../../common/substrate/java_double';
 import { readField } from '../evaluate';
-import { BufferLimitError, Row } from '../operators';
+import { BufferLimitError, handOver, Row } from '../operators';
 import type { PlanContext } from '../plan_context';
 import {
   bucketer,
@@ -206,23 +206,26 @@ export function planBin(ctx: PlanContext, command: BinCommand): void {
     'buffers',
     async function* (input) {
       const rows: Row[] = [];
+      const hold = budget.hold('bin');
       let min = Infinity;
       let max = -Infinity;
-      for await (const batch of input) {
-        if (rows.length + batch.length > maxRows) throw new BufferLimitError('bin', maxRows);
-        await budget.eachRow(batch, (row: Row) => {
-          const n = valueOf(readField(row, from));
-          if (n === null) return;
-          if (n < min) min = n;
-          if (n > max) max = n;
-        });
-        rows.push(...batch);
-      }
-      const of = min === Infinity ? () => null : labelFor({ min, max });
-      for (let i = 0; i < rows.length; i += 1000) {
-        const out = rows.slice(i, i + 1000);
-        for (const row of out) row[to] = of(readField(row, from));
-        yield out;
+      try {
+        for await (const batch of input) {
+          if (rows.length + batch.length > maxRows) throw new BufferLimitError('bin', maxRows);
+          hold.addRows(batch);
+          await budget.eachRow(batch, (row: Row) => {
+            const n = valueOf(readField(row, from));
+            if (n === null) return;
+            if (n < min) min = n;
+            if (n > max) max = n;
+          });
+          rows.push(...batch);
+        }
+        const of = min === Infinity ? () => null : labelFor({ min, max });
+        for (const row of rows) row[to] = of(readField(row, from));
+        yield* handOver(rows, hold);
+      } finally {
+        hold.clear();
       }
     },
     { detail: `the field's range first: ${ctx.buffered()}` }

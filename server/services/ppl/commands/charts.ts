@@ -12,7 +12,7 @@ import type { Aggregation, FieldRef, StatsCommand } from '../../../../common/ppl
 import type { ChartCommand, TimechartCommand } from '../../../../common/ppl/commands/charts';
 import { isNumericType, type PplType, type PplValue } from '../../../../common/ppl/types';
 import { inferAggregationType, inferType, readField, toPplString } from '../evaluate';
-import { BufferLimitError, Row, RowStream, statsOp, Types } from '../operators';
+import { BufferLimitError, handOver, Row, RowStream, statsOp, Types } from '../operators';
 import type { PlanContext } from '../plan_context';
 import { checkAggregation } from './aggregation';
 import { bucketer, isTimeType, timeBucketEnd, timestampMs } from './buckets';
@@ -81,57 +81,65 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
     'buffers',
     async function* (input) {
       const rows: Row[] = [];
-      for await (const batch of input) {
-        for (const row of batch) {
-          const r = rowKey ? rowKey.key(row) : null;
-          if (rowKey && r === null) continue;
-          let c: PplValue = null;
-          if (column) {
-            const v = readField(row, column);
-            if (v === null && !useNull) continue;
-            c = v === null ? nullStr : toPplString(v);
+      const hold = budget.hold(spec.command);
+      try {
+        for await (const batch of input) {
+          for (const row of batch) {
+            const r = rowKey ? rowKey.key(row) : null;
+            if (rowKey && r === null) continue;
+            let c: PplValue = null;
+            if (column) {
+              const v = readField(row, column);
+              if (v === null && !useNull) continue;
+              c = v === null ? nullStr : toPplString(v);
+            }
+            if (rows.length >= maxRows) throw new BufferLimitError(spec.command, maxRows);
+            const kept = { ...row, '\u0000row': r, '\u0000col': c };
+            hold.addRow(kept);
+            rows.push(kept);
           }
-          if (rows.length >= maxRows) throw new BufferLimitError(spec.command, maxRows);
-          rows.push({ ...row, '\u0000row': r, '\u0000col': c });
         }
+        const aggregate = async (source: Row[]): Promise<Row[]> => {
+          const out: Row[] = [];
+          async function* feed(): RowStream {
+            for (let i = 0; i < source.length; i += 1000) yield source.slice(i, i + 1000);
+          }
+          for await (const batch of statsOp(feed(), stats, statTypes, [outType], maxRows, budget))
+            out.push(...batch);
+          return out;
+        };
+        let groups = await aggregate(rows);
+        if (column && limit > 0) {
+          const totals = new Map<string, number>();
+          for (const g of groups) {
+            const k = String(g['\u0000col']);
+            totals.set(k, (totals.get(k) ?? 0) + Number(g[agg.name] ?? 0));
+          }
+          if (totals.size > limit) {
+            const sign = bottom ? -1 : 1;
+            const top = new Set(
+              [...totals.entries()]
+                .sort((x, y) => sign * (y[1] - x[1]) || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))
+                .slice(0, limit)
+                .map(([k]) => k)
+            );
+            const kept = rows.filter((r) => useOther || top.has(String(r['\u0000col'])));
+            for (const r of kept) if (!top.has(String(r['\u0000col']))) r['\u0000col'] = otherStr;
+            groups = await aggregate(kept);
+          }
+        }
+        const out = groups.map((g) => {
+          const row: Row = {};
+          if (rowKey) row[rowKey.name] = g['\u0000row'];
+          if (columnName) row[columnName] = g['\u0000col'];
+          row[agg.name] = scale ? scale(g['\u0000row'], g[agg.name]) : g[agg.name];
+          return row;
+        });
+        rows.length = 0;
+        yield* handOver(out, hold);
+      } finally {
+        hold.clear();
       }
-      const aggregate = async (source: Row[]): Promise<Row[]> => {
-        const out: Row[] = [];
-        async function* feed(): RowStream {
-          for (let i = 0; i < source.length; i += 1000) yield source.slice(i, i + 1000);
-        }
-        for await (const batch of statsOp(feed(), stats, statTypes, [outType], maxRows, budget))
-          out.push(...batch);
-        return out;
-      };
-      let groups = await aggregate(rows);
-      if (column && limit > 0) {
-        const totals = new Map<string, number>();
-        for (const g of groups) {
-          const k = String(g['\u0000col']);
-          totals.set(k, (totals.get(k) ?? 0) + Number(g[agg.name] ?? 0));
-        }
-        if (totals.size > limit) {
-          const sign = bottom ? -1 : 1;
-          const top = new Set(
-            [...totals.entries()]
-              .sort((x, y) => sign * (y[1] - x[1]) || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))
-              .slice(0, limit)
-              .map(([k]) => k)
-          );
-          const kept = rows.filter((r) => useOther || top.has(String(r['\u0000col'])));
-          for (const r of kept) if (!top.has(String(r['\u0000col']))) r['\u0000col'] = otherStr;
-          groups = await aggregate(kept);
-        }
-      }
-      const out = groups.map((g) => {
-        const row: Row = {};
-        if (rowKey) row[rowKey.name] = g['\u0000row'];
-        if (columnName) row[columnName] = g['\u0000col'];
-        row[agg.name] = scale ? scale(g['\u0000row'], g[agg.name]) : g[agg.name];
-        return row;
-      });
-      for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
     },
     { keepsCount: false, detail: ctx.buffered() }
   );

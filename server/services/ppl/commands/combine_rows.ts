@@ -6,7 +6,7 @@
 /* What the combining commands share: the planner of subsearches, row buffers, column unions. */
 import type { Span } from '../../../../common/ppl/ast';
 import { commonType, isNumericType } from '../../../../common/ppl/types';
-import { BufferLimitError, Row, RowStream } from '../operators';
+import type { Row, RowStream } from '../operators';
 import type { Column, PlanContext } from '../plan_context';
 
 export const OUT_BATCH = 1000;
@@ -62,14 +62,7 @@ export function separatedColumns(inputs: Column[][]): {
   return { columns, renames };
 }
 
-export async function collect(stream: RowStream, command: string, maxRows: number): Promise<Row[]> {
-  const rows: Row[] = [];
-  for await (const batch of stream) {
-    if (rows.length + batch.length > maxRows) throw new BufferLimitError(command, maxRows);
-    rows.push(...batch);
-  }
-  return rows;
-}
+export { collect } from '../operators';
 
 /** Held rows given out again in batches, each row a copy (the commands after may change it). */
 export async function* copies(rows: Row[]): RowStream {

@@ -19,6 +19,7 @@ import {
 import { parseForeachTemplate } from '../../../../common/ppl/parser';
 import type { PplType, PplValue } from '../../../../common/ppl/types';
 import { evaluate, inferType } from '../evaluate';
+import { valueBytes } from '../memory';
 import type { Row, RowStream } from '../operators';
 import { fieldRefs, matchPattern, Operator, PlanContext, wildcardCaptures } from '../plan_context';
 import { requireSub } from './combine_rows';
@@ -196,9 +197,10 @@ async function planCollection(ctx: PlanContext, command: ForeachCommand): Promis
   const resolved = target;
   const { budget } = ctx;
   const now = ctx.deps.now;
+  const options = { types, now, budget, command: 'foreach' };
   const elementsOf = (row: Row): unknown[] => {
     if (constant !== undefined) return constant;
-    const value = evaluate(resolved, row, { types, now });
+    const value = evaluate(resolved, row, options);
     // multivalue over a non-array and json_array over a native array are no-ops (foreach.md).
     if (mode === 'multivalue') return Array.isArray(value) ? value : [];
     return Array.isArray(value) ? [] : (jsonElements(value) ?? []);
@@ -209,19 +211,28 @@ async function planCollection(ctx: PlanContext, command: ForeachCommand): Promis
     command.span,
     'streams',
     async function* (input) {
-      for await (const batch of input) {
-        await budget.eachRow(batch, (row) => {
-          const elements = elementsOf(row);
-          for (let i = 0; i < elements.length; i++) {
-            row[FOREACH_ITEM_SLOT] = toItem(elements[i]);
-            row[FOREACH_ITER_SLOT] = i;
-            for (const a of template.assignments)
-              row[a.field.name] = evaluate(a.expr, row, { types, now });
-          }
-          delete row[FOREACH_ITEM_SLOT];
-          delete row[FOREACH_ITER_SLOT];
-        });
-        yield batch;
+      // As eval: the values made for the batch in hand are held until the next one.
+      const hold = budget.hold('foreach');
+      try {
+        for await (const batch of input) {
+          hold.clear();
+          await budget.eachRow(batch, (row) => {
+            const elements = elementsOf(row);
+            for (let i = 0; i < elements.length; i++) {
+              budget.checkpoint();
+              row[FOREACH_ITEM_SLOT] = toItem(elements[i]);
+              row[FOREACH_ITER_SLOT] = i;
+              for (const a of template.assignments)
+                row[a.field.name] = evaluate(a.expr, row, options);
+            }
+            delete row[FOREACH_ITEM_SLOT];
+            delete row[FOREACH_ITER_SLOT];
+            for (const a of template.assignments) hold.add(valueBytes(row[a.field.name]));
+          });
+          yield batch;
+        }
+      } finally {
+        hold.clear();
       }
     },
     {

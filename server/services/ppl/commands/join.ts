@@ -12,7 +12,7 @@ import type { Expr, Span } from '../../../../common/ppl/ast';
 import type { JoinCommand } from '../../../../common/ppl/commands/combining_ast';
 import type { PplValue } from '../../../../common/ppl/types';
 import { evaluatePredicate, readField, toPplString } from '../evaluate';
-import type { Row, Types } from '../operators';
+import { keyEntryBytes, type Row, type Types } from '../operators';
 import type { Column, PlanContext } from '../plan_context';
 import { splitConjuncts } from '../pushdown';
 import { collect, OUT_BATCH, requireSub } from './combine_rows';
@@ -203,72 +203,84 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
     command.span,
     'buffers',
     async function* (input) {
-      const built = await collect(right.run(), 'join', maxRows);
-      const table = new Map<string, number[]>();
-      built.forEach((r, i) => {
-        const values = keysRight.map((k) => readField(r, k));
-        if (values.some((v) => v === null)) return;
-        const id = keyText(values);
-        const list = table.get(id);
-        if (list) list.push(i);
-        else table.set(id, [i]);
-      });
-      const all = built.map((_, i) => i);
-      const matchedRight = new Set<number>();
-      for await (const batch of input) {
-        // A left row may match many right rows (a cross join matches all): the output goes out
-        // in batches as it grows, never held whole.
-        let rows: Row[] = [];
-        budget.begin();
-        for (const l of batch) {
-          if (rows.length >= OUT_BATCH) {
-            yield rows;
-            rows = [];
-            budget.begin();
-          }
-          if (budget.tick()) await budget.pause();
-          let candidates: number[];
-          if (keysLeft.length === 0) candidates = all;
+      const hold = budget.hold('join');
+      try {
+        const built = await collect(right.run(), hold, maxRows);
+        const table = new Map<string, number[]>();
+        built.forEach((r, i) => {
+          const values = keysRight.map((k) => readField(r, k));
+          if (values.some((v) => v === null)) return;
+          const id = keyText(values);
+          const list = table.get(id);
+          if (list) list.push(i);
           else {
-            const values = keysLeft.map((k) => readField(l, k));
-            candidates = values.some((v) => v === null) ? [] : (table.get(keyText(values)) ?? []);
+            hold.add(keyEntryBytes(id));
+            table.set(id, [i]);
           }
-          const matches: number[] = [];
-          for (const i of candidates) {
-            if (
-              residual &&
-              !evaluatePredicate(residual, pairRow(l, built[i]), { types: pairTypes })
-            )
-              continue;
-            matches.push(i);
-            if (max > 0 && matches.length >= max) break;
-          }
-          if (type === 'semi') {
-            if (matches.length > 0) rows.push(combine(l, null));
-            continue;
-          }
-          if (type === 'anti') {
-            if (matches.length === 0) rows.push(combine(l, null));
-            continue;
-          }
-          for (const i of matches) {
-            matchedRight.add(i);
-            rows.push(combine(l, built[i]));
+        });
+        const all = built.map((_, i) => i);
+        const matchedRight = new Set<number>();
+        for await (const batch of input) {
+          // A left row may match many right rows (a cross join matches all): the output goes out
+          // in batches as it grows, never held whole.
+          let rows: Row[] = [];
+          budget.begin();
+          for (const l of batch) {
             if (rows.length >= OUT_BATCH) {
               yield rows;
               rows = [];
               budget.begin();
             }
+            if (budget.tick()) await budget.pause();
+            let candidates: number[];
+            if (keysLeft.length === 0) candidates = all;
+            else {
+              const values = keysLeft.map((k) => readField(l, k));
+              candidates = values.some((v) => v === null) ? [] : (table.get(keyText(values)) ?? []);
+            }
+            const matches: number[] = [];
+            for (const i of candidates) {
+              if (
+                residual &&
+                !evaluatePredicate(residual, pairRow(l, built[i]), {
+                  types: pairTypes,
+                  budget,
+                  command: 'join',
+                })
+              )
+                continue;
+              matches.push(i);
+              if (max > 0 && matches.length >= max) break;
+            }
+            if (type === 'semi') {
+              if (matches.length > 0) rows.push(combine(l, null));
+              continue;
+            }
+            if (type === 'anti') {
+              if (matches.length === 0) rows.push(combine(l, null));
+              continue;
+            }
+            for (const i of matches) {
+              matchedRight.add(i);
+              rows.push(combine(l, built[i]));
+              if (rows.length >= OUT_BATCH) {
+                yield rows;
+                rows = [];
+                budget.begin();
+              }
+            }
+            if (matches.length === 0 && (type === 'left' || type === 'full'))
+              rows.push(combine(l, null));
           }
-          if (matches.length === 0 && (type === 'left' || type === 'full'))
-            rows.push(combine(l, null));
+          await budget.endBatch();
+          if (rows.length > 0) yield rows;
         }
-        await budget.endBatch();
-        if (rows.length > 0) yield rows;
-      }
-      if (type === 'right' || type === 'full') {
-        const rest = built.filter((_, i) => !matchedRight.has(i)).map((r) => combine(null, r));
-        if (rest.length > 0) yield rest;
+        if (type === 'right' || type === 'full') {
+          const rest = built.filter((_, i) => !matchedRight.has(i)).map((r) => combine(null, r));
+          if (rest.length > 0) yield rest;
+        }
+      } finally {
+        hold.clear();
       }
     },
     { keepsCount: false, detail: `the right side held in the server (at most ${maxRows} rows)` }

@@ -39,7 +39,8 @@ export async function planLookup(ctx: PlanContext, command: LookupCommand): Prom
     else if (command.strategy === 'replace') existing.type = type;
   }
   const { client } = ctx.deps;
-  ctx.add(command.span, 'streams', (input) => lookupOp(input, client, command, outputs), {
+  const { budget } = ctx;
+  ctx.add(command.span, 'streams', (input) => lookupOp(input, client, command, outputs, budget), {
     detail: 'one terms query on the lookup per batch',
   });
 }

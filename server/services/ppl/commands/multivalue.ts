@@ -16,6 +16,8 @@ import type {
 import type { PplValue } from '../../../../common/ppl/types';
 import { readField, toPplString } from '../evaluate';
 import { Row, renameOp } from '../operators';
+import { shallowRowBytes } from '../memory';
+import { OUT_BATCH } from './combine_rows';
 import type { PlanContext } from '../plan_context';
 import { buffered } from './shaping';
 
@@ -29,17 +31,34 @@ export function planExpand(ctx: PlanContext, command: ExpandCommand): void {
     command.span,
     'streams',
     async function* (input) {
-      for await (const batch of input) {
-        const out: Row[] = [];
-        for (const row of batch) {
-          const v = readField(row, from);
-          if (!Array.isArray(v)) {
-            out.push(to === from ? row : { ...row, [to]: v });
-            continue;
+      // A row per element: the copies go out a batch at a time, held until the next batch.
+      const hold = ctx.budget.hold('mvexpand');
+      let out: Row[] = [];
+      try {
+        for await (const batch of input) {
+          for (const row of batch) {
+            const v = readField(row, from);
+            if (!Array.isArray(v)) {
+              out.push(to === from ? row : { ...row, [to]: v });
+              continue;
+            }
+            const bytes = shallowRowBytes(row);
+            for (const element of v.slice(0, limit)) {
+              hold.add(bytes);
+              out.push({ ...row, [to]: element as PplValue });
+              if (out.length >= OUT_BATCH) {
+                yield out;
+                out = [];
+                hold.clear();
+              }
+            }
           }
-          v.slice(0, limit).forEach((element) => out.push({ ...row, [to]: element as PplValue }));
+          if (out.length > 0) yield out;
+          out = [];
+          hold.clear();
         }
-        if (out.length > 0) yield out;
+      } finally {
+        hold.clear();
       }
     },
     { keepsCount: false, detail: 'one row per array element' }
@@ -83,7 +102,7 @@ export function planMvCombine(ctx: PlanContext, command: MvCombineCommand): void
     command.span,
     'buffers',
     (input) =>
-      buffered(input, 'mvcombine', maxRows, (rows) => {
+      buffered(input, ctx.budget.hold('mvcombine'), maxRows, (rows) => {
         const groups = new Map<string, { row: Row; values: PplValue[] }>();
         for (const row of rows) {
           const id = JSON.stringify(

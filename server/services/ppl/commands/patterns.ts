@@ -13,7 +13,8 @@ import type { PatternsCommand } from '../../../../common/ppl/commands/patterns';
 import type { PplType, PplValue } from '../../../../common/ppl/types';
 import { readField, toPplString } from '../evaluate';
 import { PplEvaluationError } from '../errors';
-import { BufferLimitError, Row } from '../operators';
+import { BufferLimitError, collect, handOver, keyEntryBytes, Row } from '../operators';
+import { valueBytes } from '../memory';
 import type { PlanContext } from '../plan_context';
 import { compileRegex } from '../regex';
 import { brainPatterns } from './brain';
@@ -119,14 +120,15 @@ export function planPatterns(ctx: PlanContext, command: PatternsCommand): void {
       command.span,
       'buffers',
       async function* (input) {
-        const rows: Row[] = [];
-        for await (const batch of input) {
-          if (rows.length + batch.length > maxRows) throw new BufferLimitError('patterns', maxRows);
-          rows.push(...batch);
+        const hold = budget.hold('patterns');
+        try {
+          const rows = await collect(input, hold, maxRows);
+          const labels = labelAll(rows);
+          rows.forEach((row, i) => (row[newField] = labels[i] ? shown(labels[i]!.pattern) : ''));
+          yield* handOver(rows, hold);
+        } finally {
+          hold.clear();
         }
-        const labels = labelAll(rows);
-        rows.forEach((row, i) => (row[newField] = labels[i] ? shown(labels[i]!.pattern) : ''));
-        for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
       },
       { detail: `brain reads every message first: ${ctx.buffered()}` }
     );
@@ -153,6 +155,7 @@ export function planPatterns(ctx: PlanContext, command: PatternsCommand): void {
     'buffers',
     async function* (input) {
       const groups = new Map<string, Group>();
+      const hold = budget.hold('patterns');
       const add = (row: Row, label: Labelled | null) => {
         const text = asText(readField(row, field));
         if (label === null || text === null) return;
@@ -161,46 +164,49 @@ export function planPatterns(ctx: PlanContext, command: PatternsCommand): void {
         let g = groups.get(id);
         if (!g) {
           if (groups.size >= maxRows) throw new BufferLimitError('patterns', maxRows);
+          hold.add(keyEntryBytes(id) + valueBytes(keys));
           groups.set(id, (g = { keys, pattern: label.pattern, count: 0, samples: [], values: [] }));
         }
         g.count++;
         if (g.samples.length < maxSampleCount) {
+          hold.add(valueBytes(text) + valueBytes(label.values));
           g.samples.push(text);
           g.values.push(label.values);
         }
       };
-      if (method === 'simple_pattern') {
-        for await (const batch of input) {
-          await budget.eachRow(batch, (row: Row) => {
-            const text = asText(readField(row, field));
-            add(row, text === null ? null : simple(text));
-          });
+      try {
+        if (method === 'simple_pattern') {
+          for await (const batch of input) {
+            await budget.eachRow(batch, (row: Row) => {
+              const text = asText(readField(row, field));
+              add(row, text === null ? null : simple(text));
+            });
+          }
+        } else {
+          const rows = await collect(input, hold, maxRows);
+          const labels = labelAll(rows);
+          rows.forEach((row, i) => add(row, labels[i]));
         }
-      } else {
-        const rows: Row[] = [];
-        for await (const batch of input) {
-          if (rows.length + batch.length > maxRows) throw new BufferLimitError('patterns', maxRows);
-          rows.push(...batch);
-        }
-        const labels = labelAll(rows);
-        rows.forEach((row, i) => add(row, labels[i]));
+        const sorted = [...groups.values()].sort(
+          (a, b) =>
+            (keyOf(a.keys) < keyOf(b.keys) ? -1 : keyOf(a.keys) > keyOf(b.keys) ? 1 : 0) ||
+            (a.pattern < b.pattern ? -1 : a.pattern > b.pattern ? 1 : 0)
+        );
+        const out: Row[] = sorted.map((g) => {
+          const row: Row = {
+            [newField]: shown(g.pattern),
+            pattern_count: g.count,
+            sample_logs: g.samples,
+          };
+          if (showNumberedToken) row.tokens = tokenMap(g.pattern, g.values) as unknown as PplValue;
+          by.forEach((f, i) => (row[f] = g.keys[i]));
+          return row;
+        });
+        groups.clear();
+        yield* handOver(out, hold);
+      } finally {
+        hold.clear();
       }
-      const sorted = [...groups.values()].sort(
-        (a, b) =>
-          (keyOf(a.keys) < keyOf(b.keys) ? -1 : keyOf(a.keys) > keyOf(b.keys) ? 1 : 0) ||
-          (a.pattern < b.pattern ? -1 : a.pattern > b.pattern ? 1 : 0)
-      );
-      const out: Row[] = sorted.map((g) => {
-        const row: Row = {
-          [newField]: shown(g.pattern),
-          pattern_count: g.count,
-          sample_logs: g.samples,
-        };
-        if (showNumberedToken) row.tokens = tokenMap(g.pattern, g.values) as unknown as PplValue;
-        by.forEach((f, i) => (row[f] = g.keys[i]));
-        return row;
-      });
-      for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
     },
     { keepsCount: false, detail: ctx.buffered('patterns') }
   );

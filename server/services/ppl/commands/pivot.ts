@@ -57,26 +57,31 @@ export function planXySeries(ctx: PlanContext, command: XySeriesCommand): void {
     command.span,
     'buffers',
     async function* (input) {
-      const rows = (await collect(input, 'xyseries', maxRows)).sort(byX);
-      const groups = new Map<string, Row>();
-      const order: Row[] = [];
-      for (const row of rows) {
-        const xv = readField(row, x);
-        const id = JSON.stringify(xv === null ? null : toPplString(xv));
-        let out = groups.get(id);
-        if (out === undefined) {
-          out = { [x]: xv };
-          for (const c of cells) out[c.name] = null;
-          groups.set(id, out);
-          order.push(out);
+      const hold = ctx.budget.hold('xyseries');
+      try {
+        const rows = (await collect(input, hold, maxRows)).sort(byX);
+        const groups = new Map<string, Row>();
+        const order: Row[] = [];
+        for (const row of rows) {
+          const xv = readField(row, x);
+          const id = JSON.stringify(xv === null ? null : toPplString(xv));
+          let out = groups.get(id);
+          if (out === undefined) {
+            out = { [x]: xv };
+            for (const c of cells) out[c.name] = null;
+            groups.set(id, out);
+            order.push(out);
+          }
+          const nv = readField(row, nameField);
+          const name = nv === null ? null : toPplString(nv);
+          if (name === null || !wanted.has(name)) continue;
+          for (const c of cells)
+            if (c.value === name && out[c.name] === null) out[c.name] = readField(row, c.data);
         }
-        const nv = readField(row, nameField);
-        const name = nv === null ? null : toPplString(nv);
-        if (name === null || !wanted.has(name)) continue;
-        for (const c of cells)
-          if (c.value === name && out[c.name] === null) out[c.name] = readField(row, c.data);
+        for (let i = 0; i < order.length; i += OUT_BATCH) yield order.slice(i, i + OUT_BATCH);
+      } finally {
+        hold.clear();
       }
-      for (let i = 0; i < order.length; i += OUT_BATCH) yield order.slice(i, i + OUT_BATCH);
     },
     { keepsCount: false, detail: ctx.buffered() }
   );
@@ -142,24 +147,29 @@ export function planTimewrap(ctx: PlanContext, command: TimewrapCommand): void {
     command.span,
     'buffers',
     async function* (input) {
-      const rows = await collect(input, 'timewrap', maxRows);
-      const byOffset = new Map<number, Row>();
-      for (const row of rows) {
-        const t = timeMs(readField(row, timeName));
-        if (t === undefined) continue;
-        const p = Math.floor(t / period);
-        if (p < first || p > reference) continue;
-        const offset = t - p * period;
-        let out = byOffset.get(offset);
-        if (out === undefined) {
-          out = { [timeName]: formatTimestampValue(reference * period + offset) };
-          for (const c of cells) out[c.name] = null;
-          byOffset.set(offset, out);
+      const hold = ctx.budget.hold('timewrap');
+      try {
+        const rows = await collect(input, hold, maxRows);
+        const byOffset = new Map<number, Row>();
+        for (const row of rows) {
+          const t = timeMs(readField(row, timeName));
+          if (t === undefined) continue;
+          const p = Math.floor(t / period);
+          if (p < first || p > reference) continue;
+          const offset = t - p * period;
+          let out = byOffset.get(offset);
+          if (out === undefined) {
+            out = { [timeName]: formatTimestampValue(reference * period + offset) };
+            for (const c of cells) out[c.name] = null;
+            byOffset.set(offset, out);
+          }
+          for (const c of cells) if (c.p === p) out[c.name] = readField(row, c.value);
         }
-        for (const c of cells) if (c.p === p) out[c.name] = readField(row, c.value);
+        const out = [...byOffset.entries()].sort(([a], [b]) => a - b).map(([, r]) => r);
+        for (let i = 0; i < out.length; i += OUT_BATCH) yield out.slice(i, i + OUT_BATCH);
+      } finally {
+        hold.clear();
       }
-      const out = [...byOffset.entries()].sort(([a], [b]) => a - b).map(([, r]) => r);
-      for (let i = 0; i < out.length; i += OUT_BATCH) yield out.slice(i, i + OUT_BATCH);
     },
     { keepsCount: false, detail: ctx.buffered() }
   );

@@ -121,13 +121,14 @@ export function planDedup(ctx: PlanContext, command: DedupCommand): void {
 
 export function planSort(ctx: PlanContext, command: SortCommand): void {
   for (const k of command.keys) ctx.requireColumn(k.field.name, k.field.span);
+  const keys = ctx.sortKeys(command.keys, command.span);
   const types = ctx.types();
   const { budget } = ctx;
   const { maxRows } = ctx.deps;
   ctx.add(
     command.span,
     'buffers',
-    (input) => sortOp(input, command.keys, command.count, types, maxRows, budget),
+    (input) => sortOp(input, keys, command.count, types, maxRows, budget),
     { detail: ctx.buffered() }
   );
   if (command.count > 0) ctx.cap = Math.min(ctx.cap ?? Infinity, command.count);

@@ -17,23 +17,22 @@ import type {
 } from '../../../../common/ppl/commands/shaping';
 import { isNumericType, type PplType, type PplValue } from '../../../../common/ppl/types';
 import { evaluate, inferType, readField, toPplString } from '../evaluate';
-import { BufferLimitError, Row, RowStream } from '../operators';
+import { collect, handOver, Row, RowStream } from '../operators';
+import type { MemoryHold } from '../memory';
 import type { PlanContext } from '../plan_context';
 
-/** Every row first (at most maxRows), then `finish` over them. */
+/** Every row first (at most maxRows, held in `hold`), then `finish` over them. */
 export async function* buffered(
   input: RowStream,
-  command: string,
+  hold: MemoryHold,
   maxRows: number,
   finish: (rows: Row[]) => Row[]
 ): RowStream {
-  const rows: Row[] = [];
-  for await (const batch of input) {
-    if (rows.length + batch.length > maxRows) throw new BufferLimitError(command, maxRows);
-    for (const row of batch) rows.push(row);
+  try {
+    yield* handOver(finish(await collect(input, hold, maxRows)), hold);
+  } finally {
+    hold.clear();
   }
-  const out = finish(rows);
-  for (let i = 0; i < out.length; i += 1000) yield out.slice(i, i + 1000);
 }
 
 /**
@@ -46,7 +45,7 @@ export function planReverse(ctx: PlanContext, command: ReverseCommand): void {
     ctx.add(
       command.span,
       'buffers',
-      (input) => buffered(input, 'reverse', maxRows, (rows) => rows.reverse()),
+      (input) => buffered(input, ctx.budget.hold('reverse'), maxRows, (rows) => rows.reverse()),
       { detail: ctx.buffered() }
     );
     return;
@@ -66,7 +65,8 @@ export function planReverse(ctx: PlanContext, command: ReverseCommand): void {
     ctx.add(
       command.span,
       'buffers',
-      (input) => buffered(input, 'reverse', maxRows, (rows) => rows.sort(newestFirst)),
+      (input) =>
+        buffered(input, ctx.budget.hold('reverse'), maxRows, (rows) => rows.sort(newestFirst)),
       { detail: `by @timestamp, newest first (no sort to flip); ${ctx.buffered()}` }
     );
     ctx.sorted = true;
@@ -108,7 +108,7 @@ export function planFillNull(ctx: PlanContext, command: FillNullCommand): void {
           let value: PplValue | undefined;
           for (const name of step.names) {
             if (readField(row, name) !== null) continue;
-            value ??= evaluate(step.value, row, { types });
+            value ??= evaluate(step.value, row, { types, budget, command: 'fillnull' });
             row[name] = value;
           }
         }
@@ -255,7 +255,7 @@ export function planTranspose(ctx: PlanContext, command: TransposeCommand): void
     command.span,
     'buffers',
     (input) =>
-      buffered(input, 'transpose', maxRows, (rows) => {
+      buffered(input, ctx.budget.hold('transpose'), maxRows, (rows) => {
         const taken = rows.slice(0, limit);
         return names
           .map((name) => {

@@ -57,9 +57,17 @@ export function planMakeResults(ctx: PlanContext, source: MakeResults): PlannedS
     mode: 'streams',
     detail: `${rows.length} rows made in the server`,
   });
+  const { budget } = ctx;
   return {
     run: async function* () {
-      yield rows.map((r) => ({ ...r }));
+      const hold = budget.hold('makeresults');
+      try {
+        const copies = rows.map((r) => ({ ...r }));
+        hold.addRows(copies);
+        yield copies;
+      } finally {
+        hold.clear();
+      }
     },
     count: async () => rows.length,
   };
@@ -193,6 +201,8 @@ function pushDown(
   let limit: number | undefined;
   let sourceIncludes: string[] | undefined;
   const pushedText: string[] = [ctx.commandText(source.span)];
+  // Where a refused request is pointed at: the last filter pushed down, else the source.
+  let requestSpan = source.span;
 
   while (commands.length > 0) {
     const command = commands[0];
@@ -202,6 +212,7 @@ function pushDown(
       const translated = parts.map((p) => toQuery(p, schema));
       const residual = parts.filter((_, i) => translated[i] === null);
       translated.forEach((q) => q && filters.push(q));
+      if (translated.some((q) => q !== null)) requestSpan = command.span;
       pushedText.push(ctx.commandText(command.span));
       commands.shift();
       if (residual.length > 0) {
@@ -229,7 +240,9 @@ function pushDown(
       continue;
     }
     if (command.kind === 'Sort' && sort.length === 0 && limit === undefined) {
-      const keys = command.keys.map((k) => ({ key: k, field: schema.fields.get(k.field.name) }));
+      const keys = ctx
+        .sortKeys(command.keys, command.span)
+        .map((k) => ({ key: k, field: schema.fields.get(k.field.name) }));
       if (keys.some((k) => !k.field?.exactField || !ctx.has(k.key.field.name) || k.key.as)) break;
       sort = keys.map(({ key, field }) => ({
         [field!.exactField!]: {
@@ -255,6 +268,17 @@ function pushDown(
       if (!composite) break;
       commands.shift();
       const query: Dsl = filters.length > 0 ? { bool: { filter: filters } } : { match_all: {} };
+      // A composite page is at most search.max_buckets groups.
+      const pageSize = Math.min(ctx.deps.pageSize, ctx.limits.maxBuckets);
+      ctx.checkSearch(requestSpan, {
+        query,
+        aggs: {
+          groups: {
+            composite: { size: pageSize, sources: composite.sources },
+            aggs: composite.aggs,
+          },
+        },
+      });
       pushedText.push(ctx.commandText(command.span));
       ctx.plan.unshift({
         command: pushedText.join(' | '),
@@ -265,7 +289,7 @@ function pushDown(
             : 'one aggregation',
       });
       ctx.countPreserved = false;
-      const { client, pageSize } = ctx.deps;
+      const { client } = ctx.deps;
       const run = composite.run;
       return {
         request: {
@@ -293,7 +317,10 @@ function pushDown(
     (c) => METADATA_COLUMNS.some(([name]) => name === c.name) && !schema.fields.has(c.name)
   );
   const wantsMaxScore = metadata && sourceColumns.includes('_maxscore');
-  const { client, pageSize } = ctx.deps;
+  const { client } = ctx.deps;
+  const pageSize = Math.min(ctx.deps.pageSize, ctx.limits.maxResultWindow);
+  ctx.checkSearch(requestSpan, { query, sort, size: Math.min(pageSize, limit ?? Infinity) });
+  const { budget } = ctx;
   ctx.cap = limit;
   ctx.plan.unshift({
     command: pushedText.join(' | '),
@@ -310,30 +337,41 @@ function pushDown(
     },
     run: async function* (): RowStream {
       const best = wantsMaxScore ? await maxScore(client, indices, query) : null;
-      for await (const docs of scanDocuments(client, {
-        indices,
-        query,
-        sort,
-        sourceIncludes: includes,
-        formatDates,
-        limit,
-        pageSize,
-        metadata,
-      })) {
-        if (wantsMaxScore) for (const doc of docs) doc._maxscore = best;
-        yield docs.map((doc) => {
-          const row: Row = {};
-          for (const name of sourceColumns) {
-            const value = name in doc ? doc[name] : readPath(doc, name);
-            checkValueDepth(value, name);
-            row[name] = timestampColumns.includes(name)
-              ? formatTimestampValue(value)
-              : ipColumns.has(name)
-                ? formatIpValue(value)
-                : ((value ?? null) as PplValue);
-          }
-          return row;
-        });
+      // The page in hand is held until the next one is read.
+      const hold = budget.hold(`source=${indices.join(',')}`);
+      try {
+        for await (const docs of scanDocuments(client, {
+          indices,
+          query,
+          sort,
+          sourceIncludes: includes,
+          formatDates,
+          limit,
+          pageSize,
+          metadata,
+        })) {
+          if (wantsMaxScore) for (const doc of docs) doc._maxscore = best;
+          hold.clear();
+          const rows = docs.map((doc) => {
+            const row: Row = {};
+            for (const name of sourceColumns) {
+              const value = name in doc ? doc[name] : readPath(doc, name);
+              checkValueDepth(value, name);
+              row[name] = timestampColumns.includes(name)
+                ? formatTimestampValue(value)
+                : ipColumns.has(name)
+                  ? formatIpValue(value)
+                  : ((value ?? null) as PplValue);
+            }
+            return row;
+          });
+          // The page read ahead meanwhile (../document_scan) is counted as its like.
+          hold.addRows(rows);
+          hold.addRows(rows);
+          yield rows;
+        }
+      } finally {
+        hold.clear();
       }
     },
     count: async () => {

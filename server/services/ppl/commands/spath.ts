@@ -14,6 +14,7 @@ import type { SpathCommand, SpathStep } from '../../../../common/ppl/commands/mu
 import type { PplType, PplValue } from '../../../../common/ppl/types';
 import { readField } from '../evaluate';
 import { checkValueDepth } from '../errors';
+import { valueBytes } from '../memory';
 import { BufferLimitError, Row } from '../operators';
 import type { PlanContext } from '../plan_context';
 
@@ -107,8 +108,11 @@ async function planSpathAuto(ctx: PlanContext, command: SpathCommand): Promise<v
   const rows: Row[] = [];
   const before = new Set(ctx.columns.map((c) => c.name));
   const kinds = new Map<string, PplType>();
+  // Held from planning until the query ends.
+  const hold = ctx.budget.hold('spath');
   for await (const batch of upstream) {
     if (rows.length + batch.length > maxRows) throw new BufferLimitError('spath', maxRows);
+    hold.addRows(batch);
     for (const row of batch) {
       rows.push(row);
       for (const [key, values] of spathKeys(readField(row, input), prefix)) {
@@ -147,11 +151,19 @@ export async function planSpath(ctx: PlanContext, command: SpathCommand): Promis
   ctx.setColumn(output, 'string');
   const { budget } = ctx;
   ctx.add(command.span, 'streams', async function* (rows) {
-    for await (const batch of rows) {
-      await budget.eachRow(batch, (row: Row) => {
-        row[output] = spathValue(readField(row, input.name), path);
-      });
-      yield batch;
+    const hold = budget.hold('spath');
+    try {
+      for await (const batch of rows) {
+        hold.clear();
+        await budget.eachRow(batch, (row: Row) => {
+          const value = spathValue(readField(row, input.name), path);
+          hold.add(valueBytes(value));
+          row[output] = value;
+        });
+        yield batch;
+      }
+    } finally {
+      hold.clear();
     }
   });
 }

@@ -14,7 +14,8 @@ import type { StreamStatsCommand } from '../../../../common/ppl/commands/windows
 import type { PplRow } from '../../../../common/ppl/types';
 import { accumulator, type Accumulator } from '../functions/aggregations';
 import { evaluatePredicate, inferAggregationType, readField } from '../evaluate';
-import { BufferLimitError, Row, Types } from '../operators';
+import { ACCUMULATOR_BYTES, BufferLimitError, keyEntryBytes, Row, Types } from '../operators';
+import { rowBytes } from '../memory';
 import type { PlanContext } from '../plan_context';
 import { checkAggregation } from './aggregation';
 import { keyOf } from './windows';
@@ -33,7 +34,10 @@ export function planStreamStats(ctx: PlanContext, command: StreamStatsCommand): 
     command;
   const { budget } = ctx;
   const { maxRows } = ctx.deps;
-  const fresh = (): Accumulator[] => aggregations.map((a, i) => accumulator(a, types, outTypes[i]));
+  const fresh = (): Accumulator[] =>
+    aggregations.map((a, i) =>
+      accumulator(a, types, outTypes[i], { budget, command: 'streamstats' })
+    );
   const valuesOf = (accs: Accumulator[]) => accs.map((acc) => acc.value());
   ctx.add(
     command.span,
@@ -41,23 +45,31 @@ export function planStreamStats(ctx: PlanContext, command: StreamStatsCommand): 
     async function* (input) {
       const running = new Map<string, Accumulator[]>();
       // The rows a window holds, as they were read (before this command wrote to them).
-      const windows = new Map<string, Array<{ group: string; row: PplRow }>>();
+      const windows = new Map<string, Array<{ group: string; row: PplRow; bytes: number }>>();
+      const hold = budget.hold('streamstats');
       const reset = () => {
         running.clear();
         windows.clear();
+        hold.clear();
       };
+      const adding = (accs: Accumulator[], row: PplRow) =>
+        accs.forEach((acc) => {
+          const more = acc.add(row);
+          if (more) hold.add(more);
+        });
       const runningValues = (group: string, row: PplRow) => {
         let accs = running.get(group);
         if (!accs) {
           if (running.size >= maxRows) throw new BufferLimitError('streamstats', maxRows);
+          hold.add(keyEntryBytes(group) + ACCUMULATOR_BYTES * aggregations.length);
           running.set(group, (accs = fresh()));
         }
         if (!current) {
           const before = valuesOf(accs);
-          accs.forEach((acc) => acc.add(row));
+          adding(accs, row);
           return before;
         }
-        accs.forEach((acc) => acc.add(row));
+        adding(accs, row);
         return valuesOf(accs);
       };
       const windowValues = (group: string, row: PplRow) => {
@@ -65,32 +77,43 @@ export function planStreamStats(ctx: PlanContext, command: StreamStatsCommand): 
         let seen = windows.get(slot);
         if (!seen) {
           if (windows.size >= maxRows) throw new BufferLimitError('streamstats', maxRows);
+          hold.add(keyEntryBytes(slot));
           windows.set(slot, (seen = []));
         }
         const prior = current ? seen.slice(seen.length - (window - 1)) : seen;
         const accs = fresh();
         for (const e of prior) if (e.group === group) accs.forEach((acc) => acc.add(e.row));
         if (current) accs.forEach((acc) => acc.add(row));
-        seen.push({ group, row });
-        if (seen.length > window) seen.splice(0, seen.length - window);
+        const bytes = rowBytes(row);
+        hold.add(bytes);
+        seen.push({ group, row, bytes });
+        if (seen.length > window) {
+          for (const gone of seen.splice(0, seen.length - window)) hold.release(gone.bytes);
+        }
         return valuesOf(accs);
       };
-      for await (const batch of input) {
-        await budget.eachRow(batch, (row: Row) => {
-          if (resetBefore && evaluatePredicate(resetBefore, row, { types })) reset();
-          const keys = by.map((f) => readField(row, f));
-          if (!bucketNullable && keys.some((k) => k === null)) {
-            for (const a of aggregations) row[a.name] = null;
-          } else {
-            const group = keyOf(keys);
-            // A window keeps the row as read; a running state reads it at once.
-            const values =
-              window === 0 ? runningValues(group, row) : windowValues(group, { ...row });
-            aggregations.forEach((a, i) => (row[a.name] = values[i]));
-          }
-          if (resetAfter && evaluatePredicate(resetAfter, row, { types: typesAfter })) reset();
-        });
-        yield batch;
+      const before = { types, budget, command: 'streamstats' };
+      const after = { types: typesAfter, budget, command: 'streamstats' };
+      try {
+        for await (const batch of input) {
+          await budget.eachRow(batch, (row: Row) => {
+            if (resetBefore && evaluatePredicate(resetBefore, row, before)) reset();
+            const keys = by.map((f) => readField(row, f));
+            if (!bucketNullable && keys.some((k) => k === null)) {
+              for (const a of aggregations) row[a.name] = null;
+            } else {
+              const group = keyOf(keys);
+              // A window keeps the row as read; a running state reads it at once.
+              const values =
+                window === 0 ? runningValues(group, row) : windowValues(group, { ...row });
+              aggregations.forEach((a, i) => (row[a.name] = values[i]));
+            }
+            if (resetAfter && evaluatePredicate(resetAfter, row, after)) reset();
+          });
+          yield batch;
+        }
+      } finally {
+        hold.clear();
       }
     },
     {

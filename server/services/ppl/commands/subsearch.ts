@@ -18,7 +18,7 @@ import type {
 } from '../../../../common/ppl/commands/combining_ast';
 import type { PplType, PplValue } from '../../../../common/ppl/types';
 import { evaluate, evaluatePredicate, readField, toPplString } from '../evaluate';
-import type { Row, RowStream, Types } from '../operators';
+import { keyEntryBytes, type Row, type RowStream, type Types } from '../operators';
 import {
   fieldRefs,
   QueryError,
@@ -81,7 +81,7 @@ export async function planWhereSubsearch(
         const kept: Row[] = [];
         await budget.eachRow(batch, (row) => {
           for (const [slot, test] of tests) row[slot] = test(row);
-          const keep = evaluatePredicate(condition, row, { types });
+          const keep = evaluatePredicate(condition, row, { types, budget, command: 'where' });
           for (const [slot] of tests) delete row[slot];
           if (keep) kept.push(row);
         });
@@ -115,13 +115,22 @@ async function planIn(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) 
     prepare: async (): Promise<RowTest> => {
       const set = new Set<string>();
       let sawNull = false;
-      for (const row of await collect(compiled.run(), 'where … in [ ]', maxRows)) {
+      // The rows while the set is made, then the set, until the query ends.
+      const rows = ctx.budget.hold('where … in [ ]');
+      const keys = ctx.budget.hold('where … in [ ]');
+      for (const row of await collect(compiled.run(), rows, maxRows)) {
         const key = names.map((n) => readField(row, n));
         if (key.some((v) => v === null)) sawNull = true;
-        else set.add(keyText(key));
+        else {
+          const id = keyText(key);
+          if (!set.has(id)) keys.add(keyEntryBytes(id));
+          set.add(id);
+        }
       }
+      rows.clear();
+      const options = { types, budget: ctx.budget, command: 'where … in [ ]' };
       return (row) => {
-        const key = values.map((e) => evaluate(e, row, { types }));
+        const key = values.map((e) => evaluate(e, row, options));
         if (key.some((v) => v === null)) return null;
         if (set.has(keyText(key))) return !negated;
         return sawNull ? null : negated;
@@ -309,7 +318,8 @@ async function planExists(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredica
   return {
     detail: `the subsearch's rows held in the server (at most ${maxRows}), matched to each row`,
     prepare: async (): Promise<RowTest> => {
-      const built = await collect(compiled.run(), 'exists [ ]', maxRows);
+      // Held until the query ends (the test runs on every outer row).
+      const built = await collect(compiled.run(), ctx.budget.hold('exists [ ]'), maxRows);
       const table = new Map<string, Row[]>();
       for (const r of built) {
         const key = keysInner.map((k) => readField(r, k));
@@ -333,7 +343,11 @@ async function planExists(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredica
             pair[pairName({ side: 'outer', name: c.name })] = readField(row, c.name);
           for (const c of innerColumns)
             pair[pairName({ side: 'inner', name: c.name })] = readField(r, c.name);
-          return evaluatePredicate(residual, pair, { types: pairTypes });
+          return evaluatePredicate(residual, pair, {
+            types: pairTypes,
+            budget: ctx.budget,
+            command: 'exists [ ]',
+          });
         });
       };
     },

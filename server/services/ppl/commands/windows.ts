@@ -12,7 +12,7 @@ import type { FieldRef, SortKey, StatsCommand } from '../../../../common/ppl/ast
 import type { EventStatsCommand, TrendlineCommand } from '../../../../common/ppl/commands/windows';
 import { isNumericType, type PplValue } from '../../../../common/ppl/types';
 import { inferAggregationType, readField, toPplString } from '../evaluate';
-import { BufferLimitError, Row, RowStream, sortOp, statsOp } from '../operators';
+import { collect, Row, RowStream, sortOp, statsOp } from '../operators';
 import type { PlanContext } from '../plan_context';
 import { checkAggregation } from './aggregation';
 import { bucketer, isTimeType } from './buckets';
@@ -102,28 +102,31 @@ export function planEventStats(ctx: PlanContext, command: EventStatsCommand): vo
     command.span,
     'buffers',
     async function* (input) {
-      const rows: Row[] = [];
-      for await (const batch of input) {
-        if (rows.length + batch.length > maxRows) throw new BufferLimitError('eventstats', maxRows);
-        rows.push(...batch);
-      }
-      async function* again(): RowStream {
-        for (let i = 0; i < rows.length; i += 1000)
-          yield rows.slice(i, i + 1000).map((r) => ({ ...r }));
-      }
-      const groups = new Map<string, Row>();
-      for await (const batch of statsOp(again(), stats, types, outTypes, maxRows, budget)) {
-        for (const g of batch) groups.set(keyOf(by.map((f) => g[f] ?? null)), g);
-      }
-      for (let i = 0; i < rows.length; i += 1000) {
-        const out = rows.slice(i, i + 1000);
-        for (const row of out) {
-          const keys = by.map((f) => readField(row, f));
-          const left = !command.bucketNullable && keys.some((k) => k === null);
-          const g = left ? undefined : groups.get(keyOf(keys));
-          for (const a of command.aggregations) row[a.name] = g ? g[a.name] : null;
+      const hold = budget.hold('eventstats');
+      try {
+        const rows = await collect(input, hold, maxRows);
+        async function* again(): RowStream {
+          for (let i = 0; i < rows.length; i += 1000)
+            yield rows.slice(i, i + 1000).map((r) => ({ ...r }));
         }
-        yield out;
+        const groups = new Map<string, Row>();
+        for await (const batch of statsOp(again(), stats, types, outTypes, maxRows, budget)) {
+          for (const g of batch) groups.set(keyOf(by.map((f) => g[f] ?? null)), g);
+        }
+        for (let i = 0; i < rows.length; i += 1000) {
+          const out = rows.slice(i, i + 1000);
+          for (const row of out) {
+            const keys = by.map((f) => readField(row, f));
+            const left = !command.bucketNullable && keys.some((k) => k === null);
+            const g = left ? undefined : groups.get(keyOf(keys));
+            for (const a of command.aggregations) row[a.name] = g ? g[a.name] : null;
+          }
+          hold.release(Math.ceil((hold.heldBytes * out.length) / (rows.length - i)));
+          rows.fill(undefined as never, i, i + out.length);
+          yield out;
+        }
+      } finally {
+        hold.clear();
       }
     },
     { detail: ctx.buffered() }

@@ -28,6 +28,8 @@ import {
   toInstant,
 } from './datetime_values';
 import { compareValues, fromBigInt, readField, toPplString, Typed, TypeMap } from './values';
+import type { QueryBudget } from '../budget';
+import { stringBytes, valueBytes } from '../memory';
 
 /** Values one aggregation may hold (percentile, take, list, values) before it stops the query. */
 export const MAX_HELD_VALUES = 1_000_000;
@@ -35,9 +37,13 @@ export const MAX_HELD_VALUES = 1_000_000;
 const DATETIME = new Set<PplType>(['timestamp', 'date', 'time']);
 
 export interface Accumulator {
-  add(row: PplRow): void;
+  /** Adds a row; answers the bytes it holds more for it (values kept), if any. */
+  add(row: PplRow): number | void;
   value(): PplValue;
 }
+
+/** A value kept in a set or list: the value and its entry. */
+const ENTRY = 40;
 
 function tooMany(agg: Aggregation): never {
   throw new PplEvaluationError(
@@ -61,15 +67,17 @@ export function accumulator(
   agg: Aggregation,
   types: TypeMap,
   outType: PplType,
-  now = new Date()
+  options: { now?: Date; budget?: QueryBudget; command?: string } = {}
 ): Accumulator {
+  const now = options.now ?? new Date();
+  const evaluation = { types, now, budget: options.budget, command: options.command };
   const read = (row: PplRow): Typed =>
-    agg.arg ? evaluateTyped(agg.arg, row, { types, now }) : { v: 1, t: 'int' };
+    agg.arg ? evaluateTyped(agg.arg, row, evaluation) : { v: 1, t: 'int' };
   switch (agg.func) {
     case 'count': {
       let n = 0;
       const counts = agg.countEval
-        ? (row: PplRow) => agg.arg !== undefined && evaluatePredicate(agg.arg, row, { types, now })
+        ? (row: PplRow) => agg.arg !== undefined && evaluatePredicate(agg.arg, row, evaluation)
         : (row: PplRow) => read(row).v !== null;
       return { add: (row) => void (counts(row) && n++), value: () => n };
     }
@@ -79,7 +87,11 @@ export function accumulator(
       return {
         add: (row) => {
           const x = read(row);
-          if (x.v !== null) seen.add(toPplString(x.v, x.t));
+          if (x.v === null) return 0;
+          const text = toPplString(x.v, x.t);
+          if (seen.has(text)) return 0;
+          seen.add(text);
+          return ENTRY + stringBytes(text.length);
         },
         value: () => seen.size,
       };
@@ -180,7 +192,7 @@ export function accumulator(
           const t =
             timeField === undefined
               ? { v: readField(row, '@timestamp'), t: 'timestamp' as PplType }
-              : evaluateTyped(timeField, row, { types, now });
+              : evaluateTyped(timeField, row, evaluation);
           if (typeof t.v !== 'string') return;
           const key = comparableDatetime(t.v, t.t === 'undefined' ? 'string' : t.t, today);
           if (key === undefined) return;
@@ -201,10 +213,12 @@ export function accumulator(
       const held: PplValue[] = [];
       return {
         add: (row) => {
-          if (held.length >= limit) return;
+          if (held.length >= limit) return 0;
           const x = read(row);
-          if (x.v === null) return;
-          held.push(agg.func === 'list' ? toPplString(x.v, x.t) : x.v);
+          if (x.v === null) return 0;
+          const kept = agg.func === 'list' ? toPplString(x.v, x.t) : x.v;
+          held.push(kept);
+          return 8 + valueBytes(kept);
         },
         value: () => held,
       };
@@ -214,9 +228,12 @@ export function accumulator(
       return {
         add: (row) => {
           const x = read(row);
-          if (x.v === null) return;
-          seen.add(toPplString(x.v, x.t));
+          if (x.v === null) return 0;
+          const text = toPplString(x.v, x.t);
+          if (seen.has(text)) return 0;
+          seen.add(text);
           if (seen.size > MAX_HELD_VALUES) tooMany(agg);
+          return ENTRY + stringBytes(text.length);
         },
         value: () => [...seen].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
       };
@@ -231,9 +248,10 @@ export function accumulator(
       return {
         add: (row) => {
           const { v } = read(row);
-          if (v === null) return;
+          if (v === null) return 0;
           held.push(Number(v));
           if (held.length > MAX_HELD_VALUES) tooMany(agg);
+          return 8;
         },
         value: () => percentile(held, p, isIntegralType(outType)),
       };

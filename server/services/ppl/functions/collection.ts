@@ -13,8 +13,10 @@ import type { Expr, FunctionCall, LambdaExpr } from '../../../../common/ppl/ast'
 import { COLLECTION_FUNCTIONS } from '../../../../common/ppl/functions';
 import { commonType, PplType, PplValue } from '../../../../common/ppl/types';
 import { PplEvaluationError } from '../errors';
+import { stringBytes, valueBytes } from '../memory';
 import { compileRegex } from '../regex';
 import {
+  CallContext,
   evaluationError,
   FamilyImplementations,
   intArg,
@@ -32,6 +34,32 @@ function elements(x: Typed): PplValue[] {
 }
 
 const element = (v: PplValue): Typed => ({ v, t: runtimeType(v) });
+
+/** The bytes of an array holding the values of `args` (arrays flattened). */
+const elementsBytes = (args: Typed[]): number =>
+  args.reduce((n, a) => n + valueBytes(Array.isArray(a.v) ? a.v : [a.v]), 0);
+
+/** The characters of the elements as text, and how many there are. */
+function textOfElements(x: Typed): { chars: number; count: number } {
+  let chars = 0;
+  const items = elements(x);
+  for (const v of items) chars += v === null ? 0 : typeof v === 'string' ? v.length : 24;
+  return { chars, count: items.length };
+}
+
+/**
+ * An array built one element at a time from a lambda's results: each step may end the query at
+ * its deadline, and the array is sized as it grows.
+ */
+function building(ctx: CallContext) {
+  let bytes = 0;
+  return (v: PplValue): PplValue => {
+    ctx.checkpoint();
+    bytes += 8 + valueBytes(v);
+    ctx.ensureRoom(bytes);
+    return v;
+  };
+}
 
 function lambdaArg(call: FunctionCall, index: number, params: number[]): LambdaExpr {
   const arg = call.args[index];
@@ -51,7 +79,7 @@ function bind(lambda: LambdaExpr, values: Typed[]): Map<string, Typed> {
 /** A function over an array and a one-parameter lambda. */
 function withLambda(
   type: PplType,
-  run: (items: PplValue[], test: (v: PplValue, i: number) => Typed) => PplValue,
+  run: (items: PplValue[], test: (v: PplValue, i: number) => Typed, ctx: CallContext) => PplValue,
   params = [1]
 ): ScalarFunction {
   return {
@@ -63,9 +91,11 @@ function withLambda(
       const lambda = lambdaArg(call, 1, params);
       const array = ev.eval(call.args[0]);
       if (array.v === null) return { v: null, t: type };
-      const apply = (v: PplValue, i: number) =>
-        ev.evalWith(lambda.body, bind(lambda, [element(v), { v: i, t: 'int' }]));
-      return { v: run(elements(array), apply), t: type };
+      const apply = (v: PplValue, i: number) => {
+        ev.ctx.checkpoint();
+        return ev.evalWith(lambda.body, bind(lambda, [element(v), { v: i, t: 'int' }]));
+      };
+      return { v: run(elements(array), apply, ev.ctx), t: type };
     },
   };
 }
@@ -94,6 +124,7 @@ export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTI
   array: {
     type: returns('array'),
     nulls: 'custom',
+    outputBytes: elementsBytes,
     apply(args) {
       const type = commonType(args.map((a) => a.t));
       return args.map((a) => coerceTo(a, type).v);
@@ -104,7 +135,14 @@ export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTI
   forall: withLambda('boolean', (items, test) => items.every((v, i) => test(v, i).v === true)),
   exists: withLambda('boolean', (items, test) => items.some((v, i) => test(v, i).v === true)),
   filter: withLambda('array', (items, test) => items.filter((v, i) => test(v, i).v === true)),
-  transform: withLambda('array', (items, f) => items.map((v, i) => f(v, i).v), [1, 2]),
+  transform: withLambda(
+    'array',
+    (items, f, ctx) => {
+      const add = building(ctx);
+      return items.map((v, i) => add(f(v, i).v));
+    },
+    [1, 2]
+  ),
   reduce: {
     typeCall: (call, typeOf) => {
       typeOf(call.args[0]);
@@ -116,12 +154,19 @@ export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTI
       const array = ev.eval(call.args[0]);
       let acc = ev.eval(call.args[1]);
       if (array.v === null) return { v: null, t: acc.t };
-      for (const v of elements(array)) acc = ev.evalWith(step.body, bind(step, [acc, element(v)]));
+      for (const v of elements(array)) {
+        ev.ctx.checkpoint();
+        acc = ev.evalWith(step.body, bind(step, [acc, element(v)]));
+      }
       return finish === undefined ? acc : ev.evalWith(finish.body, bind(finish, [acc]));
     },
   },
   mvjoin: {
     type: returns('string'),
+    outputBytes: ([x, sep]) => {
+      const { chars, count } = textOfElements(x);
+      return stringBytes(chars + count * textArg(sep).length);
+    },
     apply: ([x, sep]) =>
       elements(x)
         .filter((v) => v !== null)
@@ -131,6 +176,7 @@ export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTI
   mvappend: {
     type: returns('array'),
     nulls: 'custom',
+    outputBytes: elementsBytes,
     apply(args) {
       const out = args.flatMap((a) => elements(a)).filter((v) => v !== null);
       return out.length === 0 ? null : out;
@@ -138,6 +184,14 @@ export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTI
   },
   split: {
     type: returns('array'),
+    outputBytes([s, sep]) {
+      const text = textArg(s);
+      const d = textArg(sep);
+      let pieces = 1;
+      if (d === '') pieces = text.length;
+      else for (let at = text.indexOf(d); at >= 0; at = text.indexOf(d, at + d.length)) pieces++;
+      return 24 + pieces * (8 + stringBytes(0)) + text.length;
+    },
     apply([s, sep]) {
       const text = textArg(s);
       const d = textArg(sep);
@@ -146,9 +200,12 @@ export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTI
   },
   mvdedup: {
     type: returns('array'),
-    apply([x]) {
+    apply([x], ctx) {
       const out: PplValue[] = [];
-      for (const v of elements(x)) if (v !== null && !out.some((o) => sameValue(o, v))) out.push(v);
+      for (const v of elements(x)) {
+        ctx.checkpoint();
+        if (v !== null && !out.some((o) => sameValue(o, v))) out.push(v);
+      }
       return out;
     },
   },
@@ -195,14 +252,28 @@ export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTI
       }
       const array = ev.eval(call.args[0]);
       if (array.v === null) return { v: null, t: 'array' };
+      const add = building(ev.ctx);
       return {
-        v: elements(array).map((v) => ev.evalWith(call.args[1], new Map([[name, element(v)]])).v),
+        v: elements(array).map((v) =>
+          add(ev.evalWith(call.args[1], new Map([[name, element(v)]])).v)
+        ),
         t: 'array',
       };
     },
   },
   mvzip: {
     type: returns('array'),
+    outputBytes: ([l, r, sep]) => {
+      const a = textOfElements(l);
+      const b = textOfElements(r);
+      const pairs = Math.min(a.count, b.count);
+      return (
+        24 +
+        pairs * (8 + stringBytes(sep === undefined ? 1 : textArg(sep).length)) +
+        a.chars +
+        b.chars
+      );
+    },
     apply([l, r, sep]) {
       const a = elements(l);
       const b = elements(r);

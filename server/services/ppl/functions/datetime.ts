@@ -118,6 +118,9 @@ function timeShift(sign: 1 | -1): ScalarFunction {
   };
 }
 
+/** A format is the user's text: its walk may stop at the query's deadline. */
+const step = (ctx: CallContext) => () => ctx.checkpoint();
+
 const civil = (at: Instant) => civilFromDays(at.day);
 const seconds = (at: Instant) => Math.floor(at.nanos / NANOS_PER_SECOND);
 
@@ -197,14 +200,14 @@ export const datetimeFunctions: FamilyImplementations<typeof DATETIME_FUNCTIONS.
       requireDatetime(args, site, 0);
       return 'string';
     },
-    apply: ([x, f], ctx) => mysqlFormat(instant(x, ctx), textArg(f)),
+    apply: ([x, f], ctx) => mysqlFormat(instant(x, ctx), textArg(f), false, step(ctx)),
   },
   time_format: {
     type(args, site) {
       requireDatetime(args, site, 0);
       return 'string';
     },
-    apply: ([x, f], ctx) => mysqlFormat(instant(x, ctx), textArg(f), true),
+    apply: ([x, f], ctx) => mysqlFormat(instant(x, ctx), textArg(f), true, step(ctx)),
   },
   datediff: {
     type(args, site) {
@@ -279,7 +282,9 @@ export const datetimeFunctions: FamilyImplementations<typeof DATETIME_FUNCTIONS.
     apply([x, format], ctx) {
       const at = fromUnix(doubleArg(x, ctx));
       if (at === undefined) return null;
-      return format === undefined ? formatTimestamp(at) : mysqlFormat(at, textArg(format));
+      return format === undefined
+        ? formatTimestamp(at)
+        : mysqlFormat(at, textArg(format), false, step(ctx));
     },
   },
   strftime: {
@@ -304,13 +309,13 @@ export const datetimeFunctions: FamilyImplementations<typeof DATETIME_FUNCTIONS.
       } else {
         at = instant(x, ctx);
       }
-      return strftime(at, textArg(format));
+      return strftime(at, textArg(format), step(ctx));
     },
   },
   str_to_date: {
     type: returns('timestamp'),
     apply: ([s, f], ctx) => {
-      const at = mysqlParse(textArg(s), textArg(f), ctx.today);
+      const at = mysqlParse(textArg(s), textArg(f), ctx.today, step(ctx));
       return at === undefined ? null : formatTimestamp(at);
     },
   },

@@ -65,14 +65,23 @@ const TIME_SPECIFIERS = new Set(['f', 'H', 'h', 'I', 'i', 'k', 'l', 'p', 'r', 'S
  * MySQL's DATE_FORMAT. With `timeOnly` (TIME_FORMAT), a date specifier makes the result null.
  * An unknown specifier gives its letter.
  */
-export function mysqlFormat(at: Instant, format: string, timeOnly = false): string | null {
+export function mysqlFormat(
+  at: Instant,
+  format: string,
+  timeOnly = false,
+  step?: () => void
+): string | null {
   const f = formatting(at);
-  return expandSpecifiers(format, (rest) => {
-    const s = rest.charAt(0);
-    if (timeOnly && !TIME_SPECIFIERS.has(s) && /[a-zA-Z]/.test(s)) return null;
-    const field = MYSQL_SPECIFIERS[s];
-    return { text: field ? field(f) : s, length: 1 };
-  });
+  return expandSpecifiers(
+    format,
+    (rest) => {
+      const s = rest.charAt(0);
+      if (timeOnly && !TIME_SPECIFIERS.has(s) && /[a-zA-Z]/.test(s)) return null;
+      const field = MYSQL_SPECIFIERS[s];
+      return { text: field ? field(f) : s, length: 1 };
+    },
+    step
+  );
 }
 
 /** GET_FORMAT's table (MySQL's). */
@@ -105,7 +114,12 @@ export const GET_FORMATS: Readonly<Record<string, Readonly<Record<string, string
  * match, a date field is 0, or the date is impossible. Fields not in the format default to 0
  * (the date to `today` when the format has no date field at all).
  */
-export function mysqlParse(text: string, format: string, today: number): Instant | undefined {
+export function mysqlParse(
+  text: string,
+  format: string,
+  today: number,
+  step?: () => void
+): Instant | undefined {
   let year: number | undefined;
   let month: number | undefined;
   let day: number | undefined;
@@ -132,6 +146,7 @@ export function mysqlParse(text: string, format: string, today: number): Instant
     return i;
   };
   for (let i = 0; i < format.length; i++) {
+    step?.();
     const c = format.charAt(i);
     if (c !== '%' || i + 1 >= format.length) {
       if (/\s/.test(c)) {

@@ -87,11 +87,14 @@ export type Expansion = { text: string; length: number } | null;
 
 /**
  * The format with each `%…` replaced by `expand` of what follows the `%` (a `%` at the very end
- * stays as it is); null when any expansion is null (a specifier the caller refuses).
+ * stays as it is); null when any expansion is null (a specifier the caller refuses). `step` is
+ * called for each specifier: a format is the user's text, as long as they like, so the caller
+ * may stop at its deadline part way.
  */
 export function expandSpecifiers(
   format: string,
-  expand: (rest: string) => Expansion
+  expand: (rest: string) => Expansion,
+  step?: () => void
 ): string | null {
   let out = '';
   for (let i = 0; i < format.length; i++) {
@@ -100,6 +103,7 @@ export function expandSpecifiers(
       out += c;
       continue;
     }
+    step?.();
     const expanded = expand(format.slice(i + 1));
     if (expanded === null) return null;
     out += expanded.text;

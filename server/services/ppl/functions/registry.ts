@@ -30,6 +30,13 @@ export interface CallContext extends CallSite {
   today: number;
   /** The current time (SYSDATE()): read when called. */
   clock(): Date;
+  /**
+   * Called on each step of a loop over the input (format specifiers, array elements, a lambda's
+   * calls): throws once the query's deadline has passed, so one row cannot hold the server.
+   */
+  checkpoint(): void;
+  /** Throws when a value of `bytes` would not fit the query's memory (before building it). */
+  ensureRoom(bytes: number): void;
 }
 
 /** Evaluation hooks for functions that evaluate their own arguments (lazily, or with lambdas). */
@@ -57,6 +64,12 @@ export interface ScalarFunction {
    */
   nulls?: 'propagate' | 'custom';
   apply?(args: Typed[], ctx: CallContext): PplValue;
+  /**
+   * For a function whose result can outgrow its arguments (concat, replace, …): an upper bound
+   * of the result's bytes (memory.ts's sizes), checked against the query's memory before `apply`
+   * builds it. Arguments are not null here unless `nulls` is `custom`.
+   */
+  outputBytes?(args: Typed[]): number;
   /** Evaluates its own arguments; used instead of `apply`. */
   lazy?(call: FunctionCall, ev: LazyEvaluator): Typed;
 }

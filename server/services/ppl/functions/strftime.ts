@@ -73,15 +73,19 @@ function longSpecifier(rest: string, f: Formatting): Expansion {
   return rest.startsWith('Ez') ? { text: '+0', length: 2 } : null;
 }
 
-export function strftime(at: Instant, format: string): string {
+export function strftime(at: Instant, format: string, step?: () => void): string {
   const f = formatting(at);
   return (
-    expandSpecifiers(format, (rest) => {
-      const long = longSpecifier(rest, f);
-      if (long) return long;
-      const s = rest.charAt(0);
-      const field = POSIX_SPECIFIERS[s];
-      return { text: field ? field(f) : `%${s}`, length: 1 };
-    }) ?? ''
+    expandSpecifiers(
+      format,
+      (rest) => {
+        const long = longSpecifier(rest, f);
+        if (long) return long;
+        const s = rest.charAt(0);
+        const field = POSIX_SPECIFIERS[s];
+        return { text: field ? field(f) : `%${s}`, length: 1 };
+      },
+      step
+    ) ?? ''
   );
 }

@@ -14,8 +14,10 @@
 import type { Span } from '../../../../common/ppl/ast';
 import { STRING_FUNCTIONS } from '../../../../common/ppl/functions';
 import { PplEvaluationError } from '../errors';
+import { stringBytes } from '../memory';
 import { replaceAll } from '../regex';
 import {
+  CallContext,
   CallSite,
   FamilyImplementations,
   intArg,
@@ -23,6 +25,18 @@ import {
   requireString,
   textArg,
 } from './registry';
+import type { Typed } from './values';
+
+/** The characters of an argument as text (a string's own length, without copying it). */
+const textLength = (x: Typed): number =>
+  typeof x.v === 'string' ? x.v.length : x.v === null ? 0 : textArg(x).length;
+
+/** `replace`: the regex run with the deadline and the memory looked at as the result grows. */
+const replacing = ([s, p, r]: Typed[], ctx: CallContext) =>
+  replaceAll(textArg(s), textArg(p), textArg(r), ctx.span, {
+    step: () => ctx.checkpoint(),
+    room: (length) => ctx.ensureRoom(stringBytes(length)),
+  });
 
 /** SQL's SUBSTRING (Calcite's `SqlFunctions.substring`): 1-based, a start below 1 eats the length. */
 function substring(s: string, start: number, length: number | undefined, span: Span): string {
@@ -55,10 +69,16 @@ const intOf =
   };
 
 export const stringFunctions: FamilyImplementations<typeof STRING_FUNCTIONS.functions> = {
-  concat: { type: stringOf(), apply: (args) => args.map(textArg).join('') },
+  concat: {
+    type: stringOf(),
+    outputBytes: (args) => stringBytes(args.reduce((n, x) => n + textLength(x), 0)),
+    apply: (args) => args.map(textArg).join(''),
+  },
   concat_ws: {
     type: stringOf(),
     nulls: 'custom',
+    outputBytes: ([sep, ...parts]) =>
+      stringBytes(parts.reduce((n, x) => n + textLength(x) + textLength(sep), 0)),
     apply: ([sep, ...parts]) =>
       sep.v === null
         ? null
@@ -104,13 +124,12 @@ export const stringFunctions: FamilyImplementations<typeof STRING_FUNCTIONS.func
       return k === 0 ? '' : text.slice(Math.max(0, text.length - k));
     },
   },
-  reverse: { type: stringOf(), apply: ([s]) => [...textArg(s)].reverse().join('') },
-  replace: {
+  reverse: {
     type: stringOf(),
-    apply: ([s, p, r], ctx) => replaceAll(textArg(s), textArg(p), textArg(r), ctx.span),
+    // Reversed by code point through an array of one-character strings.
+    outputBytes: ([s]) => stringBytes(textLength(s)) + 8 * textLength(s),
+    apply: ([s]) => [...textArg(s)].reverse().join(''),
   },
-  regexp_replace: {
-    type: stringOf(),
-    apply: ([s, p, r], ctx) => replaceAll(textArg(s), textArg(p), textArg(r), ctx.span),
-  },
+  replace: { type: stringOf(), apply: replacing },
+  regexp_replace: { type: stringOf(), apply: replacing },
 };
