@@ -7,10 +7,13 @@
  * Whether a result can be drawn over time, and its points: a result with a time column and
  * numeric columns (what `timechart`, `chart … by span(…)` and `stats … by span(…)` give). The
  * first time column is the x axis; each numeric column is a measure; the other columns (a
- * `by` field such as `status`) split each measure into one series per value. PPL's times are
- * UTC (`2026-11-01 00:00:00`), read as such. Pure, so it is tested without a browser.
+ * `by` field such as `status`) split each measure into one series per value. A group key of
+ * numbers (`status` as an integer) is no measure: the query that made the result names its group
+ * keys. PPL's times are UTC (`2026-11-01 00:00:00`), read as such. Pure, so it is tested without
+ * a browser.
  */
 import type { SchemaColumn } from '../../../common/api/codecs';
+import { parsePpl } from '../../../common/ppl/parser';
 import { isNumericType } from '../../components/numeric_types';
 
 const TIME_TYPES = new Set(['timestamp', 'date', 'datetime', 'timestamp_ntz']);
@@ -64,13 +67,39 @@ export function isChartable(schema: readonly SchemaColumn[]): boolean {
   return time >= 0 && schema.some((c, i) => i !== time && isNumericType(c.type));
 }
 
+/**
+ * The group keys of the query's last `stats`, `timechart` or `chart` (the columns that split
+ * a measure into series, whatever their type), or none when the text does not parse.
+ */
+export function groupColumnsOf(query: string | undefined): string[] {
+  if (!query) return [];
+  const parsed = parsePpl(query);
+  if (!parsed.ok) return [];
+  for (const command of [...parsed.query.commands].reverse()) {
+    switch (command.kind) {
+      case 'Stats':
+        return command.by.map((f) => f.name);
+      case 'Timechart':
+        return command.by ? [command.by.name] : [];
+      case 'Chart':
+        return [command.row, command.column].flatMap((f) => (f ? [f.name] : []));
+      default:
+    }
+  }
+  return [];
+}
+
+/** `groups`: columns that split rather than measure (see groupColumnsOf). */
 export function chartData(
   schema: readonly SchemaColumn[],
-  rows: readonly unknown[][]
+  rows: readonly unknown[][],
+  groups: readonly string[] = []
 ): ChartData | null {
   const time = schema.findIndex((c) => isTimeType(c.type));
   if (time < 0) return null;
-  const measures = schema.flatMap((c, i) => (i !== time && isNumericType(c.type) ? [i] : []));
+  const measures = schema.flatMap((c, i) =>
+    i !== time && isNumericType(c.type) && !groups.includes(c.name) ? [i] : []
+  );
   if (measures.length === 0) return null;
   const splits = schema.flatMap((_, i) => (i !== time && !measures.includes(i) ? [i] : []));
   const nameOf = (row: readonly unknown[], measure: number) => {

@@ -31,14 +31,24 @@ import { appRoutes } from '../../../common/api/paths';
 import { ResultsGrid } from '../../components/results_grid';
 import { formatNumber, rowCount, shortSlice } from '../../components/format';
 import { useRouterLink } from '../../components/router_link';
-import { chartData } from './chart_data';
+import { chartData, groupColumnsOf } from './chart_data';
 import { ResultChart } from './result_chart';
 import { ResultViewPicker, type ResultView } from './result_view_picker';
 import { downloadText, resultsToCsv, resultsToJson } from './result_download';
 
-export function QueryResultsTable({ result }: { result: QueryRowsResponse }) {
+/** `query`: the text that gave the result, whose group keys split a chart into series. */
+export function QueryResultsTable({
+  result,
+  query,
+}: {
+  result: QueryRowsResponse;
+  query?: string;
+}) {
   const [view, setView] = useState<ResultView>('table');
-  const chart = useMemo(() => chartData(result.schema, result.datarows), [result]);
+  const chart = useMemo(
+    () => chartData(result.schema, result.datarows, groupColumnsOf(query)),
+    [result, query]
+  );
   const charted = chart !== null && chart.points.length > 0 && view !== 'table';
   const shown = result.datarows.length;
   const cut = result.truncated === true || result.total > shown;
