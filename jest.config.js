@@ -13,7 +13,9 @@
 // tsconfig's `isolatedModules` makes ts-jest transpile each file alone (no type check here).
 const transform = { '^.+\\.tsx?$': ['ts-jest', {}] };
 // Only the source folders: never crawl .cache/ (the OpenSearch node) or build/.
-const roots = ['common', 'server', 'public', 'host', 'scripts', 'test', 'bench'].map((d) => `<rootDir>/${d}`);
+const roots = ['common', 'server', 'public', 'host', 'scripts', 'test', 'bench'].map(
+  (d) => `<rootDir>/${d}`
+);
 
 module.exports = {
   // Integration and browser tests wait on a real cluster and browser.
@@ -28,13 +30,15 @@ module.exports = {
     },
     {
       displayName: 'components',
-      transform,
+      // A library's stylesheet is imported as its text (public/css_text.d.ts).
+      transform: { ...transform, '\\.css$': '<rootDir>/test/support/text_transform.js' },
       roots,
       testEnvironment: 'jsdom',
       setupFiles: ['<rootDir>/test/support/jsdom_setup.ts'],
       // OUI imports `@opensearch/datemath`, one of OSD's own packages; OUI ships the same module.
       moduleNameMapper: {
-        '^@opensearch/datemath$': '<rootDir>/node_modules/@elastic/eui/packages/opensearch-datemath',
+        '^@opensearch/datemath$':
+          '<rootDir>/node_modules/@elastic/eui/packages/opensearch-datemath',
         // The browser build of csv-parse is ESM; jest runs its CommonJS twin.
         '^csv-parse/browser/esm/sync$': '<rootDir>/node_modules/csv-parse/dist/cjs/sync.cjs',
       },

@@ -220,4 +220,56 @@ describe('LookupsPlugin', () => {
       body: JSON.stringify(body),
     });
   });
+  it('start: scheduleSavedQuery copies the saved query’s text, description and link', async () => {
+    const start = coreStart();
+    const get = jest.fn(() =>
+      Promise.resolve({
+        id: 'Hosts',
+        type: 'query',
+        attributes: {
+          title: 'Hosts',
+          description: 'Every host',
+          query: {
+            query: 'source=web | stats count() by host | outputlookup hosts',
+            language: 'PPL',
+          },
+        },
+        updated_at: '2026-03-01T09:00:00.000Z',
+        _version: 'WzEsMV0=',
+      })
+    );
+    (start.savedObjects.client as unknown as { get: jest.Mock }).get = get;
+    (start.http.post as jest.Mock).mockResolvedValueOnce({ id: 's2', owner: 'ana' });
+    await expect(
+      plugin(initializerContext).start(start).scheduleSavedQuery('Hosts', { every: '1h' })
+    ).resolves.toEqual({ id: 's2', owner: 'ana' });
+    expect(get).toHaveBeenCalledWith('query', 'Hosts');
+    expect(JSON.parse((start.http.post as jest.Mock).mock.calls[0][1].body)).toEqual({
+      query: 'source=web | stats count() by host | outputlookup hosts',
+      every: '1h',
+      description: 'Every host',
+      saved_query: { id: 'Hosts', title: 'Hosts', updated_at: '2026-03-01T09:00:00.000Z' },
+    });
+  });
+
+  it('start: scheduleSavedQuery refuses a saved query that is not PPL, sending nothing', async () => {
+    const start = coreStart();
+    (start.savedObjects.client as unknown as { get: jest.Mock }).get = jest.fn(() =>
+      Promise.resolve({
+        id: 'errors',
+        type: 'query',
+        attributes: {
+          title: 'Errors',
+          description: '',
+          query: { query: 'status:500', language: 'kuery' },
+        },
+      })
+    );
+    await expect(
+      plugin(initializerContext).start(start).scheduleSavedQuery('errors', { every: '1h' })
+    ).rejects.toThrow(
+      'The saved query "Errors" is written in kuery, not PPL: open it in Discover.'
+    );
+    expect(start.http.post).not.toHaveBeenCalled();
+  });
 });

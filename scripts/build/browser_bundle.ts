@@ -55,7 +55,8 @@ function refuseUnsharedCopies(
       )
     );
   }
-  if (/^@elastic\/charts\//.test(request)) {
+  // The library's theme stylesheets are no code: OSD does not share them, and a chart needs one.
+  if (/^@elastic\/charts\/(?!dist\/theme_only_(light|dark)\.css$)/.test(request)) {
     return callback(
       new Error(
         `"${request}" (in ${data.contextInfo?.issuer ?? '?'}) would bundle a second copy of @elastic/charts: ` +
@@ -139,6 +140,8 @@ export async function buildBrowserBundle(
           },
           type: 'javascript/auto',
         },
+        // A library's stylesheet as its text, which the app adds as a <style> (chart_styles.ts).
+        { test: /\.css$/, type: 'asset/source' },
       ],
     },
     plugins: [

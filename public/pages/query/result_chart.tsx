@@ -26,6 +26,7 @@ import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { formatNumber } from '../../components/format';
 import { isDarkTheme } from '../../components/theme';
 import { timeTickFormat, type ChartData } from './chart_data';
+import { useChartStyles } from './chart_styles';
 
 export type ChartKind = 'line' | 'bar';
 
@@ -36,6 +37,7 @@ const ChartFrame = Chart as unknown as ComponentType<
 
 export function ResultChart({ data, kind }: { data: ChartData; kind: ChartKind }) {
   const dark = isDarkTheme();
+  useChartStyles(dark);
   const xs = data.points.map((p) => p.x);
   const tickFormat = timeTickFormat(Math.min(...xs), Math.max(...xs));
   const measures = data.measures.join(', ');

@@ -56,17 +56,28 @@ export interface ScheduleFormProps {
   query?: string;
   /** The saved query a new schedule's text was copied from. */
   savedQuery?: SavedQueryLink;
+  /** The description a new schedule starts from (the saved query's). */
+  description?: string;
   onClose(): void;
   onSaved(schedule: Schedule): void;
 }
 
-export function ScheduleForm({ schedule, query, savedQuery, onClose, onSaved }: ScheduleFormProps) {
+export function ScheduleForm({
+  schedule,
+  query,
+  savedQuery,
+  description: initialDescription,
+  onClose,
+  onSaved,
+}: ScheduleFormProps) {
   const api = useApi();
   const { config } = useServices();
   const minIntervalMs = config.schedules.min_interval_ms;
   const link = schedule ? schedule.saved_query : savedQuery;
   const [text, setText] = useState(schedule?.query ?? query ?? '');
-  const [description, setDescription] = useState(schedule?.description ?? '');
+  const [description, setDescription] = useState(
+    schedule?.description ?? initialDescription?.slice(0, 1000) ?? ''
+  );
   const [kind, setKind] = useState<Kind>(schedule?.cron !== undefined ? 'cron' : 'every');
   const [every, setEvery] = useState(schedule?.every ?? '1h');
   const [cron, setCron] = useState(schedule?.cron ?? '0 3 * * *');

@@ -389,6 +389,7 @@ export function SavedQueryBar() {
       {dialog?.kind === 'schedule' ? (
         <ScheduleForm
           query={dialog.query.text}
+          description={dialog.query.description}
           savedQuery={{
             id: dialog.query.id,
             title: dialog.query.title,
