@@ -214,6 +214,18 @@ describe('in the light theme', () => {
       title,
       updated_at: stored.body.updated_at,
     });
+
+    // Deleted, the saved query is gone for everyone; the schedule keeps its copy and says so.
+    await testSubj('lookupsTab-query').click();
+    await testSubj('lookupsSavedQueryMore').click();
+    await testSubj('lookupsSavedQueryMenu-delete').click();
+    await testSubj('lookupsSavedQueryDeleteModal').waitFor();
+    await axeAtBothWidths(page(), 'saved-query-delete');
+    await testSubj('confirmModalConfirmButton').click();
+    await testSubj('lookupsSavedQueryHeld').waitFor({ state: 'detached' });
+    await testSubj('lookupsTab-schedules').click();
+    await row.locator('[data-test-subj="lookupsScheduleSavedQueryDeleted"]').waitFor();
+    expect(await row.locator('[data-test-subj="lookupsScheduleQuery"]').innerText()).toBe(newText);
     expect(unexpectedConsoleErrors(app.browser())).toEqual([]);
   });
 });
@@ -273,7 +285,8 @@ describe('in the dark theme', () => {
     await axeAtBothWidths(page(), 'dark-saved-queries-list');
     await page().keyboard.press('Escape');
     await testSubj('lookupsSavedQueriesFlyout').waitFor({ state: 'detached' });
-    await testSubj('lookupsSavedQuerySave').click();
+    await testSubj('lookupsSavedQueryMore').click();
+    await testSubj('lookupsSavedQueryMenu-saveAs').click();
     await testSubj('lookupsSavedQueryDetails').waitFor();
     await axeAtBothWidths(page(), 'dark-saved-query-save');
     await testSubj('lookupsSavedQueryDetailsCancel').click();

@@ -83,7 +83,7 @@ export function ScheduleQueryCell({
                 flush="left"
                 onClick={onTake}
                 aria-label={i18n.translate('lookups.schedules.reviewLabel', {
-                  defaultMessage: 'Review the new text of {title}',
+                  defaultMessage: 'Review new text of {title}',
                   values: { title },
                 })}
                 data-test-subj="lookupsScheduleReviewText"

@@ -71,6 +71,8 @@ export function ScheduleQueryField({
         </>
       ) : null}
       <EuiFormRow
+        // The row gives its child this id (and its label `for`): a stable one.
+        id={EDITOR_ID}
         label={i18n.translate('lookups.scheduleForm.query', { defaultMessage: 'Query' })}
         helpText={
           <span id={HELP_ID}>

@@ -9,7 +9,6 @@
  */
 import { useState } from 'react';
 import {
-  EuiCodeBlock,
   EuiConfirmModal,
   EuiFlexGroup,
   EuiFlexItem,
@@ -20,6 +19,7 @@ import {
 import { i18n } from '@osd/i18n';
 import type { Schedule } from '../../../common/api/schedules';
 import { ApiErrorCallout } from '../../components/error_callout';
+import { PplCode } from '../../components/ppl_code';
 import { formatTime } from '../../components/format';
 import { toApiFailure, type ApiFailure } from '../../services/api_client';
 import type { SavedPplQuery } from '../../services/saved_queries';
@@ -64,27 +64,24 @@ export function TakeSavedQueryText({
   const column = (title: string, text: string, testSubj: string) => (
     <EuiFlexItem>
       <EuiTitle size="xxs">
-        <h3>{title}</h3>
+        <h2>{title}</h2>
       </EuiTitle>
       <EuiSpacer size="xs" />
-      <EuiCodeBlock
-        language="sql"
-        fontSize="s"
-        paddingSize="s"
-        isCopyable
-        whiteSpace="pre-wrap"
-        data-test-subj={testSubj}
-      >
-        {text}
-      </EuiCodeBlock>
+      <PplCode data-test-subj={testSubj}>{text}</PplCode>
     </EuiFlexItem>
   );
+  const heading = i18n.translate('lookups.schedules.takeTitle', {
+    defaultMessage: 'Use the new text of “{title}”?',
+    values: { title: current.title },
+  });
   return (
     <EuiConfirmModal
-      title={i18n.translate('lookups.schedules.takeTitle', {
-        defaultMessage: 'Use the new text of “{title}”?',
-        values: { title: current.title },
-      })}
+      title={heading}
+      // OUI 1.22's modal has no dialog role of its own: without it the content sits outside
+      // any landmark.
+      role="dialog"
+      aria-modal="true"
+      aria-label={heading}
       onCancel={onClose}
       onConfirm={take}
       isLoading={saving}

@@ -16,12 +16,12 @@ import {
   EuiFlyoutBody,
   EuiFlyoutHeader,
   EuiLink,
+  EuiPagination,
   EuiSpacer,
   EuiText,
   EuiTextColor,
   EuiTitle,
   type EuiBasicTableColumn,
-  type Pagination,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { parsePpl } from '../../../../common/ppl/parser';
@@ -178,12 +178,9 @@ export function SavedQueriesFlyout({
     },
   ];
 
-  const pagination: Pagination = {
-    pageIndex,
-    pageSize: PAGE_SIZE,
-    totalItemCount: page?.total ?? 0,
-    hidePerPageOptions: true,
-  };
+  // Its own pagination, named: the table's would be a second unnamed navigation landmark beside
+  // the page's own (the command reference's) under the flyout.
+  const pageCount = Math.ceil((page?.total ?? 0) / PAGE_SIZE);
 
   return (
     <EuiFlyout
@@ -238,10 +235,6 @@ export function SavedQueriesFlyout({
             items={page?.queries ?? []}
             columns={columns}
             loading={loading}
-            pagination={pagination}
-            onChange={({ page: next }: { page?: { index: number } }) => {
-              if (next) setPageIndex(next.index);
-            }}
             noItemsMessage={
               loading
                 ? i18n.translate('lookups.savedQueries.loading', { defaultMessage: 'Reading…' })
@@ -263,6 +256,20 @@ export function SavedQueriesFlyout({
             data-test-subj="lookupsSavedQueriesTable"
           />
         )}
+        {pageCount > 1 ? (
+          <>
+            <EuiSpacer size="m" />
+            <EuiPagination
+              aria-label={i18n.translate('lookups.savedQueries.pages', {
+                defaultMessage: 'Pages of saved queries',
+              })}
+              pageCount={pageCount}
+              activePage={pageIndex}
+              onPageClick={setPageIndex}
+              data-test-subj="lookupsSavedQueriesPages"
+            />
+          </>
+        ) : null}
       </EuiFlyoutBody>
     </EuiFlyout>
   );

@@ -44,6 +44,16 @@ type Dialog =
   | { kind: 'replace'; query: SavedPplQuery }
   | { kind: 'schedule'; query: SavedPplQuery };
 
+const deleteTitle = (title: string) =>
+  i18n.translate('lookups.savedQuery.deleteTitle', {
+    defaultMessage: 'Delete the saved query “{title}”?',
+    values: { title },
+  });
+const replaceTitle = () =>
+  i18n.translate('lookups.savedQuery.replaceTitle', {
+    defaultMessage: 'Replace the text in the editor?',
+  });
+
 export function SavedQueryBar() {
   const service = useSavedQueries();
   const dispatch = useAppDispatch();
@@ -319,10 +329,8 @@ export function SavedQueryBar() {
       ) : null}
       {dialog?.kind === 'delete' ? (
         <EuiConfirmModal
-          title={i18n.translate('lookups.savedQuery.deleteTitle', {
-            defaultMessage: 'Delete the saved query “{title}”?',
-            values: { title: dialog.query.title },
-          })}
+          title={deleteTitle(dialog.query.title)}
+          aria-label={deleteTitle(dialog.query.title)}
           onCancel={close}
           onConfirm={() => {
             const doomed = dialog.query;
@@ -347,6 +355,9 @@ export function SavedQueryBar() {
                 )
             );
           }}
+          // OUI 1.22's modal has no dialog role of its own.
+          role="dialog"
+          aria-modal="true"
           cancelButtonText={i18n.translate('lookups.common.cancel', { defaultMessage: 'Cancel' })}
           confirmButtonText={i18n.translate('lookups.savedQuery.deleteConfirm', {
             defaultMessage: 'Delete',
@@ -364,14 +375,16 @@ export function SavedQueryBar() {
       ) : null}
       {dialog?.kind === 'replace' ? (
         <EuiConfirmModal
-          title={i18n.translate('lookups.savedQuery.replaceTitle', {
-            defaultMessage: 'Replace the text in the editor?',
-          })}
+          title={replaceTitle()}
+          aria-label={replaceTitle()}
           onCancel={close}
           onConfirm={() => {
             hold(dialog.query);
             closeAll();
           }}
+          // OUI 1.22's modal has no dialog role of its own.
+          role="dialog"
+          aria-modal="true"
           cancelButtonText={i18n.translate('lookups.common.cancel', { defaultMessage: 'Cancel' })}
           confirmButtonText={i18n.translate('lookups.savedQuery.replaceConfirm', {
             defaultMessage: 'Open “{title}”',
