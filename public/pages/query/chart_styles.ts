@@ -7,8 +7,8 @@
  * The stylesheet `@elastic/charts` needs (its layout, legend and tooltip), for the theme shown.
  * OSD shares the library's code but not this sheet: plugins that draw charts add it themselves,
  * as the library's docs ask. It is the text of the library's theme-only CSS (the build inlines
- * it), added once as a `<style>` element made with `document.createElement`, which OSD's
- * bootstrap gives the page's CSP nonce.
+ * it), added once as a `<style>` element with the page's CSP nonce (`__webpack_nonce__`, as
+ * style-loader gives it; OSD's strict CSP refuses a style element without it).
  */
 import { useLayoutEffect } from 'react';
 import darkCss from '@elastic/charts/dist/theme_only_dark.css';
@@ -26,6 +26,8 @@ export function useChartStyles(dark: boolean) {
     const style = document.createElement('style');
     style.id = STYLE_ID;
     style.setAttribute('data-theme', mode);
+    const nonce = (window as { __webpack_nonce__?: string }).__webpack_nonce__;
+    if (nonce && !style.hasAttribute('nonce')) style.setAttribute('nonce', nonce);
     style.textContent = dark ? darkCss : lightCss;
     document.head.appendChild(style);
   }, [dark]);
