@@ -159,7 +159,8 @@ describe('the server code', () => {
     expect(result.stderr).toBe('');
     const loaded = JSON.parse(result.stdout);
     expect(loaded.plugin).toBe('function');
-    expect(loaded.exposed).toEqual(['max_body_bytes', 'max_import_bytes', 'max_rows']);
+    // `schedules` for its min_interval_ms: the schedule form refuses a too short period as typed.
+    expect(loaded.exposed).toEqual(['max_body_bytes', 'max_import_bytes', 'max_rows', 'schedules']);
     expect(loaded.enabled).toBe(true);
     const provided = readdirSync(join(home, 'node_modules'), { withFileTypes: true }).flatMap(
       (entry) =>
@@ -318,7 +319,9 @@ describe('the page the host serves it on', () => {
       'max_body_bytes',
       'max_import_bytes',
       'max_rows',
+      'schedules',
     ]);
+    expect(metadata.uiPlugins[0].config.schedules.min_interval_ms).toBe(60_000);
   });
 
   it('lists the Data Source plugin before the plugin that depends on it', async () => {
