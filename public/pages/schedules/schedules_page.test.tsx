@@ -224,6 +224,22 @@ describe('the Schedules page', () => {
     expect(within(form).getByTestId('lookupsScheduleFormSave').hasAttribute('disabled')).toBe(true);
   });
 
+  it('completes commands in the form’s editor, as on the Query page', async () => {
+    render({ [`GET ${apiPaths.schedules()}`]: () => ({ schedules: [] }) });
+    fireEvent.click(await screen.findByTestId('lookupsScheduleNew'));
+    const form = await screen.findByTestId('lookupsScheduleForm');
+    const input = within(form).getByTestId('pplEditorInput') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: 'source=web_logs | sta', selectionStart: 21 } });
+    const list = within(form).getByTestId('pplCompletions');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+    ).toEqual(['statscommand']);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(input.value).toBe('source=web_logs | stats ');
+  });
+
   it('shows each schedule’s query and description', async () => {
     render({
       [`GET ${apiPaths.schedules()}`]: () => ({
