@@ -228,6 +228,36 @@ describe('in the light theme', () => {
     expect(await row.locator('[data-test-subj="lookupsScheduleQuery"]').innerText()).toBe(newText);
     expect(unexpectedConsoleErrors(app.browser())).toEqual([]);
   });
+  it('renames a saved query, keeping its id (schedules made from it keep their link)', async () => {
+    const url = app.host().url;
+    const id = `Rename me ${lookup}`;
+    const created = await callApi(url, 'POST', `${SAVED_OBJECTS}/${encodeURIComponent(id)}`, {
+      caller: users.writer,
+      body: {
+        attributes: { title: id, description: '', query: { query: firstText, language: 'PPL' } },
+      },
+    });
+    expect(created.status).toBe(200);
+    await page().goto(`${url}/app/lookups/query?savedQuery=${encodeURIComponent(id)}`);
+    await testSubj('lookupsSavedQueryHeld').waitFor();
+    await testSubj('lookupsSavedQueryMore').click();
+    await testSubj('lookupsSavedQueryMenu-rename').click();
+    await testSubj('lookupsSavedQueryDetails').waitFor();
+    await testSubj('lookupsSavedQueryName').fill(`Renamed ${lookup}`);
+    await axeAtBothWidths(page(), 'saved-query-rename');
+    await testSubj('lookupsSavedQueryDetailsSave').click();
+    await testSubj('lookupsSavedQueryDetails').waitFor({ state: 'detached' });
+    expect(await testSubj('lookupsSavedQueryHeld').innerText()).toBe(
+      `Saved query: Renamed ${lookup}`
+    );
+    const stored = await callApi<{ attributes: { title: string } }>(
+      url,
+      'GET',
+      `${SAVED_OBJECTS}/${encodeURIComponent(id)}`,
+      { caller: users.writer }
+    );
+    expect(stored.body.attributes.title).toBe(`Renamed ${lookup}`);
+  });
 });
 
 describe('in the dark theme', () => {
