@@ -43,7 +43,8 @@ module.exports = {
         // The browser build of csv-parse is ESM; jest runs its CommonJS twin.
         '^csv-parse/browser/esm/sync$': '<rootDir>/node_modules/csv-parse/dist/cjs/sync.cjs',
       },
-      testMatch: ['<rootDir>/public/**/*.test.{ts,tsx}'],
+      // The host's own React parts (its header) are tested here too, as .tsx.
+      testMatch: ['<rootDir>/public/**/*.test.{ts,tsx}', '<rootDir>/host/public/**/*.test.tsx'],
     },
     {
       displayName: 'integration',

@@ -4,13 +4,15 @@
  */
 
 /*
- * The plugin's services over one plugin index (write records, leases, jobs, schedules), and
+ * The plugin's services over one plugin index (write records, descriptions, leases, jobs,
+ * schedules), and
  * those of each data source: its own plugin index in the local cluster, made at the data
  * source's first request and kept for the life of the process (one per data source).
  */
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { LookupsConfig } from './config';
 import type { PluginServices } from './request_context';
+import { DescriptionStore } from './services/descriptions/description_store';
 import { JobService } from './services/jobs/job_service';
 import { JobStore } from './services/jobs/job_store';
 import { reconcileJobs } from './services/jobs/reconcile_jobs';
@@ -54,7 +56,16 @@ export function indexServices(index: PluginIndex, deps: IndexServicesDeps) {
   // One cluster's limits per services: the local cluster's, or one data source's.
   const limitsCache = new ClusterLimitsCache(logger.get('cluster-limits'));
   return {
-    services: { config, logger, records, leases, jobs, memory, limitsCache },
+    services: {
+      config,
+      logger,
+      records,
+      descriptions: new DescriptionStore(index, logger.get('descriptions')),
+      leases,
+      jobs,
+      memory,
+      limitsCache,
+    },
     jobStore,
     scheduleStore: new ScheduleStore(index),
   };

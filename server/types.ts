@@ -11,6 +11,7 @@ import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { LookupsConfig } from './config';
 import type { LookupError } from './lib/errors';
 import type { Ceiling } from './services/ceiling';
+import type { DescriptionStore } from './services/descriptions/description_store';
 import type { ClusterLimitsCache } from './services/ppl/cluster_limits';
 import type { MemoryPool } from './services/ppl/memory';
 import type { ClusterLimits } from './services/ppl/request_bounds';
@@ -33,6 +34,8 @@ export interface LookupsRequestContext {
   config: LookupsConfig;
   logger: Logger;
   records: WriteRecordStore;
+  /** Lookups' descriptions, kept in the plugin index beside the records. */
+  descriptions: DescriptionStore;
   leases: LeaseStore;
   /** Signs page tokens so a client can neither forge nor reuse another user's. */
   tokens: PageTokenSigner;

@@ -115,6 +115,22 @@ export interface WriteResponse {
   rows_written: number;
   slice: string | null;
   action: WriteAction;
+  /** An upsert (`key_field`): how many of its rows replaced a stored row with the same key. */
+  replaced?: number;
+  /** An upsert into a version holding rows its key cannot match (see {@link UnmatchedRows}). */
+  unmatched?: UnmatchedRows;
+}
+
+/**
+ * Rows of the version an upsert went into that were written without this `key_field` (or with
+ * other key fields): they keep their own ids, so no new row replaced them, and a key may now
+ * appear twice.
+ */
+export interface UnmatchedRows {
+  /** How those rows were keyed: a comma-separated key_field, or `""` for no key. */
+  key_fields: string[];
+  /** How many there are, when every row the version held before was written so. */
+  rows?: number;
 }
 
 export interface SchemaColumn {
@@ -141,6 +157,14 @@ export interface ErrorBody {
 // ---- the catalog ------------------------------------------------------------------------------
 export type LookupKind = 'managed' | 'legacy' | 'broken' | 'conflict';
 
+/**
+ * What a delete removes: this plugin's own lookups, and broken ones (a backing index no alias
+ * names). A legacy lookup's index belongs to the data importer's user, and a conflict is not a
+ * lookup at all: the server refuses both, so the app does not offer it.
+ */
+export const isDeletableKind = (kind: LookupKind): boolean =>
+  kind === 'managed' || kind === 'broken';
+
 export interface LookupSummary {
   name: string;
   kind: LookupKind;
@@ -157,6 +181,8 @@ export interface LookupSummary {
   orphan_count: number;
   orphan_rows: number;
   last_write: string | null;
+  /** What the lookup holds and what it is for, in its writers' words (kept by this plugin). */
+  description?: string;
   /** Present when a schedule refreshes the lookup. */
   refresh?: {
     scheduled: true;
@@ -196,6 +222,22 @@ export interface LookupDetail extends LookupSummary {
 
 export const RollbackBody = strictObject('rollback', { slice: t.string }, {});
 
+/** The most a description may hold. */
+export const MAX_DESCRIPTION_CHARS = 1000;
+/** `PUT /api/lookups/{name}/_description`: an empty text removes the description. */
+export const DescriptionBody = strictObject(
+  'description',
+  {
+    description: refined(
+      'description',
+      t.string,
+      (s) => s.length <= MAX_DESCRIPTION_CHARS,
+      `expected at most ${MAX_DESCRIPTION_CHARS} characters`
+    ),
+  },
+  {}
+);
+
 /**
  * A version (slice) id in a path: the value of `__lookup` its rows carry. Only matched as a term,
  * never put into an index or alias name, so any printable id up to 512 characters is accepted.
@@ -216,7 +258,8 @@ export interface DeleteVersionResponse {
 }
 
 /** Something that happened to a lookup besides a new version, shown in its timeline. */
-export type LookupEvent = VersionDeletedEvent | VersionRestoredEvent | ImportedEvent;
+export type LookupEvent =
+  VersionDeletedEvent | VersionRestoredEvent | ImportedEvent | RowsAddedEvent;
 
 interface EventBase {
   at: string;
@@ -248,6 +291,17 @@ export interface ImportedEvent extends EventBase {
   format: 'csv' | 'ndjson';
   rows: number;
   action: WriteAction;
+}
+/** Rows added to the current version by an append or an upsert (a query or `_write`). */
+export interface RowsAddedEvent extends EventBase {
+  type: 'rows_added';
+  slice: string;
+  rows: number;
+  action: 'appended' | 'upserted';
+  /** The upsert's key fields. */
+  key_field?: string[];
+  /** How many rows replaced stored rows with the same key (an upsert). */
+  replaced?: number;
 }
 /**
  * The cleanup rule when a request names none: keep the `keep` newest old versions of each lookup,
@@ -352,7 +406,10 @@ export interface QueryWriteResponse {
   datarows: [[number]];
   total: 1;
   size: 1;
-  lookup: { name: string; slice: string | null; action: WriteAction };
+  lookup: { name: string; slice: string | null; action: WriteAction } & Pick<
+    WriteResponse,
+    'replaced' | 'unmatched'
+  >;
 }
 export type QueryResponse = QueryRowsResponse | QueryWriteResponse;
 

@@ -8,6 +8,7 @@
  * and answers at once; the job's state and progress are kept in the plugin index.
  */
 import * as t from 'io-ts';
+import type { UnmatchedRows } from './codecs';
 import { refined, strictObject } from './decode';
 
 export const JOB_STATES = [
@@ -75,6 +76,9 @@ export interface Job {
   previous_slice?: string | null;
   /** What the write did, once finished. */
   action?: string;
+  /** An upsert: rows that replaced stored rows with the same key, and rows its key cannot match. */
+  replaced?: number;
+  unmatched?: UnmatchedRows;
   error?: string;
   /** What points at the problem, as an error answer's `attributes` do (e.g. the ceiling's setting). */
   error_attributes?: Record<string, unknown>;

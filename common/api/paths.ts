@@ -38,6 +38,7 @@ export const ROUTE_PATTERNS = {
   version: `${API_BASE}/{name}/_versions/{slice}`,
   reap: `${API_BASE}/{name}/_reap`,
   compare: `${API_BASE}/{name}/_compare`,
+  description: `${API_BASE}/{name}/_description`,
 } as const;
 
 const lookupPath = (name: string, action?: string) =>
@@ -71,6 +72,7 @@ export const apiPaths = {
     lookupPath(name, `_versions/${encodeURIComponent(slice)}`),
   reap: (name: string) => lookupPath(name, '_reap'),
   compare: (name: string) => lookupPath(name, '_compare'),
+  description: (name: string) => lookupPath(name, '_description'),
 };
 
 /**
@@ -83,4 +85,7 @@ export const appRoutes = {
   schedules: () => '/schedules',
   lookup: (name: string, tab?: string) =>
     `/lookups/${encodeURIComponent(name)}${tab ? `/${tab}` : ''}`,
+  /** The Query page running `source=<name>` ("Query this lookup"). */
+  queryLookup: (name: string) =>
+    `/query?${new URLSearchParams({ q: `source=${name}`, run: 'true' })}`,
 };

@@ -91,7 +91,8 @@ export const REFUSED_COMMANDS: Readonly<Record<string, string>> = {
   graphlookup:
     'it walks a graph across indices in the SQL plugin engine, which this plugin does not host',
   show: 'it lists external data sources of the SQL plugin, which this plugin cannot read',
-  explain: 'the plan of a query here is shown by POST /api/lookups/_explain',
+  explain:
+    "a query's plan is shown by the Explain button beside Run on the Query page (over HTTP, POST /api/lookups/_explain)",
   collect:
     'it writes into an existing index; a query here writes a lookup, with outputlookup at its end',
   rest: 'it reads cluster management endpoints, not the indices a lookup is made from',

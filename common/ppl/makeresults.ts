@@ -54,7 +54,11 @@ export interface InlineTable {
 
 /** Refusal of a `data=` string; the parser reports it at the string. */
 export class MakeResultsDataError extends Error {
-  constructor(message: string) {
+  /** `limit`: the data is well formed but more than makeresults takes. */
+  constructor(
+    message: string,
+    public readonly limit = false
+  ) {
     super(message);
     this.name = 'MakeResultsDataError';
     Object.setPrototypeOf(this, new.target.prototype);
@@ -484,14 +488,16 @@ export function parseInlineData(format: 'csv' | 'json', data: string): InlineTab
   if (cells > MAKERESULTS_MAX_CELLS) {
     throw new MakeResultsDataError(
       `makeresults data must not exceed ${MAKERESULTS_MAX_CELLS} cells (rows x columns); got ` +
-        `${table.rows.length} rows x ${table.columns.length} columns = ${cells}`
+        `${table.rows.length} rows x ${table.columns.length} columns = ${cells}`,
+      true
     );
   }
   for (const row of table.rows) {
     for (const cell of row) {
       if (typeof cell === 'string' && cell.length > MAKERESULTS_MAX_CELL_CHARS) {
         throw new MakeResultsDataError(
-          `makeresults data cell value must not exceed ${MAKERESULTS_MAX_CELL_CHARS} characters; got ${cell.length}`
+          `makeresults data cell value must not exceed ${MAKERESULTS_MAX_CELL_CHARS} characters; got ${cell.length}`,
+          true
         );
       }
     }

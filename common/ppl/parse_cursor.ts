@@ -28,7 +28,14 @@ export interface PplSyntaxError {
   expected: string[];
   /** The text found there, or empty at the end of the query. */
   found: string;
+  /**
+   * When the text is well formed but refused: over one of the engine's limits, a command that
+   * cannot run in Dashboards, or one not implemented yet. Absent for a syntax error proper.
+   */
+  kind?: PplRefusalKind;
 }
+
+export type PplRefusalKind = 'limit' | 'refused' | 'unsupported';
 
 /** A syntax error on its way out of the parser; {@link parsePpl} turns it into a result. */
 export class SyntaxFailure extends Error {
@@ -127,7 +134,7 @@ export class TokenCursor {
     return `"${shown}"`;
   }
 
-  protected fail(at: Span, detail: string, expected: string[] = []): never {
+  protected fail(at: Span, detail: string, expected: string[] = [], kind?: PplRefusalKind): never {
     const { line, column } = positionAt(this.starts, at.start);
     throw new SyntaxFailure({
       message: `Syntax error at line ${line}, column ${column}: ${detail}`,
@@ -138,6 +145,7 @@ export class TokenCursor {
       length: at.end - at.start,
       expected,
       found: this.text.slice(at.start, at.end),
+      ...(kind ? { kind } : {}),
     });
   }
 

@@ -155,7 +155,8 @@ export abstract class ExpressionParser extends NameParser {
           expr.span,
           `this expression is more than ${MAX_EXPRESSION_DEPTH} levels deep (each operator in a chain ` +
             'is a level): split it over several eval commands, or use IN (…) for a list of values',
-          []
+          [],
+          'limit'
         );
       }
     }
@@ -169,7 +170,8 @@ export abstract class ExpressionParser extends NameParser {
         at,
         `expressions nest more than ${MAX_EXPRESSION_NESTING} levels deep here (parentheses, NOT, ` +
           'signs and function calls count): simplify the expression',
-        []
+        [],
+        'limit'
       );
     }
     this.nesting++;

@@ -68,7 +68,7 @@ export class SourceParser extends CallParser {
       const word = t.text.toLowerCase();
       const refused = REFUSED_COMMANDS[word];
       if (refused !== undefined) {
-        this.fail(t, `the command "${t.text}" cannot run in Dashboards: ${refused}`, []);
+        this.fail(t, `the command "${t.text}" cannot run in Dashboards: ${refused}`, [], 'refused');
       }
       if (
         (SUPPORTED_COMMANDS as readonly string[]).includes(word) ||
@@ -340,9 +340,12 @@ export class SourceParser extends CallParser {
           );
         }
         if (value > BigInt(MAKERESULTS_MAX_COUNT)) {
-          this.fail(span, `makeresults count must not exceed ${MAKERESULTS_MAX_COUNT}`, [
-            'integer',
-          ]);
+          this.fail(
+            span,
+            `makeresults count must not exceed ${MAKERESULTS_MAX_COUNT}`,
+            ['integer'],
+            'limit'
+          );
         }
         written.count = Number(value);
       } else if (name === 'format') {
@@ -374,7 +377,7 @@ export class SourceParser extends CallParser {
         node.inline = parseInlineData(written.format, written.data);
       } catch (e) {
         if (e instanceof MakeResultsDataError) {
-          this.fail(dataToken ?? start, e.message, []);
+          this.fail(dataToken ?? start, e.message, [], e.limit ? 'limit' : undefined);
         }
         throw e;
       }

@@ -129,6 +129,7 @@ class Parser extends ForeachParser {
             ['end of query']
           );
         }
+        this.refuseCallAsField(t);
         this.expected('"|" or the end of the query', ['|', 'end of query']);
       }
       const pipe = this.next();
@@ -152,7 +153,8 @@ class Parser extends ForeachParser {
           after,
           `the query has more than ${MAX_COMMANDS} commands, more than this engine runs: combine them ` +
             '(one where with AND, one eval with several assignments)',
-          []
+          [],
+          'limit'
         );
       }
       const name = after.text.toLowerCase();
@@ -290,7 +292,8 @@ class Parser extends ForeachParser {
       return this.fail(
         start,
         `the command "${start.text}" cannot run in Dashboards: ${refused}`,
-        []
+        [],
+        'refused'
       );
     }
     const supported = SUPPORTED_COMMANDS.join(', ');
@@ -306,12 +309,38 @@ class Parser extends ForeachParser {
       return this.fail(
         start,
         `the command "${start.text}" is not supported here: ${unsupported}; supported commands: ${supported}`,
-        [...SUPPORTED_COMMANDS]
+        [...SUPPORTED_COMMANDS],
+        'unsupported'
       );
     }
     return this.fail(start, `unknown command "${start.text}"; supported commands: ${supported}`, [
       ...SUPPORTED_COMMANDS,
     ]);
+  }
+
+  /**
+   * `sort - count()`: a field name followed by `(` is a call where a name was read, most often a
+   * column stats named after its call. Said with the way out: the name in backticks.
+   */
+  private refuseCallAsField(t: Token) {
+    const prev = this.previous();
+    if (!this.isPunct(t, '(') || !this.isWord(prev) || prev.end !== t.start) return;
+    let depth = 0;
+    let end = t.start;
+    for (; end < this.text.length; end++) {
+      const c = this.text[end];
+      if (c === '(') depth++;
+      else if (c === ')' && --depth === 0) break;
+    }
+    if (depth !== 0) return;
+    const column = this.text.slice(prev.start, end + 1);
+    this.fail(
+      prev,
+      `"${column}" is read as the field "${prev.text}" followed by "(": to name the column ` +
+        `"${column}" (as stats names it), write it in backticks: \`${column}\`, or name it with ` +
+        '"as" where it is made',
+      ['`']
+    );
   }
 }
 

@@ -150,9 +150,11 @@ export function HostHeader({ chrome, username, homeHref, onLogout }: HostHeaderP
             defaultMessage: 'Breadcrumbs',
           })}
           data-test-subj="breadcrumbs"
-          breadcrumbs={breadcrumbs.map(({ text, href, onClick }) => ({
-            text,
-            href,
+          // As OSD's header: up to 10 levels before any collapse (OUI's header default is 4),
+          // each crumb passed on whole.
+          max={10}
+          breadcrumbs={breadcrumbs.map(({ onClick, ...crumb }) => ({
+            ...crumb,
             onClick: onClick ? (event: React.MouseEvent) => onClick(event) : undefined,
           }))}
         />

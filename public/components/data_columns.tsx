@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { EuiTextColor, type EuiBasicTableColumn } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { SchemaColumn } from '../../common/api/codecs';
+import { toPplType } from '../../common/ppl/types';
 import { formatValue } from './format';
 import { isNumericType } from './numeric_types';
 
@@ -61,15 +62,36 @@ export function objectsToItems(
   });
 }
 
+/**
+ * A type as every screen names it: PPL's name (`bigint`, `string`, `timestamp`), whether it came
+ * from a query's schema or a lookup's mapping (`long`, `text`, `keyword`); a type PPL has no
+ * name for keeps its own.
+ */
+export function typeLabel(type: string): string {
+  const ppl = toPplType(type);
+  return ppl === 'undefined' && type.trim().toLowerCase() !== 'undefined' ? type : ppl;
+}
+
+/** `bigint; mapped as long` where the mapping says it otherwise, else just the PPL name. */
+export function typeDetail(type: string): string {
+  const label = typeLabel(type);
+  return label === type
+    ? label
+    : i18n.translate('lookups.types.mappedAs', {
+        defaultMessage: '{label}; mapped as {type}',
+        values: { label, type },
+      });
+}
+
 export function columnHeader(name: string, type?: string): ReactNode {
   return (
-    <span title={type ? `${name} (${type})` : name}>
+    <span title={type ? `${name} (${typeDetail(type)})` : name}>
       <span>{name}</span>
       {type ? (
         <>
           {' '}
           <EuiTextColor color="subdued">
-            <small data-test-subj="lookupsColumnType">{type}</small>
+            <small data-test-subj="lookupsColumnType">{typeLabel(type)}</small>
           </EuiTextColor>
         </>
       ) : null}

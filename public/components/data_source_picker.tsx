@@ -60,20 +60,24 @@ function SourcesComboBox({
 }) {
   const inputId = useId();
   const [sources, setSources] = useState<DataSourceOption[] | undefined>();
+  // Listed on mount and again each time the picker is entered: a source made meanwhile (in
+  // another tab's Data sources page) is then offered without a reload.
+  const [listing, setListing] = useState(0);
   useEffect(() => {
     let current = true;
     listDataSources(client).then(
       (listed) => current && setSources(listed),
       () => {
         if (!current) return;
-        setSources([]);
-        onListFailed();
+        setSources((known) => known ?? []);
+        // Said once, not on every visit to the picker.
+        if (listing === 0) onListFailed();
       }
     );
     return () => {
       current = false;
     };
-  }, [client, onListFailed]);
+  }, [client, onListFailed, listing]);
 
   const choices = [...(hideLocalCluster ? [] : [localCluster()]), ...(sources ?? [])];
   // A source the list lacks (deleted, or the list failed) still shows as chosen, by its id.
@@ -97,6 +101,10 @@ function SourcesComboBox({
       isLoading={sources === undefined}
       options={choices.map(asOption)}
       selectedOptions={[asOption(selected)]}
+      onFocus={() => setListing((n) => n + 1)}
+      // With one choice, chosen, OUI would say "You've selected all available options" instead
+      // of listing it; `async` tells it the list can grow (it does, as sources are made).
+      async={choices.length < 2}
       onChange={(chosen) => {
         const id = chosen[0]?.value;
         if (id !== undefined && id !== selectedId) onChoose(id);

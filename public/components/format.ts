@@ -34,13 +34,15 @@ export function formatBytes(bytes: number | null | undefined): string {
   return `${new Intl.NumberFormat(locale(), { maximumFractionDigits: digits }).format(value)} ${UNITS[unit]}`;
 }
 
-export function formatTime(iso: string | null | undefined): string {
+export function formatTime(
+  iso: string | null | undefined,
+  /** `short` leaves out the seconds, for a column with little room. */
+  timeStyle: 'medium' | 'short' = 'medium'
+): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'medium' }).format(
-    date
-  );
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle }).format(date);
 }
 
 /** A slice id is a uuid; its first group tells versions apart at a glance. */

@@ -168,6 +168,8 @@ export interface LookupsApi {
   reap(name: string, body?: ReapBody): Promise<ReapResponse>;
   reapAll(body?: ReapBody): Promise<ReapResponse>;
   remove(name: string): Promise<DeleteResponse>;
+  /** Sets the lookup's description (an empty text removes it); answers the lookup. */
+  describe(name: string, description: string): Promise<LookupDetail>;
   /** Deletes one old version (never the current one: the server answers 409). */
   removeVersion(name: string, slice: string): Promise<DeleteVersionResponse>;
   /** A multipart upload: the file as the part `file`, options in the query string. */
@@ -296,6 +298,12 @@ export function createLookupsApi(
     reap: (name, body = {}) => postJson<ReapResponse>(apiPaths.reap(name), body),
     reapAll: (body = {}) => postJson<ReapResponse>(apiPaths.reapAll(), body),
     remove: (name) => call(() => http.delete<DeleteResponse>(apiPaths.lookup(name))),
+    describe: (name, description) =>
+      call(() =>
+        http.put<LookupDetail>(apiPaths.description(name), {
+          body: JSON.stringify({ description }),
+        })
+      ),
     removeVersion: (name, slice) =>
       call(() => http.delete<DeleteVersionResponse>(apiPaths.version(name, slice))),
     importFile: (name, file, options = {}) => {

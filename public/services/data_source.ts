@@ -143,3 +143,15 @@ export interface LookupsSetupDeps {
   dataSource?: DataSourcePluginSetup;
   dataSourceManagement?: DataSourceManagementPluginSetup;
 }
+
+/**
+ * A data source's title, as the picker shows it (the id until it is known, or when the source
+ * is not listed).
+ */
+export async function dataSourceTitle(
+  client: SavedObjectsClientContract,
+  id: string
+): Promise<string> {
+  const listed = await listDataSources(client);
+  return listed.find((source) => source.id === id)?.label ?? id;
+}

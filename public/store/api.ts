@@ -165,6 +165,12 @@ export const lookupsApi = createApi({
         return ['Catalog', ...names.flatMap(lookupTags)];
       },
     }),
+    describe: build.mutation<LookupDetail, { name: string; description: string }>({
+      queryFn: ({ name, description }, { extra }) =>
+        run(extra, (api) => api.describe(name, description)),
+      invalidatesTags: (_result, error, { name }) =>
+        changed(error, false) ? ['Catalog', { type: 'Lookup', id: name }] : [],
+    }),
     deleteLookup: build.mutation<DeleteResponse, string>({
       queryFn: (name, { extra }) => run(extra, (api) => api.remove(name)),
       // The lookup is gone: only the catalog is asked again (its own page is left).

@@ -5,7 +5,7 @@
 
 /*
  * Changes to lookups: migrate, restore a version, delete one version, clean up old versions,
- * delete, import, write. Each is an RTK Query mutation (see api.ts): dispatched, it resolves
+ * delete, import, write, describe. Each is an RTK Query mutation (see api.ts): dispatched, it resolves
  * with the server's answer or rejects with its ApiFailure (callers `unwrap()` it and show the
  * message), and a real change invalidates what it touched, so no view keeps the state from
  * before. Not tracked in the store: the caller holds the answer (and an import's File never
@@ -41,3 +41,6 @@ export const importIntoLookup = (arg: { name: string; file: File; options: Impor
 
 export const writeLookup = (arg: { name: string; body: WriteBody }) =>
   endpoints.write.initiate(arg, untracked);
+
+export const describeLookup = (arg: { name: string; description: string }) =>
+  endpoints.describe.initiate(arg, untracked);

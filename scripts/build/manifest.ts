@@ -11,26 +11,13 @@
  */
 import { readFileSync } from 'fs';
 import { resolve } from 'path';
+import { KNOWN_MANIFEST_FIELDS } from '../../host/src/plugins/manifest';
 import { pluginVersionFor } from './osd_version';
 
 export const ROOT = resolve(__dirname, '../..');
 
-/** The keys OSD 3.x's plugin_manifest_parser.ts accepts at the manifest's top level. */
-export const KNOWN_MANIFEST_KEYS = [
-  'id',
-  'opensearchDashboardsVersion',
-  'version',
-  'configPath',
-  'requiredPlugins',
-  'requiredEnginePlugins',
-  'optionalPlugins',
-  'ui',
-  'server',
-  'extraPublicDirs',
-  'requiredBundles',
-  'supportedOSDataSourceVersions',
-  'requiredOSDataSourcePlugins',
-] as const;
+// The keys OSD's manifest parser accepts: one list, the host's, which refuses any other as OSD does.
+export { KNOWN_MANIFEST_FIELDS } from '../../host/src/plugins/manifest';
 
 export interface Manifest {
   id: string;
@@ -46,9 +33,7 @@ export function readSourceManifest(): Manifest {
 }
 
 export function stampedManifest(source: Manifest, osdVersion: string): Manifest {
-  const unknown = Object.keys(source).filter(
-    (key) => !(KNOWN_MANIFEST_KEYS as readonly string[]).includes(key)
-  );
+  const unknown = Object.keys(source).filter((key) => !KNOWN_MANIFEST_FIELDS.has(key));
   if (unknown.length > 0) {
     throw new Error(
       `opensearch_dashboards.json has keys OSD does not know (${unknown.join(', ')}): OSD would refuse to start with it`

@@ -8,7 +8,7 @@
  * and package.json for it.
  */
 import { parseOsdVersion, pluginVersionFor } from './osd_version';
-import { KNOWN_MANIFEST_KEYS, shippedPackage, stampedManifest } from './manifest';
+import { KNOWN_MANIFEST_FIELDS, shippedPackage, stampedManifest } from './manifest';
 
 it('takes any 3.x version from 3.6.0 up, exactly as given', () => {
   expect(parseOsdVersion('3.6.0')).toBe('3.6.0');
@@ -39,9 +39,7 @@ it('stamps the OSD version into the manifest and keeps only keys OSD knows', () 
   const stamped = stampedManifest(source, '3.7.1');
   expect(stamped.opensearchDashboardsVersion).toBe('3.7.1');
   expect(stamped.version).toBe(pluginVersionFor('3.7.1'));
-  expect(
-    Object.keys(stamped).every((key) => (KNOWN_MANIFEST_KEYS as readonly string[]).includes(key))
-  ).toBe(true);
+  expect(Object.keys(stamped).every((key) => KNOWN_MANIFEST_FIELDS.has(key))).toBe(true);
   expect(() => stampedManifest({ ...source, devOnly: true }, '3.6.0')).toThrow(
     /keys OSD does not know \(devOnly\)/
   );

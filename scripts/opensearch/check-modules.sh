@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks, against the running node, that the modules install.sh assembles (modules.sh) work:
-# painless, reindex (_reindex, _update_by_query, _delete_by_query) and analysis-common; and, when
+# painless, reindex (_reindex, _update_by_query, _delete_by_query), analysis-common and mapper-extras; and, when
 # the test users of test_users.ts (set up by security.ts) exist, that the security plugin still guards _delete_by_query.
 # Uses throw-away indices (zz_modcheck_<pid>_*, lk_modcheck_<pid>__lookup) and deletes them.
 #   OPENSEARCH_PORT   node to check (default 9200)
@@ -100,6 +100,14 @@ req PUT "${prefix}_an" '{"settings":{"analysis":{"analyzer":{"edge":{"type":"cus
 check "index with a custom analyzer (edge_ngram tokenizer)" status_is 200
 req POST "_analyze" '{"analyzer":"simple","text":"Foo-BAR"}'
 check "_analyze with the simple analyzer" ok_with '"token":"bar"'
+
+# mapper-extras: its field types can be mapped, indexed and searched.
+req PUT "${prefix}_mx" '{"mappings":{"properties":{"price":{"type":"scaled_float","scaling_factor":100},"title":{"type":"text","fields":{"words":{"type":"token_count","analyzer":"standard"}}}}}}'
+check "index with scaled_float and token_count fields" status_is 200
+req POST "${prefix}_mx/_doc?refresh=true" '{"price":12.345,"title":"three small words"}'
+check "a document with both indexed" status_is 201
+req POST "${prefix}_mx/_search" '{"query":{"term":{"title.words":3}},"aggs":{"p":{"max":{"field":"price"}}}}'
+check "token_count searched, scaled_float rounded to its factor (12.35)" ok_with '"value":12.35'
 
 # Security: the writer may _delete_by_query its own lk_* index, the reader may not.
 if AS_USER="${WRITER[0]}" AS_PASS="${WRITER[1]}" req GET "_plugins/_security/authinfo" && [[ "$LAST_STATUS" == 200 ]]; then

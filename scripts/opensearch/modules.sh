@@ -52,6 +52,13 @@ os_module_facts() {
       # Its AnalysisPainlessExtension (SPI) adds analysis script contexts to painless.
       MOD_EXTENDS=lang-painless
       ;;
+    mapper-extras)
+      # scaled_float, token_count, rank_feature(s), search_as_you_type: field types every
+      # distribution has, which the PPL engine's type mapping must meet.
+      MOD_CLASS=org.opensearch.index.mapper.MapperExtrasModulePlugin
+      MOD_DESC='Adds advanced field mappers'
+      MOD_EXTENDS=
+      ;;
     *)
       os_die "modules.sh has no descriptor facts for module '$1' (OPENSEARCH_MODULES in versions.env)"
       ;;

@@ -79,3 +79,19 @@ describe('OpenSearch protecting itself', () => {
     expect(logger.warn).toHaveBeenCalledWith('answered 504: OpenSearch did not answer in time');
   });
 });
+
+describe('an error with more attributes', () => {
+  it('keeps its class, status, message and attributes, and adds the new ones', () => {
+    class Special extends LookupError {
+      constructor() {
+        super(409, 'busy', { holder: 'h1' });
+      }
+    }
+    const copy = new Special().withAttributes({ rows_written: 3 });
+    expect(copy).toBeInstanceOf(Special);
+    expect(copy.statusCode).toBe(409);
+    expect(copy.message).toBe('busy');
+    expect(copy.name).toBe('Special');
+    expect(copy.attributes).toEqual({ holder: 'h1', rows_written: 3 });
+  });
+});

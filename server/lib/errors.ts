@@ -24,6 +24,15 @@ export class LookupError extends Error {
     super(message);
     this.name = new.target.name;
   }
+
+  /** The same error (its class, message and fields) with more attributes. */
+  withAttributes(extra: ErrorAttributes): this {
+    const copy = Object.create(Object.getPrototypeOf(this)) as this;
+    Object.assign(copy, this, { attributes: { ...this.attributes, ...extra } });
+    Object.defineProperty(copy, 'message', { value: this.message, writable: true });
+    Object.defineProperty(copy, 'stack', { value: this.stack, writable: true });
+    return copy;
+  }
 }
 export class BadRequestError extends LookupError {
   constructor(message: string, attributes?: ErrorAttributes) {

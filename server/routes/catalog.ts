@@ -3,12 +3,22 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-/* The catalog: lookups and their slices, migration, rollback, cleanup, deletion (of a lookup or one version). */
+/*
+ * The catalog: lookups and their slices and descriptions, migration, rollback, cleanup, deletion
+ * (of a lookup or one version).
+ */
 import type { IRouter } from 'opensearch-dashboards/server';
-import { DryRunQuery, ListQuery, ReapBody, RollbackBody } from '../../common/api/codecs';
+import {
+  DescriptionBody,
+  DryRunQuery,
+  ListQuery,
+  ReapBody,
+  RollbackBody,
+} from '../../common/api/codecs';
 import { ROUTE_PATTERNS } from '../../common/api/paths';
 import { CatalogService } from '../services/catalog/catalog_service';
 import { LookupOperations } from '../services/catalog/operations';
+import { describeLookup, withDescriptions } from '../services/descriptions/description_service';
 import type { LookupsRequestContext } from '../types';
 import { handle } from './handler';
 import { LONG_REQUEST_TIMEOUTS } from './timeouts';
@@ -26,15 +36,31 @@ const operations = (ctx: LookupsRequestContext) => new LookupOperations(ctx);
 export function registerCatalogRoutes(router: IRouter) {
   router.get(
     { path: ROUTE_PATTERNS.list, validate: { query: validateWith(ListQuery) } },
-    handle(async (ctx, request, response) =>
-      response.ok({ body: await ctx.schedules.annotate(await catalog(ctx).page(request.query)) })
-    )
+    handle(async (ctx, request, response) => {
+      const page = await ctx.schedules.annotate(await catalog(ctx).page(request.query));
+      return response.ok({ body: { ...page, lookups: await withDescriptions(ctx, page.lookups) } });
+    })
   );
 
   router.get(
     { path: ROUTE_PATTERNS.lookup, validate: { params: lookupNameParam('read') } },
+    handle(async (ctx, request, response) => {
+      const [lookup] = await withDescriptions(ctx, [await catalog(ctx).get(request.params.name)]);
+      // Whether a schedule keeps it fresh, as the catalog says it.
+      const [{ refresh }] = (await ctx.schedules.annotate({ lookups: [lookup], total: 1 })).lookups;
+      return response.ok({ body: refresh ? { ...lookup, refresh } : lookup });
+    })
+  );
+
+  router.put(
+    {
+      path: ROUTE_PATTERNS.description,
+      validate: { params: lookupNameParam('read'), body: validateWith(DescriptionBody) },
+    },
     handle(async (ctx, request, response) =>
-      response.ok({ body: await catalog(ctx).get(request.params.name) })
+      response.ok({
+        body: await describeLookup(ctx, request.params.name, request.body.description),
+      })
     )
   );
 

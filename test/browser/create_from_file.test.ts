@@ -52,7 +52,7 @@ it('previews the file, then creates the lookup with its key and every row', asyn
   const headers = (await preview.locator('thead th').allInnerTexts()).map((h) =>
     h.replace(/\s+/g, ' ').trim()
   );
-  expect(headers).toEqual(['code string', 'label string', 'size long', 'open boolean']);
+  expect(headers).toEqual(['code string', 'label string', 'size bigint', 'open boolean']);
   expect(await preview.locator('tbody tr').count()).toBe(10);
   expect(await testSubj('lookupsCreateName').inputValue()).toBe('places');
   await testSubj('lookupsCreateName').fill(name);

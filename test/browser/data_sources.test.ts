@@ -7,8 +7,8 @@
  * Multiple data sources in the browser, against two real nodes: node B is registered with the
  * host's Data Source plugin under a user who exists on B only; the writer picks B in the app,
  * writes a lookup there with a PPL `outputlookup` query, finds it in B's catalog and not in the
- * local one, and a reload stays on B. A source that cannot be reached shows the server's
- * message naming it.
+ * local one, and a reload stays on B. A source that cannot be reached is named by its title;
+ * the server's words stay behind Details.
  */
 import { Client } from '@opensearch-project/opensearch';
 import { appUnderTest } from '../support/app_under_test';
@@ -150,12 +150,12 @@ it('does not show B’s lookup in the local cluster’s catalog', async () => {
   expect(await testSubj(`lookupsCatalogRow-${name}`).count()).toBe(0);
 });
 
-it('shows the server’s message naming a source that cannot be reached', async () => {
+it('names a source that cannot be reached by its title', async () => {
   await pick('Nowhere');
   await page().waitForURL((url) => url.searchParams.get('dataSourceId') === unreachable);
   const error = testSubj('lookupsCatalogError');
   await error.waitFor();
-  expect(await error.innerText()).toContain(`Data source "${unreachable}" cannot be reached`);
+  expect(await error.innerText()).toContain(`Data source "Nowhere" cannot be reached`);
   await screenshot(page(), 'data-source-unreachable');
 });
 

@@ -232,7 +232,15 @@ it('searches the rows, all matches and best matches with scores', async () => {
       .querySelector('[data-test-subj="lookupsSearchTable"] thead')
       ?.textContent?.includes('_score')
   );
-  expect(await testSubj('lookupsSearchTotal').innerText()).toContain('by score');
+  // Best matches score every row sharing a word ("web"): all 12, shown best first.
+  await page().waitForFunction(() =>
+    document
+      .querySelector('[data-test-subj="lookupsSearchTotal"]')
+      ?.textContent?.includes('best first')
+  );
+  expect(await testSubj('lookupsSearchTotal').innerText()).toBe(
+    '12 matches for "web-07", best first'
+  );
   await screenshot(page(), 'lookup-search');
 });
 

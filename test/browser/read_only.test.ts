@@ -5,9 +5,9 @@
 
 /*
  * A read-only user (lookup_reader) in the browser: sees the lookups it may read, is told up front
- * that it may not change them, finds every write action (migrate, restore, clean up, import,
- * delete) turned off with the missing permission named, and a write query refused in its own
- * terms; nothing changes.
+ * that it may not change them, finds every write action (Run and write, migrate, restore, clean
+ * up, import, delete) turned off with the missing permission named, and Create from file says so
+ * at the name as soon as a file is picked; nothing changes.
  */
 import { apiPaths } from '../../common/api/paths';
 import { appUnderTest } from '../support/app_under_test';
@@ -15,6 +15,7 @@ import {
   logIn,
   screenshot,
   axeViolations,
+  OUI_GRID_STRUCTURE,
   typeQuery,
   unexpectedConsoleErrors,
 } from '../support/browser';
@@ -85,16 +86,34 @@ it('sees the lookup in the catalog, told up front that it may read but not chang
   await screenshot(page(), 'catalog-read-only');
 });
 
-it('runs a plain query, but a write job is refused, naming the lookup and the permission', async () => {
+it('runs a plain query; Run and write is off for a lookup it may not write, with the reason', async () => {
   await testSubj('lookupsTab-query').click();
+  await typeQuery(page(), 'source=web_logs | stats count() by host');
+  await testSubj('lookupsQueryRun').click();
+  await testSubj('lookupsQueryTable').waitFor();
+
   const query = `source=web_logs | stats count() by host | outputlookup ${name}`;
   await typeQuery(page(), query);
-  await testSubj('lookupsQueryRun').click();
-  // Refused when the job is submitted, before the lookup's lease: no job is stored.
-  const refused = testSubj('lookupsQueryError');
-  await refused.waitFor();
-  const message = await testSubj('lookupsQueryError-message').innerText();
-  const api = await callApi<{ jobs: Array<{ query: string; state: string; error?: string }> }>(
+  const run = testSubj('lookupsQueryRun');
+  await page().waitForFunction(
+    () =>
+      (document.querySelector('[data-test-subj="lookupsQueryRun"]') as HTMLButtonElement)
+        ?.disabled && document.querySelector('[data-test-subj="lookupsRefused-write"]') !== null
+  );
+  expect(await run.innerText()).toBe('Run and write');
+  // The reason, on hover and to screen readers: which lookup and which permission.
+  const refused = testSubj('lookupsRefused-write');
+  expect(await refused.locator('[data-test-subj="lookupsRefusedText"]').textContent()).toMatch(
+    new RegExp(
+      `^You may not write to "${name}": your user lacks the OpenSearch permission indices:`
+    )
+  );
+  await refused.hover();
+  const tooltip = page().locator('[role="tooltip"]');
+  await tooltip.waitFor();
+  expect(await tooltip.innerText()).toContain(`You may not write to "${name}"`);
+  // Nothing was sent: no job is stored.
+  const api = await callApi<{ jobs: Array<{ query: string }> }>(
     app.host().url,
     'GET',
     apiPaths.jobs(),
@@ -102,16 +121,37 @@ it('runs a plain query, but a write job is refused, naming the lookup and the pe
   );
   expect(api.status).toBe(200);
   expect(api.body.jobs.filter((j) => j.query === query)).toEqual([]);
-  expect(message).toMatch(
+  await page().mouse.move(0, 0);
+  await tooltip.waitFor({ state: 'detached' });
+  expect(await axeViolations(page(), OUI_GRID_STRUCTURE)).toEqual([]);
+  await screenshot(page(), 'query-write-off');
+});
+
+it('Create from file says at the name, once a file is picked, that it may not write it', async () => {
+  const fresh = names.lookup('ro_new');
+  await testSubj('lookupsTab-catalog').click();
+  await testSubj('lookupsCatalogCreate').click();
+  const modal = testSubj('lookupsCreateModal');
+  await modal.waitFor();
+  await modal.locator('input[type="file"]').setInputFiles({
+    name: `${fresh}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from('host,n\na,1\nb,2\n'),
+  });
+  await testSubj('lookupsCreatePreview').waitFor();
+  await testSubj('lookupsCreateName').fill(fresh);
+  const reason = modal.locator('.euiFormErrorText');
+  await reason.waitFor();
+  expect(await reason.innerText()).toMatch(
     new RegExp(
-      `^You may not write to "${name}": your user lacks the OpenSearch permission indices:`
+      `^You may not write to "${fresh}": your user lacks the OpenSearch permission indices:`
     )
   );
-  // The server's own words stay behind Details.
-  await testSubj('lookupsQueryError-details').locator('button').first().click();
-  expect(await testSubj('lookupsQueryError-details').innerText()).toContain('no permissions for');
+  expect(await testSubj('lookupsCreateSubmit').isDisabled()).toBe(true);
   expect(await axeViolations(page())).toEqual([]);
-  await screenshot(page(), 'query-refused');
+  await screenshot(page(), 'create-from-file-read-only');
+  await testSubj('lookupsCreateCancel').click();
+  await modal.waitFor({ state: 'detached' });
 });
 
 it('cannot start a migration: the button is off and says which permission is missing', async () => {
@@ -165,7 +205,7 @@ it('on the lookup: restore, clean up, import and delete are off; nothing changes
   expect(await slicesIn(admin, `${name}__lookup`)).toEqual(before);
 });
 
-it('raised no errors in the page besides the refusal it provoked', () => {
+it('raised no errors in the page', () => {
   expect(app.browser().pageErrors).toEqual([]);
   expect(unexpectedConsoleErrors(app.browser(), [])).toEqual([]);
 });

@@ -21,7 +21,7 @@ import { join } from 'path';
 import { pathToFileURL } from 'url';
 import yauzl from 'yauzl';
 import { sharedGlobalNames } from '@osd/ui-shared-deps';
-import { KNOWN_MANIFEST_KEYS, ROOT } from '../../scripts/build/manifest';
+import { KNOWN_MANIFEST_FIELDS, ROOT } from '../../scripts/build/manifest';
 import { BUILD_DIR, archiveName, buildPlugin, readBundleReport } from '../../scripts/build/plugin';
 import { DEFAULT_OSD_VERSION } from '../../scripts/build/osd_version';
 import { startInProcessHost } from '../../host/test/support';
@@ -68,9 +68,7 @@ describe('the zip', () => {
       ui: true,
       configPath: ['lookups'],
     });
-    expect(
-      Object.keys(manifest).filter((k) => !(KNOWN_MANIFEST_KEYS as readonly string[]).includes(k))
-    ).toEqual([]);
+    expect(Object.keys(manifest).filter((k) => !KNOWN_MANIFEST_FIELDS.has(k))).toEqual([]);
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     for (const key of ['workspaces', 'devDependencies', 'scripts', 'peerDependencies']) {
       expect(pkg).not.toHaveProperty(key);

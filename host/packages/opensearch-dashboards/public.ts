@@ -86,10 +86,13 @@ export interface NotificationsStart {
 }
 
 // ---- chrome ----------------------------------------------------------------------------------
+/** OSD's ChromeBreadcrumb is OUI's EuiBreadcrumb; these are the parts an app may set. */
 export interface ChromeBreadcrumb {
   text: string;
   href?: string;
   onClick?: (event: unknown) => void;
+  truncate?: boolean;
+  'data-test-subj'?: string;
 }
 /** src/core/public/chrome/doc_title: parts joined with ' - ', the page's initial title last. */
 export interface ChromeDocTitle {

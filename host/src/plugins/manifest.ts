@@ -28,7 +28,8 @@ export interface PluginManifest {
   extraPublicDirs?: string[];
 }
 
-const KNOWN_MANIFEST_FIELDS = new Set([
+/** The keys OSD 3.x's manifest parser accepts at the top level (any other stops OSD). */
+export const KNOWN_MANIFEST_FIELDS: ReadonlySet<string> = new Set([
   'id',
   'opensearchDashboardsVersion',
   'version',

@@ -8,7 +8,7 @@
  * Search and a kind filter narrow the list; every column sorts; selected lookups (or all) can
  * have their old versions cleaned up; a legacy lookup migrates in one click.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   EuiBasicTable,
   EuiButton,
@@ -55,6 +55,7 @@ import { cleanupRuleText } from './cleanup_rule';
 import { useCatalogView } from './catalog_view';
 import { CreateFromFileModal } from './create_from_file';
 import { RowActions, type RowActionHandlers } from './row_actions';
+import { PageSelectionNote } from './page_selection_note';
 import { ServerCatalogTable } from './server_catalog_table';
 
 export const catalogTitle = () =>
@@ -68,7 +69,14 @@ export function CatalogPage() {
   const paged = serverPaged({ total });
   // Refresh asks the server's page again too (both are the Catalog).
   const refresh = () => dispatch(lookupsApi.util.invalidateTags(['Catalog']));
-  const [selected, setSelected] = useState<LookupSummary[]>([]);
+  // What the table's checkboxes hold (one page at most), or every lookup that matches.
+  const [pageSelection, setPageSelection] = useState<LookupSummary[]>([]);
+  const [allMatching, setAllMatching] = useState(false);
+  const tableRef = useRef<EuiBasicTable<LookupSummary>>(null);
+  const onSelectionChange = useCallback((items: LookupSummary[]) => {
+    setPageSelection(items);
+    setAllMatching(false);
+  }, []);
   const [cleanup, setCleanup] = useState<{ names?: string[] } | null>(null);
   const [migrating, setMigrating] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<LookupSummary[] | null>(null);
@@ -78,9 +86,10 @@ export function CatalogPage() {
     onCleanup: (lookup) => setCleanup({ names: [lookup.name] }),
     onDelete: (lookup) => setDeleting([lookup]),
   };
-  const managedSelected = selected.filter((l) => l.kind === 'managed');
   const shown = useMemo(() => filterLookups(lookups, search, kinds), [lookups, search, kinds]);
   const view = useCatalogView(shown);
+  const selected = allMatching ? view.all : pageSelection;
+  const managedSelected = selected.filter((l) => l.kind === 'managed');
   // The server's page, when it pages (reported by its table).
   const [serverPageNames, setServerPageNames] = useState<string[]>([]);
   // Asked once per lookup, for the rows shown: each page asks for its own rows as it is shown
@@ -114,22 +123,39 @@ export function CatalogPage() {
       name: i18n.translate('lookups.catalog.col.name', { defaultMessage: 'Name' }),
       sortable: true,
       // One line, cut with an ellipsis (the full name on hover), never broken mid-word.
+      // The rest of the row: at 1024 px the other columns keep what they show whole.
       truncateText: true,
-      width: '26%',
       render: (name: string, lookup: LookupSummary) => (
-        <span className="eui-textTruncate" title={name}>
-          <EuiLink {...link(appRoutes.lookup(name))} data-test-subj={`lookupsCatalogLink-${name}`}>
-            {name}
-          </EuiLink>{' '}
-          <RefreshBadge refresh={lookup.refresh} />
-        </span>
+        <div style={{ minWidth: 0, maxWidth: '100%' }}>
+          <span className="eui-textTruncate" title={name} style={{ display: 'block' }}>
+            <EuiLink
+              {...link(appRoutes.lookup(name))}
+              data-test-subj={`lookupsCatalogLink-${name}`}
+            >
+              {name}
+            </EuiLink>{' '}
+            <RefreshBadge refresh={lookup.refresh} />
+          </span>
+          {lookup.description ? (
+            <EuiText size="xs" color="subdued">
+              <span
+                className="eui-textTruncate"
+                style={{ display: 'block' }}
+                title={lookup.description}
+                data-test-subj="lookupsCatalogDescription"
+              >
+                {lookup.description}
+              </span>
+            </EuiText>
+          ) : null}
+        </div>
       ),
     },
     {
       field: 'kind',
       name: i18n.translate('lookups.catalog.col.kind', { defaultMessage: 'Kind' }),
       sortable: true,
-      width: '18%',
+      width: '96px',
       render: (kind: LookupKind, lookup: LookupSummary) => (
         <div>
           <KindBadge kind={kind} />
@@ -146,6 +172,7 @@ export function CatalogPage() {
       name: i18n.translate('lookups.catalog.col.rows', { defaultMessage: 'Rows' }),
       sortable: true,
       dataType: 'number',
+      width: '64px',
       render: (rows: number) => formatNumber(rows),
     },
     {
@@ -153,13 +180,15 @@ export function CatalogPage() {
       name: i18n.translate('lookups.catalog.col.size', { defaultMessage: 'Size' }),
       sortable: true,
       dataType: 'number',
-      render: (bytes: number) => formatBytes(bytes),
+      width: '80px',
+      render: (bytes: number) => <span className="eui-textNoWrap">{formatBytes(bytes)}</span>,
     },
     {
       field: 'slice_count',
       name: i18n.translate('lookups.catalog.col.versions', { defaultMessage: 'Versions' }),
       sortable: true,
       dataType: 'number',
+      width: '80px',
       render: (n: number) => formatNumber(n),
     },
     {
@@ -167,23 +196,34 @@ export function CatalogPage() {
       name: i18n.translate('lookups.catalog.col.orphans', { defaultMessage: 'Old versions' }),
       sortable: true,
       dataType: 'number',
-      render: (count: number, lookup: LookupSummary) =>
-        count === 0
-          ? '0'
-          : i18n.translate('lookups.catalog.orphans', {
-              defaultMessage: '{count} ({rows})',
-              values: { count: formatNumber(count), rows: rowCount(lookup.orphan_rows) },
-            }),
+      // Room for the header and "12 (1,234 rows)" on one line.
+      width: '116px',
+      render: (count: number, lookup: LookupSummary) => (
+        <span className="eui-textNoWrap">
+          {count === 0
+            ? '0'
+            : i18n.translate('lookups.catalog.orphans', {
+                defaultMessage: '{count} ({rows})',
+                values: { count: formatNumber(count), rows: rowCount(lookup.orphan_rows) },
+              })}
+        </span>
+      ),
     },
     {
       field: 'last_write',
       name: i18n.translate('lookups.catalog.col.lastWrite', { defaultMessage: 'Last write' }),
       sortable: true,
-      render: (time: string | null) => formatTime(time),
+      // A time is read whole: on one line, to the minute (the second in its title).
+      width: '168px',
+      render: (time: string | null) => (
+        <span className="eui-textNoWrap" title={formatTime(time)}>
+          {formatTime(time, 'short')}
+        </span>
+      ),
     },
     {
       name: i18n.translate('lookups.catalog.col.actions', { defaultMessage: 'Actions' }),
-      width: '150px',
+      width: '136px',
       render: (lookup: LookupSummary) => <RowActions lookup={lookup} handlers={rowHandlers} />,
     },
   ];
@@ -275,7 +315,7 @@ export function CatalogPage() {
             iconType="lock"
             title={i18n.translate('lookups.catalog.readOnly', {
               defaultMessage:
-                'You can read these lookups but not change them: writing, importing, restoring, cleaning up and deleting are turned off for your user.',
+                'You can read these lookups but not change them: your user may not change any of the lookups listed (write, import, restore, clean up or delete). Your roles may still allow a new lookup under another name; the app checks each name you give.',
             })}
             data-test-subj="lookupsCatalogReadOnly"
           />
@@ -358,6 +398,17 @@ export function CatalogPage() {
           <EuiSpacer size="m" />
         </>
       ) : null}
+      <PageSelectionNote
+        selected={pageSelection.length}
+        pageSize={paged ? serverPageNames.length : view.items.length}
+        matching={paged ? total : view.all.length}
+        allMatching={allMatching}
+        onSelectAll={paged ? undefined : () => setAllMatching(true)}
+        onClear={() => {
+          setAllMatching(false);
+          tableRef.current?.setSelection([]);
+        }}
+      />
       {firstLoad ? (
         <EuiLoadingContent lines={6} data-test-subj="lookupsCatalogLoading" />
       ) : status === 'ready' && lookups.length === 0 ? (
@@ -389,11 +440,12 @@ export function CatalogPage() {
         <ServerCatalogTable
           columns={columns}
           search={search}
-          onSelectionChange={setSelected}
+          onSelectionChange={onSelectionChange}
           onPageShown={setServerPageNames}
         />
       ) : lookups.length > 0 ? (
         <EuiBasicTable<LookupSummary>
+          ref={tableRef}
           tableCaption={i18n.translate('lookups.catalog.caption', { defaultMessage: 'Lookups' })}
           items={view.items}
           itemId="name"
@@ -403,7 +455,7 @@ export function CatalogPage() {
           pagination={view.pagination}
           onChange={view.onChange}
           isSelectable
-          selection={{ onSelectionChange: setSelected }}
+          selection={{ onSelectionChange }}
           noItemsMessage={i18n.translate('lookups.catalog.noMatch', {
             defaultMessage: 'No lookups match the search and filter.',
           })}
@@ -417,7 +469,10 @@ export function CatalogPage() {
         <DeleteModal
           lookups={deleting}
           onClose={() => setDeleting(null)}
-          onDeleted={(names) => setSelected((s) => s.filter((l) => !names.includes(l.name)))}
+          onDeleted={(names) => {
+            setAllMatching(false);
+            setPageSelection((s) => s.filter((l) => !names.includes(l.name)));
+          }}
         />
       ) : null}
       {migrating ? <MigrateModal name={migrating} onClose={() => setMigrating(null)} /> : null}

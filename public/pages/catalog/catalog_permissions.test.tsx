@@ -109,9 +109,14 @@ describe('the catalog and what the user may do', () => {
       'You may not delete "lk_a": your user lacks the OpenSearch permission indices:admin/delete. An administrator can grant it.'
     );
     expect(screen.getByTestId('lookupsCatalogCleanup')).toHaveProperty('disabled', true);
+    // Said of the lookups listed, not of writing as a whole: a user who may write other names
+    // (team_a_writer and lk_team_a_*) is not told that writing is off for them.
+    const banner = screen.getByTestId('lookupsCatalogReadOnly').textContent ?? '';
+    expect(banner).not.toContain('turned off for your user');
+    expect(banner).toContain('may not change any of the lookups listed');
     // Reading stays: open and query.
     expect(within(row).getByTestId('lookupsCatalog-query-lk_a').getAttribute('href')).toBe(
-      '/app/lookups/query?q=source%3Dlk_a'
+      '/app/lookups/query?q=source%3Dlk_a&run=true'
     );
   });
 

@@ -87,6 +87,8 @@ export function useCatalogView(shown: readonly LookupSummary[]) {
     });
   return {
     items,
+    /** Every lookup the search and filter match, in the view's order (all pages). */
+    all: sorted,
     pagination: {
       pageIndex: Math.min(view.pageIndex, lastPage),
       pageSize: view.pageSize,

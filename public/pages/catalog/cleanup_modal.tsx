@@ -4,12 +4,12 @@
  */
 
 /*
- * Cleaning up old versions (orphaned slices) of some lookups or of all: the rule is stated first
- * (and sent explicitly, so what is said is what runs), then a dry run of `_reap` lists what
+ * Cleaning up old versions (orphaned slices) of some lookups or of all: the rule is stated first,
+ * editable (keep N, older than), and sent explicitly, so what is said is what runs; a dry run of `_reap` lists what
  * would go and what stays (and why), and only "Remove" deletes, with the same rule. The preview
  * accounts for every old version the catalog counts; where its count differs, it says why.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useStore } from 'react-redux';
 import {
   EuiBasicTable,
@@ -28,13 +28,25 @@ import { useServices } from '../../services/services_context';
 import { useAppDispatch, type RootState } from '../../store';
 import { lookupsApi } from '../../store/api';
 import { reapVersions } from '../../store/operations';
+import { useDebounced } from '../../components/use_debounced';
 import {
   CLEANUP_RULE,
+  type CleanupRule,
   cleanupAccount,
   cleanupAccountText,
   cleanupRuleText,
   oldVersions,
 } from './cleanup_rule';
+import { CleanupRuleFields, ruleInput, ruleOf, type CleanupRuleInput } from './cleanup_rule_fields';
+
+/** How long the rule's fields wait for typing to pause before the preview is asked again. */
+const RULE_DEBOUNCE_MS = 400;
+
+const ruleKeyOf = (rule: CleanupRule) => `${rule.keep}/${rule.older_than}`;
+function ruleFromKey(key: string): CleanupRule {
+  const [keep, olderThan] = key.split('/');
+  return { keep: Number(keep), older_than: olderThan };
+}
 
 /**
  * The old versions the app has counted for these lookups (the open lookup's page, else the
@@ -78,17 +90,26 @@ export function CleanupModal({
   const store = useStore<RootState>();
   const [counted] = useState(() => countedOldVersions(store.getState(), names));
 
+  // The rule as typed, and the rule the preview follows once typing pauses (only a valid one).
+  const [input, setInput] = useState<CleanupRuleInput>(() => ruleInput(CLEANUP_RULE));
+  const typed = ruleOf(input);
+  const typedKey = typed ? `${typed.keep}/${typed.older_than}` : undefined;
+  // Debounced as text: a rule object would be new on every render.
+  const ruleKey = useDebounced(typedKey, RULE_DEBOUNCE_MS) ?? ruleKeyOf(CLEANUP_RULE);
+  const rule = useMemo(() => ruleFromKey(ruleKey), [ruleKey]);
+  const settledRule = typedKey === ruleKey;
+
   const [step, setStep] = usePreviewStep(
-    () => dispatch(reapVersions({ names, body: { ...CLEANUP_RULE, dry_run: true } })).unwrap(),
-    key
+    () => dispatch(reapVersions({ names, body: { ...rule, dry_run: true } })).unwrap(),
+    `${key}|${ruleKey}`
   );
 
   const remove = async () => {
-    if (step.state !== 'preview') return;
+    if (step.state !== 'preview' || !settledRule) return;
     const { preview } = step;
     setStep({ state: 'running', preview });
     try {
-      const done = await dispatch(reapVersions({ names, body: { ...CLEANUP_RULE } })).unwrap();
+      const done = await dispatch(reapVersions({ names, body: { ...rule } })).unwrap();
       const rows = done.removed.reduce((sum, r) => sum + r.rows, 0);
       notifications.toasts.addSuccess({
         title: i18n.translate('lookups.cleanup.doneTitle', {
@@ -135,14 +156,16 @@ export function CleanupModal({
         values: { versions: versionCount(count) },
       })}
       buttonColor="danger"
-      confirmButtonDisabled={count === 0}
+      confirmButtonDisabled={count === 0 || !settledRule || step.state === 'previewing'}
       isLoading={step.state === 'running'}
       maxWidth={720}
       data-test-subj="lookupsCleanupModal"
     >
       <EuiText size="s">
-        <p data-test-subj="lookupsCleanupRule">{cleanupRuleText()}</p>
+        <p data-test-subj="lookupsCleanupRule">{cleanupRuleText(rule)}</p>
       </EuiText>
+      <EuiSpacer size="s" />
+      <CleanupRuleFields input={input} onChange={setInput} disabled={step.state === 'running'} />
       <EuiSpacer size="m" />
       <PreviewStatus
         step={step}
@@ -158,7 +181,7 @@ export function CleanupModal({
         errorTestSubj="lookupsCleanupError"
         refused={names?.length === 1 ? { lookup: names[0], action: 'cleanup' } : undefined}
       >
-        {preview ? <CleanupPreview preview={preview} counted={counted} /> : null}
+        {preview ? <CleanupPreview preview={preview} counted={counted} rule={rule} /> : null}
       </PreviewStatus>
     </EuiConfirmModal>
   );
@@ -207,9 +230,11 @@ function CountNote({ preview, counted }: { preview: ReapResponse; counted?: Map<
 function CleanupPreview({
   preview,
   counted,
+  rule,
 }: {
   preview: ReapResponse;
   counted?: Map<string, number>;
+  rule: CleanupRule;
 }) {
   const skipped = preview.skipped ?? [];
   const account = cleanupAccount(preview);
@@ -217,7 +242,7 @@ function CleanupPreview({
     <div data-test-subj="lookupsCleanupPreview">
       {account.old > 0 || account.inFlight > 0 ? (
         <EuiText size="s">
-          <p data-test-subj="lookupsCleanupAccount">{cleanupAccountText(account)}</p>
+          <p data-test-subj="lookupsCleanupAccount">{cleanupAccountText(account, rule)}</p>
         </EuiText>
       ) : null}
       <CountNote preview={preview} counted={counted} />

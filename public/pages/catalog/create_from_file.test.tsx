@@ -88,7 +88,7 @@ describe('create a lookup from a file', () => {
       within(preview)
         .getAllByRole('columnheader')
         .map((h) => h.textContent)
-    ).toEqual(['code string', 'name string', 'population long']);
+    ).toEqual(['code string', 'name string', 'population bigint']);
     expect(within(preview).getAllByRole('row')).toHaveLength(3);
     // The name comes from the file; only lk_ names are ours to write here.
     const name = within(modal).getByTestId('lookupsCreateName') as HTMLInputElement;

@@ -8,7 +8,7 @@
  * do): pick a CSV or NDJSON file, see its first rows and the type of each column, choose the
  * name and any key fields, and create it with the import route.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useHistory } from 'react-router-dom';
 import {
   EuiBasicTable,
@@ -33,8 +33,9 @@ import { validateLookupName } from '../../../common/substrate/names';
 import { rowsToItems, schemaColumns, type TableRow } from '../../components/data_columns';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatNumber, rowCount } from '../../components/format';
-import { grantOf, Refusable, usePermissions } from '../../components/permissions';
+import { grantOf, Refusable, refusedText, usePermissions } from '../../components/permissions';
 import type { ApiFailure } from '../../services/api_client';
+import { useDebounced } from '../../components/use_debounced';
 import { fileTooLarge } from '../../services/import_limits';
 import { useServices } from '../../services/services_context';
 import { useAppDispatch } from '../../store';
@@ -44,15 +45,6 @@ import { previewFile, type FilePreview } from './file_preview';
 
 /** How long the name field waits for typing to pause before it asks what the user may write. */
 const NAME_DEBOUNCE_MS = 400;
-
-function useDebounced(value: string, ms: number) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** A lookup name from a file name: lower case, letters, digits and `_`. */
 export function nameFromFile(fileName: string): string {
@@ -76,6 +68,13 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
   const [keys, setKeys] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  // The dialog scrolls: a refusal at its end is brought into view, with the focus on it.
+  useEffect(() => {
+    if (!error || !errorRef.current) return;
+    errorRef.current.scrollIntoView?.({ block: 'nearest' });
+    errorRef.current.focus();
+  }, [error]);
 
   useEffect(() => {
     if (!file) return undefined;
@@ -108,8 +107,16 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
               'A lookup named "{name}" exists; import into it from its Settings tab, or choose another name.',
             values: { name: trimmed },
           })
-        : undefined;
-  const ready = file !== null && preview !== null && preview.schema.length > 0 && nameCheck?.ok;
+        : // Said at the name, as soon as it is known, not only on the Create button at the end.
+          grant && !grant.allowed && settledName === trimmed
+          ? refusedText(trimmed, 'write', grant.missing)
+          : undefined;
+  const ready =
+    file !== null &&
+    preview !== null &&
+    preview.schema.length > 0 &&
+    preview.problem === undefined &&
+    nameCheck?.ok;
 
   const create = async () => {
     if (!file || !preview || !ready || taken) return;
@@ -217,6 +224,29 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
                 })}
               </p>
             </EuiText>
+            {preview.problem ? (
+              <>
+                <EuiSpacer size="s" />
+                <EuiCallOut
+                  color="danger"
+                  iconType="alert"
+                  size="s"
+                  role="alert"
+                  title={i18n.translate('lookups.create.previewProblem', {
+                    defaultMessage: 'The import would refuse this file: {problem}.',
+                    values: { problem: preview.problem },
+                  })}
+                  data-test-subj="lookupsCreatePreviewProblem"
+                >
+                  <p>
+                    {i18n.translate('lookups.create.previewProblemHelp', {
+                      defaultMessage:
+                        'Every row needs one value per column of the header. Fix the file and pick it again.',
+                    })}
+                  </p>
+                </EuiCallOut>
+              </>
+            ) : null}
             <EuiSpacer size="s" />
             <div style={{ overflowX: 'auto' }}>
               <EuiBasicTable<TableRow>
@@ -273,7 +303,7 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
           </>
         ) : null}
         {error ? (
-          <>
+          <div ref={errorRef} tabIndex={-1}>
             <EuiSpacer size="m" />
             <ApiErrorCallout
               title={i18n.translate('lookups.create.failed', {
@@ -284,7 +314,7 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
               refused={{ lookup: trimmed, action: 'write' }}
               data-test-subj="lookupsCreateError"
             />
-          </>
+          </div>
         ) : null}
       </EuiModalBody>
       <EuiModalFooter>

@@ -60,3 +60,23 @@ describe('a file preview', () => {
     expect(formatOf('hosts.tsv')).toBe('csv');
   });
 });
+
+describe('a ragged CSV in the preview', () => {
+  it('names the first line whose field count differs from the header, as the import would', () => {
+    const good = Array.from({ length: 12 }, (_, i) => `h${i},${i},x`).join('\n');
+    const csv = `host,n,tag\n${good}\nh12,12\nh13,13,x\n`;
+    const preview = previewText(csv, 'csv', false);
+    expect(preview.problem).toBe('line 14: expected 3 fields but found 2');
+    // The rows it read are still shown.
+    expect(preview.rowsRead).toBe(14);
+  });
+
+  it('counts lines inside a quoted field', () => {
+    const preview = previewText('a,b\n"x\ny",1\n2\n', 'csv', false);
+    expect(preview.problem).toBe('line 4: expected 2 fields but found 1');
+  });
+
+  it('has no problem for a well-formed file', () => {
+    expect(previewText('a,b\n1,2\n', 'csv', false).problem).toBeUndefined();
+  });
+});

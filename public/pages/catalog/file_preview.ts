@@ -28,6 +28,15 @@ export interface FilePreview {
   rowsRead: number;
   /** Whether the preview saw only the start of the file. */
   partial: boolean;
+  /** Why the import would refuse the file, found in the part read (a ragged line). */
+  problem?: string;
+}
+
+/** The line a record starts on, from the line it ends on and the line breaks inside it. */
+function startLine(fields: string[], endLine: number): number {
+  let breaks = 0;
+  for (const field of fields) breaks += field.split(/\r\n|\r|\n/).length - 1;
+  return endLine - breaks;
 }
 
 export function formatOf(fileName: string): ImportFormat {
@@ -87,21 +96,34 @@ export function previewText(
       partial,
     };
   }
-  const records = parse(body, {
-    delimiter,
-    skip_empty_lines: true,
-    relax_column_count: true,
-  }) as string[][];
-  const [header = [], ...data] = records;
+  const records = (
+    parse(body, {
+      delimiter,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }) as Array<{ record: string[]; info: { lines: number } }>
+  ).map(({ record, info }) => ({ fields: record, line: startLine(record, info.lines) }));
+  const [first, ...data] = records;
+  const header = first?.fields ?? [];
   const inference = new ColumnTypeInference(header);
-  for (const row of data) inference.add(row);
+  for (const row of data) inference.add(row.fields);
+  // The first record the import would stop at, in its words.
+  const ragged = data.find((r) => r.fields.length !== header.length);
   return {
     format,
     ...(delimiter !== ',' ? { delimiter } : {}),
     schema: schemaOf(header, inference.types()),
-    rows: data.slice(0, PREVIEW_ROWS).map((row) => header.map((_, i) => row[i] ?? null)),
+    rows: data.slice(0, PREVIEW_ROWS).map((row) => header.map((_, i) => row.fields[i] ?? null)),
     rowsRead: data.length,
     partial,
+    ...(ragged
+      ? {
+          problem: `line ${ragged.line}: expected ${header.length} field${
+            header.length === 1 ? '' : 's'
+          } but found ${ragged.fields.length}`,
+        }
+      : {}),
   };
 }
 

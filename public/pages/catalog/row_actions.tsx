@@ -4,17 +4,27 @@
  */
 
 /*
- * What a catalog row offers: open it, query it, migrate (importer lookups), clean up old
- * versions (when there are some) and delete; each write is disabled, with the missing
+ * What a catalog row offers: open it, query it, export it (CSV or NDJSON), migrate (importer lookups), clean up old
+ * versions (when there are some) and delete (not an importer's lookup, whose index is its
+ * owner's); each write is disabled, with the missing
  * permission, for a user who may not.
  */
-import { EuiButtonIcon, EuiFlexGroup, EuiFlexItem, EuiToolTip } from '@elastic/eui';
+import { useState } from 'react';
+import {
+  EuiButtonEmpty,
+  EuiButtonIcon,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiPopover,
+  EuiToolTip,
+} from '@elastic/eui';
 import { i18n } from '@osd/i18n';
-import type { LookupSummary } from '../../../common/api/codecs';
+import { isDeletableKind, type LookupSummary } from '../../../common/api/codecs';
 import type { LookupAction } from '../../../common/api/permissions';
 import { appRoutes } from '../../../common/api/paths';
 import { grantOf, Refusable } from '../../components/permissions';
 import { useRouterLink } from '../../components/router_link';
+import { useApi } from '../../services/services_context';
 import { useAppSelector } from '../../store';
 
 export interface RowActionHandlers {
@@ -62,6 +72,64 @@ function WriteAction({
   );
 }
 
+/** Downloads of the current version, as on the lookup's Settings tab. */
+function ExportAction({ lookup }: { lookup: LookupSummary }) {
+  const api = useApi();
+  const [open, setOpen] = useState(false);
+  const label = i18n.translate('lookups.catalog.action.export', {
+    defaultMessage: 'Export {name}',
+    values: { name: lookup.name },
+  });
+  const item = (format: 'csv' | 'ndjson', text: string, testSubj: string) => (
+    <EuiFlexItem key={format}>
+      <EuiButtonEmpty
+        size="s"
+        flush="left"
+        iconType="download"
+        href={api.exportUrl(lookup.name, format)}
+        download={`${lookup.name}.${format}`}
+        onClick={() => setOpen(false)}
+        data-test-subj={`${testSubj}-${lookup.name}`}
+      >
+        {text}
+      </EuiButtonEmpty>
+    </EuiFlexItem>
+  );
+  return (
+    <EuiPopover
+      isOpen={open}
+      closePopover={() => setOpen(false)}
+      panelPaddingSize="none"
+      anchorPosition="downRight"
+      button={
+        <EuiToolTip content={label}>
+          <EuiButtonIcon
+            iconType="download"
+            aria-label={label}
+            aria-haspopup="true"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+            data-test-subj={`lookupsCatalog-export-${lookup.name}`}
+          />
+        </EuiToolTip>
+      }
+    >
+      <EuiFlexGroup direction="column" gutterSize="none" style={{ padding: '4px 12px' }}>
+        {item(
+          'csv',
+          i18n.translate('lookups.catalog.exportCsv', { defaultMessage: 'Export CSV' }),
+          'lookupsCatalogExportCsv'
+        )}
+        {item(
+          'ndjson',
+          i18n.translate('lookups.catalog.exportNdjson', { defaultMessage: 'Export NDJSON' }),
+          'lookupsCatalogExportNdjson'
+        )}
+      </EuiFlexGroup>
+    </EuiPopover>
+  );
+}
+
 export function RowActions({
   lookup,
   handlers,
@@ -97,12 +165,15 @@ export function RowActions({
             <EuiButtonIcon
               iconType="console"
               aria-label={queryLabel}
-              {...link(
-                `${appRoutes.query()}?${new URLSearchParams({ q: `source=${lookup.name}` })}`
-              )}
+              {...link(appRoutes.queryLookup(lookup.name))}
               data-test-subj={`lookupsCatalog-query-${lookup.name}`}
             />
           </EuiToolTip>
+        </EuiFlexItem>
+      ) : null}
+      {lookup.kind === 'managed' || lookup.kind === 'legacy' ? (
+        <EuiFlexItem grow={false}>
+          <ExportAction lookup={lookup} />
         </EuiFlexItem>
       ) : null}
       {lookup.kind === 'legacy' ? (
@@ -133,19 +204,21 @@ export function RowActions({
           />
         </EuiFlexItem>
       ) : null}
-      <EuiFlexItem grow={false}>
-        <WriteAction
-          lookup={lookup}
-          action="delete"
-          icon="trash"
-          color="danger"
-          label={i18n.translate('lookups.catalog.action.delete', {
-            defaultMessage: 'Delete {name}',
-            values,
-          })}
-          onClick={() => handlers.onDelete(lookup)}
-        />
-      </EuiFlexItem>
+      {isDeletableKind(lookup.kind) ? (
+        <EuiFlexItem grow={false}>
+          <WriteAction
+            lookup={lookup}
+            action="delete"
+            icon="trash"
+            color="danger"
+            label={i18n.translate('lookups.catalog.action.delete', {
+              defaultMessage: 'Delete {name}',
+              values,
+            })}
+            onClick={() => handlers.onDelete(lookup)}
+          />
+        </EuiFlexItem>
+      ) : null}
     </EuiFlexGroup>
   );
 }

@@ -13,6 +13,7 @@ import { i18n } from '@osd/i18n';
 import type { LookupSummary } from '../../../common/api/codecs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import type { ApiFailure } from '../../services/api_client';
+import { useDebounced } from '../../components/use_debounced';
 import { failureOf, useGetCatalogPageQuery } from '../../store/api';
 
 /** How long the search box waits for typing to pause before it asks the server. */
@@ -26,12 +27,7 @@ interface ServerPage {
 }
 
 /** One page of a long catalog, searched and paged by the server. */
-function useServerPage(search: string, pageIndex: number, pageSize: number) {
-  const [needle, setNeedle] = useState(search.trim());
-  useEffect(() => {
-    const timer = setTimeout(() => setNeedle(search.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+function useServerPage(needle: string, pageIndex: number, pageSize: number) {
   const query = useGetCatalogPageQuery({
     ...(needle ? { search: needle } : {}),
     from: pageIndex * pageSize,
@@ -44,7 +40,7 @@ function useServerPage(search: string, pageIndex: number, pageSize: number) {
     loading: query.isFetching,
     error: query.isError ? failureOf(query.error) : undefined,
   };
-  return { page, needle };
+  return page;
 }
 
 const NO_LOOKUPS: LookupSummary[] = [];
@@ -61,11 +57,13 @@ export function ServerCatalogTable({
   /** The names of the rows shown, so that what the user may do is asked for them. */
   onPageShown: (names: string[]) => void;
 }) {
-  const [pageIndex, setPageIndex] = useState(0);
+  const needle = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The page picked belongs to the search it was picked for: a new search starts from its
+  // first page in the same render, never asking for the old page number first.
+  const [picked, setPicked] = useState({ needle, pageIndex: 0 });
+  const pageIndex = picked.needle === needle ? picked.pageIndex : 0;
   const [pageSize, setPageSize] = useState(20);
-  const { page, needle } = useServerPage(search, pageIndex, pageSize);
-  // A new search starts from its first page.
-  useEffect(() => setPageIndex(0), [needle]);
+  const page = useServerPage(needle, pageIndex, pageSize);
   const shownKey = page.lookups.map((l) => l.name).join('\n');
   useEffect(
     () => onPageShown(shownKey === '' ? [] : shownKey.split('\n')),
@@ -103,7 +101,7 @@ export function ServerCatalogTable({
         onChange={({ page: next }: Criteria<LookupSummary>) => {
           if (!next) return;
           setPageSize(next.size);
-          setPageIndex(next.size === pageSize ? next.index : 0);
+          setPicked({ needle, pageIndex: next.size === pageSize ? next.index : 0 });
         }}
         isSelectable
         selection={{ onSelectionChange }}

@@ -40,6 +40,10 @@ describe('CommandReference', () => {
     expect(screen.getByTestId('pplCommandRefused-cluster').textContent).toContain(
       'not supported yet'
     );
+    // explain points to where a plan is shown in the app, the button beside Run.
+    expect(screen.getByTestId('pplCommandRefused-explain').textContent).toContain(
+      'the Explain button beside Run on the Query page'
+    );
   });
 
   it('finds a command by an option, with its syntax, options and modes', () => {

@@ -7,9 +7,10 @@
  * Two versions of a lookup compared: how many rows each has, which columns came or went, and,
  * by key fields the user picks, which rows were added, removed or changed (with a few of each).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   EuiButton,
+  EuiLoadingSpinner,
   EuiCheckboxGroup,
   EuiCodeBlock,
   EuiDescriptionList,
@@ -27,14 +28,21 @@ import type { SliceInfo } from '../../../common/api/codecs';
 import { stringifyJson } from '../../../common/api/lossless_json';
 import type { CompareResponse } from '../../../common/api/compare';
 import { ApiErrorCallout } from '../../components/error_callout';
-import { formatNumber, formatTime, shortSlice } from '../../components/format';
+import { formatNumber, formatTime, rowCount, shortSlice } from '../../components/format';
 import { toApiFailure, type ApiFailure } from '../../services/api_client';
 import { useApi } from '../../services/services_context';
 
 const sliceLabel = (slice: SliceInfo) =>
-  `${shortSlice(slice.id)}${slice.current ? ' (current)' : ''}${
-    slice.created_at ? ` · ${formatTime(slice.created_at)}` : ''
-  } · ${formatNumber(slice.rows)} rows`;
+  [
+    slice.current
+      ? i18n.translate('lookups.compare.currentSlice', {
+          defaultMessage: '{id} (current)',
+          values: { id: shortSlice(slice.id) },
+        })
+      : shortSlice(slice.id),
+    ...(slice.created_at ? [formatTime(slice.created_at, 'short')] : []),
+    rowCount(slice.rows),
+  ].join(' · ');
 
 const none = i18n.translate('lookups.compare.none', { defaultMessage: 'none' });
 
@@ -49,24 +57,36 @@ export function CompareVersions({ name, slices }: { name: string; slices: SliceI
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<CompareResponse | null>(null);
   const [error, setError] = useState<ApiFailure | null>(null);
+  // Only the newest request's answer is shown: one sent earlier may come back later.
+  const latest = useRef(0);
 
   if (slices.length < 2) return null;
   const options = slices.map((s) => ({ value: s.id, text: sliceLabel(s) }));
   const columns = answer ? [...new Set([...answer.from.columns, ...answer.to.columns])] : [];
 
-  const run = async (keyFields: string[]) => {
+  const run = async (pair: { from: string; to: string }, keyFields: string[]) => {
+    const request = ++latest.current;
     setBusy(true);
     setError(null);
     try {
-      setAnswer(
-        await api.compare(name, { from, to, ...(keyFields.length ? { key_field: keyFields } : {}) })
-      );
+      const next = await api.compare(name, {
+        ...pair,
+        ...(keyFields.length ? { key_field: keyFields } : {}),
+      });
+      if (request === latest.current) setAnswer(next);
     } catch (e) {
+      if (request !== latest.current) return;
       setError(toApiFailure(e));
       setAnswer(null);
     } finally {
-      setBusy(false);
+      if (request === latest.current) setBusy(false);
     }
+  };
+  // Once something is shown, it follows the pickers: a new pair of versions is compared at once.
+  const pick = (pair: { from: string; to: string }) => {
+    setFrom(pair.from);
+    setTo(pair.to);
+    if (answer && pair.from !== pair.to) void run(pair, keys);
   };
 
   return (
@@ -81,7 +101,7 @@ export function CompareVersions({ name, slices }: { name: string; slices: SliceI
             <EuiSelect
               options={options}
               value={from}
-              onChange={(e) => setFrom(e.target.value)}
+              onChange={(e) => pick({ from: e.target.value, to })}
               data-test-subj="lookupsCompareFrom"
             />
           </EuiFormRow>
@@ -91,14 +111,14 @@ export function CompareVersions({ name, slices }: { name: string; slices: SliceI
             <EuiSelect
               options={options}
               value={to}
-              onChange={(e) => setTo(e.target.value)}
+              onChange={(e) => pick({ from, to: e.target.value })}
               data-test-subj="lookupsCompareTo"
             />
           </EuiFormRow>
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
           <EuiButton
-            onClick={() => run(keys)}
+            onClick={() => run({ from, to }, keys)}
             isLoading={busy}
             isDisabled={from === to}
             data-test-subj="lookupsCompareRun"
@@ -166,25 +186,60 @@ export function CompareVersions({ name, slices }: { name: string; slices: SliceI
                   ? keys.filter((k) => k !== column)
                   : [...keys, column];
                 setKeys(next);
-                void run(next);
+                void run({ from, to }, next);
               }}
               data-test-subj="lookupsCompareKeys"
             />
           </EuiFormRow>
-          {answer.by_key ? <ByKey byKey={answer.by_key} /> : null}
+          {busy ? (
+            <EuiText size="s" color="subdued" data-test-subj="lookupsCompareBusy">
+              <p role="status">
+                <EuiLoadingSpinner size="s" />{' '}
+                {keys.length
+                  ? i18n.translate('lookups.compare.busyByKey', {
+                      defaultMessage: 'Comparing the rows by {keys}…',
+                      values: { keys: keys.join(', ') },
+                    })
+                  : i18n.translate('lookups.compare.busy', {
+                      defaultMessage: 'Comparing the versions…',
+                    })}
+              </p>
+            </EuiText>
+          ) : answer.by_key ? (
+            <ByKey byKey={answer.by_key} />
+          ) : null}
         </>
       ) : null}
     </EuiPanel>
   );
 }
 
-function Samples({ title, rows, testSubj }: { title: string; rows: unknown[]; testSubj: string }) {
+function Samples({
+  title,
+  rows,
+  total,
+  testSubj,
+}: {
+  title: string;
+  rows: unknown[];
+  /** How many rows of this kind there are; `rows` may be only the first few. */
+  total: number;
+  testSubj: string;
+}) {
   if (rows.length === 0) return null;
   return (
     <>
       <EuiSpacer size="s" />
       <EuiText size="xs">
         <h4>{title}</h4>
+        {rows.length < total ? (
+          <p data-test-subj={`${testSubj}Sample`}>
+            {i18n.translate('lookups.compare.sampleOf', {
+              defaultMessage: 'A sample: the first {shown} of {total}.',
+              values: { shown: formatNumber(rows.length), total: formatNumber(total) },
+            })}
+          </p>
+        ) : null}
       </EuiText>
       <EuiCodeBlock language="text" fontSize="s" paddingSize="s" data-test-subj={testSubj}>
         {rows.map((r) => stringifyJson(r)).join('\n')}
@@ -215,11 +270,13 @@ function ByKey({ byKey }: { byKey: NonNullable<CompareResponse['by_key']> }) {
       <Samples
         title={i18n.translate('lookups.compare.sampleAdded', { defaultMessage: 'Added' })}
         rows={byKey.samples.added}
+        total={byKey.added}
         testSubj="lookupsCompareAdded"
       />
       <Samples
         title={i18n.translate('lookups.compare.sampleRemoved', { defaultMessage: 'Removed' })}
         rows={byKey.samples.removed}
+        total={byKey.removed}
         testSubj="lookupsCompareRemovedRows"
       />
       <Samples
@@ -227,6 +284,7 @@ function ByKey({ byKey }: { byKey: NonNullable<CompareResponse['by_key']> }) {
           defaultMessage: 'Changed (before → after)',
         })}
         rows={byKey.samples.changed.map((c) => ({ before: c.from, after: c.to }))}
+        total={byKey.changed}
         testSubj="lookupsCompareChanged"
       />
     </div>

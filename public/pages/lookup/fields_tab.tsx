@@ -24,6 +24,7 @@ import {
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { FieldCapsResponse } from '../../../common/api/search_codecs';
+import { typeDetail, typeLabel } from '../../components/data_columns';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { shortSlice } from '../../components/format';
 import { loadable, useGetFieldCapsQuery, useGetLookupQuery } from '../../store/api';
@@ -95,10 +96,12 @@ function Capability({ value }: { value: boolean | string[] }) {
     return (
       <span title={value.join(', ')}>
         <EuiIcon type="minusInCircle" color="warning" aria-hidden />{' '}
-        {i18n.translate('lookups.fields.partly', {
-          defaultMessage: 'Not in {count} versions',
-          values: { count: value.length },
-        })}
+        {value.length === 1
+          ? i18n.translate('lookups.fields.partlyOne', { defaultMessage: 'Not in 1 version' })
+          : i18n.translate('lookups.fields.partly', {
+              defaultMessage: 'Not in {count} versions',
+              values: { count: value.length },
+            })}
       </span>
     );
   }
@@ -174,7 +177,12 @@ export function FieldsTab({ name }: { name: string }) {
       field: 'type',
       name: i18n.translate('lookups.fields.col.type', { defaultMessage: 'Type' }),
       sortable: true,
-      render: (type: string) => <EuiBadge color="hollow">{type}</EuiBadge>,
+      // PPL's name, as query results say it, and the mapping type where it differs.
+      render: (type: string) => (
+        <EuiBadge color="hollow" title={typeDetail(type)}>
+          {typeLabel(type) === type ? type : `${typeLabel(type)} (${type})`}
+        </EuiBadge>
+      ),
     },
     {
       field: 'searchable',
@@ -217,11 +225,15 @@ export function FieldsTab({ name }: { name: string }) {
       <EuiText size="s" color="subdued">
         <p data-test-subj="lookupsFieldsDescription">
           {showAll
-            ? i18n.translate('lookups.fields.descriptionAll', {
-                defaultMessage:
-                  'Fields across the {count} stored versions of this lookup. A field missing from some versions lists the versions that have it.',
-                values: { count: allSlices.length },
-              })
+            ? allSlices.length === 1
+              ? i18n.translate('lookups.fields.descriptionOnly', {
+                  defaultMessage: 'Fields of the one stored version of this lookup.',
+                })
+              : i18n.translate('lookups.fields.descriptionAll', {
+                  defaultMessage:
+                    'Fields across the {count} stored versions of this lookup. A field missing from some versions lists the versions that have it.',
+                  values: { count: allSlices.length },
+                })
             : i18n.translate('lookups.fields.descriptionCurrent', {
                 defaultMessage:
                   "Fields of the current version: the columns its rows, exports and queries show. Older versions' fields come back with a rollback.",
@@ -230,10 +242,16 @@ export function FieldsTab({ name }: { name: string }) {
       </EuiText>
       <EuiSpacer size="s" />
       <EuiSwitch
-        label={i18n.translate('lookups.fields.allVersionsSwitch', {
-          defaultMessage: 'Fields of all {count} versions',
-          values: { count: allSlices.length },
-        })}
+        label={
+          allSlices.length === 1
+            ? i18n.translate('lookups.fields.allVersionsSwitchOne', {
+                defaultMessage: 'Fields of every version (there is 1)',
+              })
+            : i18n.translate('lookups.fields.allVersionsSwitch', {
+                defaultMessage: 'Fields of all {count} versions',
+                values: { count: allSlices.length },
+              })
+        }
         checked={showAll}
         disabled={current === undefined}
         onChange={(event) => setAllVersions(event.target.checked)}

@@ -228,7 +228,7 @@ describe('the rows tab', () => {
         within(table)
           .getAllByRole('columnheader')
           .map((h) => h.textContent)
-      ).toEqual(['host keyword'])
+      ).toEqual(['host string'])
     );
   });
 
@@ -327,7 +327,8 @@ describe('the fields tab', () => {
     await waitFor(() => expect(shownRows()).toHaveLength(2));
     let rows = shownRows();
     expect(rows[0]).toContain('host');
-    expect(rows[1]).toMatch(/n.*long.*33333333/);
+    // Named as query results name it, with the mapping type beside it.
+    expect(rows[1]).toMatch(/n.*bigint \(long\).*33333333/);
     // Neither region (SECOND only) nor n as keyword (FIRST only).
     expect(rows.some((r) => r?.includes('region') || r?.includes('11111111'))).toBe(false);
 
@@ -340,7 +341,7 @@ describe('the fields tab', () => {
     expect(rows).toHaveLength(4);
     expect(rows[0]).toContain('host');
     expect(rows[0]).toContain('All (3)');
-    expect(rows.find((r) => r?.includes('region'))).toMatch(/text.*22222222/);
+    expect(rows.find((r) => r?.includes('region'))).toMatch(/string \(text\).*22222222/);
     expect(rows.some((r) => r?.includes('unmapped') || r?.includes('_id'))).toBe(false);
     expect(rows.some((r) => r?.includes('long') && r.includes('22222222'))).toBe(true);
     expect(rows.some((r) => r?.includes('keyword') && r.includes('11111111'))).toBe(true);

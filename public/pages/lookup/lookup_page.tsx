@@ -4,7 +4,8 @@
  */
 
 /*
- * One lookup (`/app/lookups/lookups/<name>/<tab>`): its kind, size and last write, and tabs for its rows,
+ * One lookup (`/app/lookups/lookups/<name>/<tab>`): its kind, description, schedule, size and last
+ * write, and tabs for its rows,
  * fields, versions and settings. The route is the source of truth, so a reload or a shared link
  * opens the same tab.
  */
@@ -29,6 +30,7 @@ import { useAppChrome } from '../../components/chrome';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatBytes, formatNumber, formatTime } from '../../components/format';
 import { KindBadge } from '../../components/kind_badge';
+import { RefreshBadge } from '../../components/refresh_badge';
 import { ActionButton, useGrant } from '../../components/permissions';
 import { useRouterLink } from '../../components/router_link';
 import { rovingTabIndex, useTabArrowKeys } from '../../components/tab_keys';
@@ -37,6 +39,7 @@ import { catalogTitle } from '../catalog/catalog_page';
 import { MigrateModal } from '../migration/migrate_modal';
 import { FieldsTab } from './fields_tab';
 import { JobsTab } from './jobs_tab';
+import { LookupDescription } from './lookup_description';
 import { RowsTab } from './rows_tab';
 import { SettingsTab } from './settings_tab';
 import { LOOKUP_TABS, tabLabel, type LookupTab } from './tabs';
@@ -101,18 +104,29 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
 
   return (
     <div data-test-subj="lookupsLookupPage">
-      <EuiFlexGroup alignItems="center" gutterSize="m" responsive={false} wrap>
+      <EuiFlexGroup
+        alignItems="center"
+        gutterSize="m"
+        responsive={false}
+        wrap
+        data-test-subj="lookupsLookupHeader"
+      >
         <EuiFlexItem grow={false}>
           <EuiTitle size="m">
             <h2 data-test-subj="lookupsLookupName">{name}</h2>
           </EuiTitle>
         </EuiFlexItem>
         <EuiFlexItem grow={false}>{lookup ? <KindBadge kind={lookup.kind} /> : null}</EuiFlexItem>
+        {lookup?.refresh ? (
+          <EuiFlexItem grow={false}>
+            <RefreshBadge refresh={lookup.refresh} />
+          </EuiFlexItem>
+        ) : null}
         <EuiFlexItem />
         <EuiFlexItem grow={false}>
           <EuiButtonEmpty
             iconType="console"
-            {...link(`${appRoutes.query()}?${new URLSearchParams({ q: `source=${name}` })}`)}
+            {...link(appRoutes.queryLookup(name))}
             data-test-subj="lookupsLookupQuery"
           >
             {i18n.translate('lookups.lookup.query', { defaultMessage: 'Query this lookup' })}
@@ -133,6 +147,9 @@ export function LookupPage({ name, tab }: { name: string; tab: LookupTab }) {
           </EuiFlexItem>
         ) : null}
       </EuiFlexGroup>
+      {lookup && lookup.kind !== 'conflict' ? (
+        <LookupDescription name={name} text={lookup.description} />
+      ) : null}
       <EuiSpacer size="m" />
       {loading ? (
         <EuiLoadingContent lines={4} data-test-subj="lookupsLookupLoading" />

@@ -355,19 +355,7 @@ function SearchResults({
         <EuiFlexItem grow={false}>
           <EuiText size="s" color="subdued">
             <p data-test-subj="lookupsSearchTotal">
-              {top
-                ? i18n.translate('lookups.rows.topTotal', {
-                    defaultMessage: 'The best {shown} of {total} matches for "{text}", by score',
-                    values: {
-                      shown: formatNumber(shownTotal),
-                      total: formatNumber(data.total),
-                      text: active.text,
-                    },
-                  })
-                : i18n.translate('lookups.rows.allTotal', {
-                    defaultMessage: '{total} matches for "{text}"',
-                    values: { total: formatNumber(data.total), text: active.text },
-                  })}
+              {searchTotal(active.text, data.total, top ? shownTotal : undefined)}
               {data.complete
                 ? ''
                 : ` ${i18n.translate('lookups.rows.incomplete', {
@@ -383,8 +371,14 @@ function SearchResults({
         </EuiFlexItem>
       </EuiFlexGroup>
       {top && data.score_note ? (
+        // In the app's words; the server's note (how scores are made) is its title.
         <EuiText size="xs" color="subdued">
-          <p>{data.score_note}</p>
+          <p title={data.score_note} data-test-subj="lookupsSearchScoreNote">
+            {i18n.translate('lookups.rows.scoreNote', {
+              defaultMessage:
+                'Scores rank these matches against each other, and older versions of the lookup weigh in on them: compare scores within one search only.',
+            })}
+          </p>
         </EuiText>
       ) : null}
       <EuiBasicTable<TableRow>
@@ -438,4 +432,38 @@ function SearchResults({
       </EuiFlexGroup>
     </>
   );
+}
+
+/**
+ * How many rows matched the search text, and for the best matches how many of them are shown
+ * (one message per number form: the plugin's messages carry `{name}` placeholders only).
+ */
+export function searchTotal(text: string, total: number, best?: number): string {
+  if (total === 0) {
+    return i18n.translate('lookups.rows.noMatchesFor', {
+      defaultMessage: 'No matches for "{text}"',
+      values: { text },
+    });
+  }
+  if (total === 1) {
+    return i18n.translate('lookups.rows.oneMatch', {
+      defaultMessage: '1 match for "{text}"',
+      values: { text },
+    });
+  }
+  if (best !== undefined && best < total) {
+    return i18n.translate('lookups.rows.topTotal', {
+      defaultMessage: 'The best {shown} of {total} matches for "{text}", by score',
+      values: { shown: formatNumber(best), total: formatNumber(total), text },
+    });
+  }
+  return best !== undefined
+    ? i18n.translate('lookups.rows.allTotalByScore', {
+        defaultMessage: '{total} matches for "{text}", best first',
+        values: { total: formatNumber(total), text },
+      })
+    : i18n.translate('lookups.rows.allTotal', {
+        defaultMessage: '{total} matches for "{text}"',
+        values: { total: formatNumber(total), text },
+      });
 }

@@ -23,7 +23,7 @@ import {
   EuiTitle,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
-import type { LookupDetail } from '../../../common/api/codecs';
+import { isDeletableKind, type LookupDetail } from '../../../common/api/codecs';
 import { appRoutes } from '../../../common/api/paths';
 import { ActionButton, useGrant } from '../../components/permissions';
 import { useApi } from '../../services/services_context';
@@ -142,25 +142,46 @@ export function SettingsTab({ name, lookup }: { name: string; lookup?: LookupDet
           {i18n.translate('lookups.settings.delete', { defaultMessage: 'Delete this lookup' })}
         </h3>
       </EuiTitle>
-      <EuiText size="s" color="subdued">
-        <p>
-          {i18n.translate('lookups.settings.deleteBody', {
-            defaultMessage: 'Removes the lookup with every stored version. This cannot be undone.',
-          })}
-        </p>
-      </EuiText>
-      <EuiSpacer size="s" />
-      <ActionButton
-        lookup={name}
-        action="delete"
-        grant={deleteGrant}
-        color="danger"
-        iconType="trash"
-        onClick={() => setDeleting(true)}
-        data-test-subj="lookupsDeleteButton"
-      >
-        {i18n.translate('lookups.settings.deleteButton', { defaultMessage: 'Delete lookup' })}
-      </ActionButton>
+      {isDeletableKind(lookup.kind) ? (
+        <>
+          <EuiText size="s" color="subdued">
+            <p>
+              {i18n.translate('lookups.settings.deleteBody', {
+                defaultMessage:
+                  'Removes the lookup with every stored version. This cannot be undone.',
+              })}
+            </p>
+          </EuiText>
+          <EuiSpacer size="s" />
+          <ActionButton
+            lookup={name}
+            action="delete"
+            grant={deleteGrant}
+            color="danger"
+            iconType="trash"
+            onClick={() => setDeleting(true)}
+            data-test-subj="lookupsDeleteButton"
+          >
+            {i18n.translate('lookups.settings.deleteButton', { defaultMessage: 'Delete lookup' })}
+          </ActionButton>
+        </>
+      ) : (
+        <EuiText size="s" color="subdued">
+          <p data-test-subj="lookupsSettingsNoDelete">
+            {lookup.kind === 'legacy'
+              ? i18n.translate('lookups.settings.noDeleteLegacy', {
+                  defaultMessage:
+                    'Not deleted here: its rows live in {index}, an index the data importer made, which belongs to its owner. Migrate the lookup first (then it can be deleted here), or remove the alias in OpenSearch.',
+                  values: { index: lookup.backing_index ?? '—' },
+                })
+              : i18n.translate('lookups.settings.noDeleteConflict', {
+                  defaultMessage:
+                    'Not deleted here: "{name}" is not a lookup this plugin manages. Resolve it in OpenSearch.',
+                  values: { name },
+                })}
+          </p>
+        </EuiText>
+      )}
       {deleting ? (
         <DeleteModal
           lookups={[lookup]}

@@ -5,7 +5,8 @@
 
 /*
  * The Versions tab's timeline pieces: where a version stands, how it was written, and the order
- * of versions and events (deletions of one version, restores, imports) together, newest first.
+ * of versions and events (deletions of one version, restores, imports, appends) together,
+ * newest first.
  */
 import { EuiBadge, type EuiCommentProps } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
@@ -47,7 +48,35 @@ export function eventTestId(event: LookupEvent): string {
       return `lookupsVersionEvent-restored-${event.slice}-${event.at}`;
     case 'imported':
       return `lookupsVersionEvent-imported-${event.slice ?? 'none'}-${event.at}`;
+    case 'rows_added':
+      return `lookupsVersionEvent-added-${event.slice}-${event.at}`;
   }
+}
+
+function rowsAddedText(event: Extract<LookupEvent, { type: 'rows_added' }>): string {
+  const values = { rows: rowCount(event.rows), id: shortSlice(event.slice) };
+  if (event.action === 'appended') {
+    return i18n.translate('lookups.versions.appendedEvent', {
+      defaultMessage: 'appended {rows} to version {id}',
+      values,
+    });
+  }
+  const keys = (event.key_field ?? []).join(', ');
+  return event.replaced === undefined
+    ? i18n.translate('lookups.versions.upsertedEvent', {
+        defaultMessage: 'added {rows} to version {id} by key {keys}',
+        values: { ...values, keys },
+      })
+    : event.replaced === 0
+      ? i18n.translate('lookups.versions.upsertedNoneEvent', {
+          defaultMessage: 'added {rows} to version {id} by key {keys} (none replaced a stored row)',
+          values: { ...values, keys },
+        })
+      : i18n.translate('lookups.versions.upsertedSomeEvent', {
+          defaultMessage:
+            'added {rows} to version {id} by key {keys} ({replaced} replaced a stored row)',
+          values: { ...values, keys, replaced: event.replaced },
+        });
 }
 
 function eventText(event: LookupEvent): string {
@@ -98,6 +127,8 @@ function eventText(event: LookupEvent): string {
             values: { file, rows: rowCount(event.rows), id: shortSlice(event.slice) },
           });
     }
+    case 'rows_added':
+      return rowsAddedText(event);
   }
 }
 
@@ -105,6 +136,7 @@ const EVENT_ICON: Record<LookupEvent['type'], string> = {
   version_deleted: 'trash',
   version_restored: 'editorUndo',
   imported: 'importAction',
+  rows_added: 'plusInCircle',
 };
 
 export function eventComment(event: LookupEvent): EuiCommentProps {

@@ -6,7 +6,8 @@
 /*
  * What the PPL editor offers at the cursor: command names after `|`, `source=` and friends at
  * the start, index names after `source=` (and lookup names after `lookup` / `outputlookup`),
- * outputlookup's options, field names and functions inside commands. Pure: the editor passes the
+ * outputlookup's options, field names (those the pipeline so far leaves) and functions inside
+ * commands. Pure: the editor passes the
  * text, the cursor and what it knows (indices, lookups, fields), and gets the items back.
  *
  * The Query page gathers them: index names from `GET _sources` (what the caller may read), the
@@ -25,6 +26,7 @@ import {
 import { RATE_FUNCTIONS } from '../../../common/ppl/commands/charts';
 import { CONVERT_FUNCTIONS } from '../../../common/ppl/commands/shaping';
 import { tokenize, type Token } from '../../../common/ppl/tokenizer';
+import { fieldsAfterPipeline } from './pipeline_fields';
 
 export type CompletionKind =
   'command' | 'option' | 'index' | 'lookup' | 'field' | 'function' | 'keyword' | 'value';
@@ -157,6 +159,14 @@ function itemsFor(
   const { segment, afterPipe } = currentSegment(before);
   const last = segment[segment.length - 1];
   const prev = segment[segment.length - 2];
+  if (afterPipe) {
+    // The fields the commands before this one leave (stats replaces them with its own).
+    const pipe = before[before.length - segment.length - 1];
+    sources = {
+      ...sources,
+      fields: fieldsAfterPipeline(text.slice(0, pipe.start), sources.fields),
+    };
+  }
   const uniqueIndices = [...new Set([...sources.lookups, ...sources.indices])].sort();
 
   if (!afterPipe) {

@@ -68,7 +68,8 @@ export function wouldDo(action: WriteAction): string {
       });
     case 'upserted':
       return i18n.translate('lookups.explain.would.upserted', {
-        defaultMessage: 'It would add the rows, replacing stored rows with the same key.',
+        defaultMessage:
+          'It would add the rows by key: each replaces a stored row written with the same key, if there is one.',
       });
     case 'migrated':
       return i18n.translate('lookups.explain.would.migrated', {

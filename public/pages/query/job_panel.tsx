@@ -253,6 +253,8 @@ function JobEnd({ job, onAddMax }: { job: Job; onAddMax?: (max: number) => void 
           slice={job.slice ?? null}
           action={(job.action ?? 'created') as WriteAction}
           rows={job.progress.rows_written}
+          replaced={job.replaced}
+          unmatched={job.unmatched}
         />
       );
     case 'failed': {

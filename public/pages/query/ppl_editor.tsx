@@ -295,12 +295,16 @@ export function PplEditor({
       />
       <EuiScreenReaderOnly>
         <div aria-live="polite">
-          {completion
-            ? i18n.translate('lookups.editor.suggestions', {
-                defaultMessage: '{count} suggestions; Up and Down choose, Enter accepts.',
-                values: { count: completion.items.length },
+          {completion?.items.length === 1
+            ? i18n.translate('lookups.editor.suggestion', {
+                defaultMessage: '1 suggestion; Enter accepts.',
               })
-            : ''}
+            : completion
+              ? i18n.translate('lookups.editor.suggestions', {
+                  defaultMessage: '{count} suggestions; Up and Down choose, Enter accepts.',
+                  values: { count: completion.items.length },
+                })
+              : ''}
         </div>
       </EuiScreenReaderOnly>
       {completion ? (

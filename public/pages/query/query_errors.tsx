@@ -14,13 +14,16 @@ import { i18n } from '@osd/i18n';
 import type { QueryErrorPosition } from '../../../common/api/codecs';
 import { lineStarts, positionAt, tokenize } from '../../../common/ppl/tokenizer';
 import type { PplSyntaxError } from '../../../common/ppl/parser';
+import type { PplRefusalKind } from '../../../common/ppl/parse_cursor';
 import type { TextMarker } from '../../components/ppl_code';
-import { ApiErrorCallout, refusalOf } from '../../components/error_callout';
+import { ApiErrorCallout, refusalOf, unreachableSource } from '../../components/error_callout';
 import { formatNumber } from '../../components/format';
 import type { ApiFailure } from '../../services/api_client';
 
 export interface PositionedError {
   source: 'server' | 'parser';
+  /** The parser's kind of refusal (a limit, a command that cannot run here), if not a syntax error. */
+  kind?: PplRefusalKind;
   message: string;
   line: number;
   column: number;
@@ -57,6 +60,7 @@ export function serverErrorPosition(error: ApiFailure, text: string): Positioned
 export function parseErrorPosition(error: PplSyntaxError): PositionedError {
   return {
     source: 'parser',
+    ...(error.kind ? { kind: error.kind } : {}),
     message: error.message,
     line: error.line,
     column: error.column,
@@ -99,6 +103,33 @@ export function withoutPosition(message: string): string {
   return rest ? message.slice(rest[0].length) : message;
 }
 
+/** What stopped the query before it was sent, and where. */
+function parserTitle(error: PositionedError): string {
+  const values = { line: error.line, column: error.column };
+  switch (error.kind) {
+    case 'limit':
+      return i18n.translate('lookups.query.error.limitTitle', {
+        defaultMessage: 'Over a limit at line {line}, column {column} (not sent)',
+        values,
+      });
+    case 'refused':
+      return i18n.translate('lookups.query.error.refusedTitle', {
+        defaultMessage: 'Cannot run here: line {line}, column {column} (not sent)',
+        values,
+      });
+    case 'unsupported':
+      return i18n.translate('lookups.query.error.unsupportedTitle', {
+        defaultMessage: 'Not supported yet: line {line}, column {column} (not sent)',
+        values,
+      });
+    default:
+      return i18n.translate('lookups.query.error.parserTitle', {
+        defaultMessage: 'Syntax error at line {line}, column {column} (not sent)',
+        values,
+      });
+  }
+}
+
 export function SyntaxErrorMessage({
   error,
   id,
@@ -116,10 +147,7 @@ export function SyntaxErrorMessage({
       id={id}
       title={
         error.source === 'parser'
-          ? i18n.translate('lookups.query.error.parserTitle', {
-              defaultMessage: 'Syntax error at line {line}, column {column} (not sent)',
-              values: { line: error.line, column: error.column },
-            })
+          ? parserTitle(error)
           : i18n.translate('lookups.query.error.serverTitle', {
               defaultMessage: 'The server refused the query at line {line}, column {column}',
               values: { line: error.line, column: error.column },
@@ -177,8 +205,9 @@ export function QueryFailure({
   /** The lookup the query writes, so that a refusal names it. */
   writes?: string;
 }) {
-  if (refusalOf(error)) {
-    // Said in the user's terms (which lookup, which permission); the raw reason under Details.
+  if (refusalOf(error) || unreachableSource(error) !== undefined) {
+    // Said in the user's terms (which lookup, which permission, which data source by its
+    // title); the raw reason under Details.
     return (
       <ApiErrorCallout
         title={

@@ -3,11 +3,18 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-/* The Query page's conversations with the server: completion sources and a running job's progress. */
+/*
+ * The Query page's conversations with the server: completion sources, whether the user may write
+ * the lookup the query names, and a running job's progress.
+ */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ActionGrant } from '../../../common/api/permissions';
+import { validateLookupName } from '../../../common/substrate/names';
+import { grantOf, usePermissions } from '../../components/permissions';
+import { useDebounced } from '../../components/use_debounced';
 import { isAbort, toApiFailure } from '../../services/api_client';
 import { useApi } from '../../services/services_context';
-import { useAppDispatch } from '../../store';
+import { useAppDispatch, useAppSelector } from '../../store';
 import { lookupsChanged } from '../../store/api';
 import { isFinalJob, jobPollFailed, jobUpdated } from '../../store/query_slice';
 
@@ -117,4 +124,22 @@ export function useJobPolling(id: string | undefined, ended: boolean) {
       if (timer !== undefined) clearTimeout(timer);
     };
   }, [api, dispatch, id, ended]);
+}
+
+/** How long the editor waits for typing to pause before it asks whether the target may be written. */
+const TARGET_DEBOUNCE_MS = 400;
+
+/**
+ * Whether the user may write `target` (the query's outputlookup name), once typing pauses;
+ * undefined while unknown, so the write stays offered until the answer says otherwise.
+ */
+export function useWriteGrant(target: string | undefined): ActionGrant | undefined {
+  const settled = useDebounced(target, TARGET_DEBOUNCE_MS);
+  const valid =
+    settled !== undefined && validateLookupName(settled, { purpose: 'write' }).ok ? settled : null;
+  usePermissions(valid === null ? null : [valid]);
+  const grant = useAppSelector((s) =>
+    valid === null ? undefined : grantOf(s.permissions.byName[valid], 'write')
+  );
+  return settled === target ? grant : undefined;
 }

@@ -29,6 +29,7 @@ import { parsePpl } from '../../../common/ppl/parser';
 import { ServerStatusCallout } from '../../components/server_status';
 import { useAppChrome } from '../../components/chrome';
 import { formatTime } from '../../components/format';
+import { Refusable } from '../../components/permissions';
 import { useCurrentUser } from '../../services/current_user';
 import { useServices } from '../../services/services_context';
 import { useAppDispatch, useAppSelector } from '../../store';
@@ -47,7 +48,7 @@ import {
 import { ScheduleForm } from '../schedules/schedule_form';
 import { indicesIn, type CompletionSources } from './completion';
 import { PplEditor } from './ppl_editor';
-import { useClusterSources, useJobPolling, useLookupFields } from './query_hooks';
+import { useClusterSources, useJobPolling, useLookupFields, useWriteGrant } from './query_hooks';
 import {
   parseErrorPosition,
   serverErrorPosition,
@@ -101,12 +102,18 @@ export function QueryPage() {
     saveRecentQueries(storage, currentUser ?? undefined, recent);
   }, [storage, currentUser, recent]);
 
-  // `/query?q=…` (e.g. "Query this lookup") fills the editor once.
+  // `/query?q=…` fills the editor once; with `run=true` ("Query this lookup") it also runs a
+  // plain query (a write is never run from a link).
   useEffect(() => {
-    const q = new URLSearchParams(location.search).get('q');
-    if (q !== null) {
-      dispatch(queryTextChanged(q));
-      history.replace(appRoutes.query());
+    const params = new URLSearchParams(location.search);
+    const q = params.get('q');
+    if (q === null) return;
+    dispatch(queryTextChanged(q));
+    history.replace(appRoutes.query());
+    const parsed = parsePpl(q);
+    if (params.get('run') === 'true' && parsed.ok && parsed.query.output === undefined) {
+      running.current?.abort();
+      running.current = dispatch(runQuery({ query: q }));
     }
   }, [dispatch, history, location.search]);
 
@@ -192,10 +199,12 @@ export function QueryPage() {
 
   const busy =
     run.status === 'loading' || explain.status === 'loading' || job.status === 'submitting';
-  const writes = useMemo(() => {
+  const target = useMemo(() => {
     const parsed = parsePpl(text);
-    return parsed.ok && parsed.query.output !== undefined;
+    return parsed.ok ? parsed.query.output?.name : undefined;
   }, [text]);
+  const writes = target !== undefined;
+  const writeGrant = useWriteGrant(target);
   const recentMenu = recent.map((r) => (
     <EuiContextMenuItem
       key={r.query}
@@ -297,18 +306,22 @@ export function QueryPage() {
       <EuiSpacer size="m" />
       <EuiFlexGroup gutterSize="s" responsive={false} wrap>
         <EuiFlexItem grow={false}>
-          <EuiButton
-            fill
-            iconType="play"
-            onClick={() => submit('run')}
-            isLoading={run.status === 'loading' || job.status === 'submitting'}
-            isDisabled={text.trim() === ''}
-            data-test-subj="lookupsQueryRun"
-          >
-            {writes
-              ? i18n.translate('lookups.query.runWrite', { defaultMessage: 'Run and write' })
-              : i18n.translate('lookups.query.run', { defaultMessage: 'Run' })}
-          </EuiButton>
+          <Refusable name={target ?? ''} action="write" grant={writes ? writeGrant : undefined}>
+            {(refused) => (
+              <EuiButton
+                fill
+                iconType="play"
+                onClick={() => submit('run')}
+                isLoading={run.status === 'loading' || job.status === 'submitting'}
+                isDisabled={text.trim() === '' || refused}
+                data-test-subj="lookupsQueryRun"
+              >
+                {writes
+                  ? i18n.translate('lookups.query.runWrite', { defaultMessage: 'Run and write' })
+                  : i18n.translate('lookups.query.run', { defaultMessage: 'Run' })}
+              </EuiButton>
+            )}
+          </Refusable>
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
           <EuiButton

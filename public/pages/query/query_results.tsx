@@ -25,6 +25,7 @@ import { i18n } from '@osd/i18n';
 import type {
   QueryRowsResponse,
   QueryWriteResponse,
+  UnmatchedRows,
   WriteAction,
 } from '../../../common/api/codecs';
 import { appRoutes } from '../../../common/api/paths';
@@ -171,7 +172,8 @@ export function actionDescription(action: WriteAction): string {
       });
     case 'upserted':
       return i18n.translate('lookups.query.write.upserted', {
-        defaultMessage: 'Added the rows, replacing stored rows with the same key.',
+        defaultMessage:
+          'Added the rows by key: each replaced a stored row written with the same key, if there was one.',
       });
     case 'migrated':
       return i18n.translate('lookups.query.write.migrated', {
@@ -186,9 +188,91 @@ export function actionDescription(action: WriteAction): string {
 }
 
 export function WriteSummary({ result }: { result: QueryWriteResponse }) {
-  const { name, slice, action } = result.lookup;
+  const { name, slice, action, replaced, unmatched } = result.lookup;
   const rows = Number(result.datarows[0]?.[0] ?? 0);
-  return <WrittenSummary name={name} slice={slice} action={action} rows={rows} />;
+  return (
+    <WrittenSummary
+      name={name}
+      slice={slice}
+      action={action}
+      rows={rows}
+      replaced={replaced}
+      unmatched={unmatched}
+    />
+  );
+}
+
+/** An upsert's account of the stored rows, when the server counted it. */
+function upsertOutcome(rows: number, replaced: number): string {
+  const added = Math.max(0, rows - replaced);
+  return replaced === 0
+    ? i18n.translate('lookups.query.write.upsertNoneReplaced', {
+        defaultMessage: 'Added {rows} by key: none replaced a stored row, {added} were new.',
+        values: { rows: rowCount(rows), added: formatNumber(added) },
+      })
+    : i18n.translate('lookups.query.write.upsertReplaced', {
+        defaultMessage:
+          'Added {rows} by key: {replaced} replaced a stored row with the same key, {added} were new.',
+        values: {
+          rows: rowCount(rows),
+          replaced: formatNumber(replaced),
+          added: formatNumber(added),
+        },
+      });
+}
+
+/** "without key_field" / "with key_field=a,b", for each way the version's rows were keyed. */
+function keyedHow(keyFields: string[]): string {
+  return keyFields
+    .map((k) =>
+      k === ''
+        ? i18n.translate('lookups.query.write.withoutKey', {
+            defaultMessage: 'without key_field',
+          })
+        : i18n.translate('lookups.query.write.withKey', {
+            defaultMessage: 'with key_field={keys}',
+            values: { keys: k },
+          })
+    )
+    .join(
+      i18n.translate('lookups.query.write.or', {
+        defaultMessage: ' or ',
+      })
+    );
+}
+
+/** The version holds rows this upsert's key cannot match: say so, and the way out. */
+function UnmatchedWarning({ unmatched }: { unmatched: UnmatchedRows }) {
+  const how = keyedHow(unmatched.key_fields);
+  return (
+    <>
+      <EuiSpacer size="s" />
+      <EuiCallOut
+        size="s"
+        color="warning"
+        iconType="alert"
+        title={
+          unmatched.rows !== undefined
+            ? i18n.translate('lookups.query.write.unmatchedRows', {
+                defaultMessage: 'This version also holds {rows} written {how}.',
+                values: { rows: rowCount(unmatched.rows), how },
+              })
+            : i18n.translate('lookups.query.write.unmatchedSome', {
+                defaultMessage: 'This version also holds rows written {how}.',
+                values: { how },
+              })
+        }
+        data-test-subj="lookupsWriteUnmatched"
+      >
+        <p>
+          {i18n.translate('lookups.query.write.unmatchedHelp', {
+            defaultMessage:
+              'Those rows keep their own ids, so no new row could replace them, and a key may now appear twice. To key the whole lookup, overwrite it once with key_field (append=false).',
+          })}
+        </p>
+      </EuiCallOut>
+    </>
+  );
 }
 
 /** What a write did (a synchronous `_query` write or a finished job), with links to the lookup. */
@@ -197,11 +281,16 @@ export function WrittenSummary({
   slice,
   action,
   rows,
+  replaced,
+  unmatched,
 }: {
   name: string;
   slice: string | null;
   action: WriteAction;
   rows: number;
+  /** An upsert: stored rows it replaced, when counted. */
+  replaced?: number;
+  unmatched?: UnmatchedRows;
 }) {
   const link = useRouterLink();
   return (
@@ -214,7 +303,12 @@ export function WrittenSummary({
       })}
       data-test-subj="lookupsWriteSummary"
     >
-      <p>{actionDescription(action)}</p>
+      <p data-test-subj="lookupsWriteOutcome">
+        {action === 'upserted' && replaced !== undefined
+          ? upsertOutcome(rows, replaced)
+          : actionDescription(action)}
+      </p>
+      {action === 'upserted' && unmatched ? <UnmatchedWarning unmatched={unmatched} /> : null}
       <EuiDescriptionList
         compressed
         type="column"

@@ -20,7 +20,7 @@ import { i18n } from '@osd/i18n';
 import type { QueryResponse } from '../../../common/api/codecs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { useAppDispatch, useAppSelector } from '../../store';
-import { cancelJob, isWriteResponse } from '../../store/query_slice';
+import { cancelJob, isFinalJob, isWriteResponse } from '../../store/query_slice';
 import { LookupsIntro } from '../landing/intro';
 import { ExplainPanel } from './explain_panel';
 import { BusyCallout, isBusy, JobSection } from './job_panel';
@@ -73,11 +73,13 @@ export function RunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
   const text = useAppSelector((state) => state.query.text);
   const last = useAppSelector((state) => state.query.last);
   const jobStatus = useAppSelector((state) => state.query.job.status);
+  const jobEnded = useAppSelector((state) => isFinalJob(state.query.job.job));
   const blocked = useAppSelector(
     (state) => state.query.parseError !== undefined && state.query.parseErrorText === text
   );
-  // A query the parser refused was not sent: the last run's output must not pass for its result.
-  if (blocked && (last === 'query' || jobStatus !== 'tracking')) return null;
+  // A query the parser refused was not sent: the last run's output must not pass for its
+  // result. Only a write still running stays (it can still be cancelled there).
+  if (blocked && (last === 'query' || jobStatus !== 'tracking' || jobEnded)) return null;
   if (last === 'job' && jobStatus !== 'idle') return <JobRunSection onAddMax={onAddMax} />;
   if (run.status === 'idle') return <LookupsIntro />;
   if (run.status === 'loading') {

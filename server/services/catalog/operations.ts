@@ -53,7 +53,8 @@ export function parseTimeValue(value: string): number {
 export type OperationsDeps = Pick<
   LookupsRequestContext,
   'client' | 'records' | 'leases' | 'config' | 'logger' | 'ceiling' | 'user'
->;
+> &
+  Partial<Pick<LookupsRequestContext, 'descriptions'>>;
 
 /** Each mutating operation takes the lookup's lease and reads the lookup's state under it. */
 export class LookupOperations {
@@ -347,6 +348,7 @@ export class LookupOperations {
     lease.assertHeld();
     await this.deps.client.indices.delete({ index });
     await this.deps.records.forget(index);
+    await this.deps.descriptions?.forget(name);
     const rows = lookup.slices.reduce((n, s) => n + s.rows, 0);
     return {
       name,

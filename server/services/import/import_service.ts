@@ -178,7 +178,7 @@ async function writeSpooled(
       : (await deps.client.indices.exists({ index: backingIndex })).body === true;
   try {
     // Typed CSV columns get their mappings from the writer, from `source.columns`.
-    const result = await writeLookup(deps, name, source, writeOptions);
+    const result = await writeLookup({ ...deps, importing: true }, name, source, writeOptions);
     // The timeline says who imported which file; a write that changed nothing is no event.
     if (backingIndex !== undefined && result.action !== 'unchanged') {
       await deps.records?.noteEvent({
@@ -209,10 +209,15 @@ async function writeSpooled(
       throw withTruth(error, `Nothing was imported: ${JSON.stringify(name)} is unchanged.`);
     }
     if (plan.action === 'append') {
+      // What OpenSearch had taken when the write stopped (the writer counts it), not how much
+      // of the file was read: a file refused in its first batch left nothing.
+      const written = writtenBeforeFailure(error);
       throw withTruth(
         error,
-        'Rows written before the failure are already in the lookup (an append is visible as it is written); ' +
-          'import with key_field to make a retry replace them rather than add them again.'
+        written === 0
+          ? `Nothing was imported: ${JSON.stringify(name)} is unchanged.`
+          : `${written === undefined ? 'Rows' : `${written} row${written === 1 ? '' : 's'}`} written before the failure ${written === 1 ? 'is' : 'are'} already in the lookup (an append is visible as it is written); ` +
+              'import with key_field to make a retry replace them rather than add them again.'
       );
     }
     throw withTruth(
@@ -221,6 +226,12 @@ async function writeSpooled(
         'the failure are kept as a failed version, which cannot be published and is removed by the reaper.'
     );
   }
+}
+
+/** Rows OpenSearch had taken when the writer stopped, as the writer's error says. */
+function writtenBeforeFailure(error: unknown): number | undefined {
+  const written = error instanceof LookupError ? error.attributes?.rows_written : undefined;
+  return typeof written === 'number' ? written : undefined;
 }
 
 /** The writer's error, with what it left behind said truthfully. */

@@ -359,6 +359,8 @@ export class JobService {
       ),
     };
     if (progress.phase === 'publishing') {
+      // An upsert's account of the stored rows stays with the job, for its summary.
+      if (progress.upsert) Object.assign(patch, progress.upsert);
       // Persisted before the alias request, so a host dying now is settled from the alias.
       await this.update(job, { ...patch, state: 'publishing', phase: undefined });
       const pause = this.deps.config.jobs.test_pause_before_publish_ms;

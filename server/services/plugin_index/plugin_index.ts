@@ -4,7 +4,8 @@
  */
 
 /*
- * The plugin's own hidden index: write records, per-lookup leases, jobs and schedules, one
+ * The plugin's own hidden index: write records, per-lookup leases, jobs, schedules and lookup
+ * descriptions, one
  * document type each, side by side as OSD's saved objects are. Metadata only, never user rows. It is read and written with the server's identity, so its name sits under
  * a pattern the security plugin's reserved `kibana_server` role covers by default
  * (`.opensearch_dashboards_*`, indices_all): a stock OSD can keep it without extra roles.
@@ -28,7 +29,8 @@ export function dataSourceIndexName(dataSourceId: string): string {
   return `${PLUGIN_INDEX}_dsh_${hash}`;
 }
 
-export type PluginDocumentType = 'record' | 'event' | 'lease' | 'secret' | 'job' | 'schedule';
+export type PluginDocumentType =
+  'record' | 'event' | 'lease' | 'secret' | 'job' | 'schedule' | 'description';
 
 const RECORD_PROPERTIES = {
   lookup: { type: 'keyword' },
@@ -45,12 +47,13 @@ const RECORD_PROPERTIES = {
   lease_token: { type: 'keyword' },
   finished_at: { type: 'date' },
   last_write_at: { type: 'date' },
+  key_fields: { type: 'keyword' },
   error: { type: 'text', index: false },
   deleted_at: { type: 'date' },
   deleted_by: { type: 'keyword' },
 };
 
-/** Something done to a lookup that is not a new version: a restore, an import (see write records). */
+/** Something done to a lookup that is not a new version: a restore, an import, an append (see write records). */
 const EVENT_PROPERTIES = {
   lookup: { type: 'keyword' },
   backing_index: { type: 'keyword' },
@@ -63,6 +66,8 @@ const EVENT_PROPERTIES = {
   file: { type: 'keyword' },
   format: { type: 'keyword' },
   action: { type: 'keyword' },
+  key_field: { type: 'keyword' },
+  replaced: { type: 'long' },
 };
 
 const LEASE_PROPERTIES = {
@@ -95,6 +100,8 @@ const JOB_PROPERTIES = {
   slice: { type: 'keyword' },
   previous_slice: { type: 'keyword' },
   action: { type: 'keyword' },
+  replaced: { type: 'long' },
+  unmatched: { properties: { key_fields: { type: 'keyword' }, rows: { type: 'long' } } },
   error: { type: 'text', index: false },
   error_attributes: { type: 'object', enabled: false },
   host: { type: 'keyword' },
@@ -148,6 +155,14 @@ const SCHEDULE_PROPERTIES = {
   },
 };
 
+/** A lookup's description, by lookup name (see descriptions/description_store.ts). */
+const DESCRIPTION_PROPERTIES = {
+  lookup: { type: 'keyword' },
+  text: { type: 'text', index: false },
+  updated_by: { type: 'keyword' },
+  updated_at: { type: 'date' },
+};
+
 /** Strict and additive: a newer plugin adds properties, never changes one. */
 export const PLUGIN_INDEX_MAPPINGS = {
   dynamic: 'strict',
@@ -159,6 +174,7 @@ export const PLUGIN_INDEX_MAPPINGS = {
     lease: { type: 'object', dynamic: 'strict', properties: LEASE_PROPERTIES },
     job: { type: 'object', dynamic: 'strict', properties: JOB_PROPERTIES },
     schedule: { type: 'object', dynamic: 'strict', properties: SCHEDULE_PROPERTIES },
+    description: { type: 'object', dynamic: 'strict', properties: DESCRIPTION_PROPERTIES },
     // Kept, never indexed: nothing can search for it.
     secret: { type: 'object', enabled: false },
   },

@@ -11,15 +11,20 @@
  * for what they describe (a write never fails because its record could not be kept), but a
  * slice without a `complete` record is never offered for rollback.
  *
- * Restores and imports are kept as events beside the records (one document each, never
- * overwritten), so the timeline can say who restored or imported what, and when.
+ * Restores, imports and appends are kept as events beside the records (one document each, never
+ * overwritten), so the timeline can say who restored, imported or added what, and when.
  *
  * A record also tells the reaper which slices a write is still filling (state `writing` while
  * the lookup's lease it names lives: see catalog/slice_state.ts), and when an orphan made by
  * another writer was first seen, so that the grace period runs from then.
  */
 import type { Logger } from 'opensearch-dashboards/server';
-import type { ImportedEvent, VersionRestoredEvent, WriteAction } from '../../../common/api/codecs';
+import type {
+  ImportedEvent,
+  RowsAddedEvent,
+  VersionRestoredEvent,
+  WriteAction,
+} from '../../../common/api/codecs';
 import { openSearchStatus } from '../../lib/errors';
 import type { PluginIndex } from './plugin_index';
 
@@ -52,13 +57,18 @@ export interface WriteRecord {
   finished_at?: string;
   /** The last append or upsert into this slice. */
   last_write_at?: string;
+  /**
+   * How the writes into this slice were keyed, one entry per kind: a `key_field` joined with
+   * commas, or `""` for rows written without one (they keep ids no key can match).
+   */
+  key_fields?: string[];
   error?: string;
   deleted_at?: string;
   deleted_by?: string | null;
 }
 
 /** A stored event: what the timeline shows, and which lookup and backing index it belongs to. */
-export type StoredEvent = (VersionRestoredEvent | ImportedEvent) & {
+export type StoredEvent = (VersionRestoredEvent | ImportedEvent | RowsAddedEvent) & {
   lookup: string;
   backing_index: string;
 };
@@ -103,9 +113,18 @@ export class WriteRecordStore {
     return new RunningRecord(this, started);
   }
 
-  /** An append or upsert into an existing slice: its record keeps how the slice was made. */
-  async touch(backingIndex: string, slice: string, lookup: string) {
+  /**
+   * An append or upsert into an existing slice: its record keeps how the slice was made, and
+   * adds how this write was keyed (`keyFields`, see {@link WriteRecord.key_fields}). Called
+   * under the lookup's lease, so reading the record first races with no other write.
+   */
+  async touch(backingIndex: string, slice: string, lookup: string, keyFields?: string) {
     const now = new Date().toISOString();
+    const known = keyFields === undefined ? undefined : await this.get(backingIndex, slice);
+    const keyed =
+      keyFields === undefined || known === undefined || known.key_fields === undefined
+        ? {}
+        : { key_fields: [...new Set([...known.key_fields, keyFields])] };
     await this.guard('touch', async () => {
       await this.index.ensure();
       await this.index.client.update({
@@ -113,7 +132,7 @@ export class WriteRecordStore {
         id: recordId(backingIndex, slice),
         refresh: true,
         body: {
-          doc: { updated_at: now, record: { last_write_at: now } },
+          doc: { updated_at: now, record: { last_write_at: now, ...keyed } },
           upsert: {
             type: 'record',
             updated_at: now,
@@ -206,7 +225,7 @@ export class WriteRecordStore {
     });
   }
 
-  /** Keeps a restore or an import as an event of the lookup; best effort, as records are. */
+  /** Keeps a restore, an import or an append as an event of the lookup; best effort, as records are. */
   async noteEvent(event: StoredEvent) {
     await this.guard('keep an event', async () => {
       await this.index.ensure();

@@ -69,6 +69,9 @@ function collect(properties: Record<string, MappingNode>, prefix: string, out: C
       for (const f of inner.leaves.values()) out.paths.set(f.name, f.type);
     }
     const mappingType = node.type ?? 'object';
+    // A mapping type with no PPL type (token_count, alias, geo_shape, rank_feature, …) is no
+    // column at all, as in the real engine, which leaves out every unknown mapping type.
+    if (toPplType(mappingType) === 'undefined') continue;
     const keyword = Object.entries(node.fields ?? {}).find(([, sub]) => sub.type === 'keyword');
     const exactField =
       mappingType === 'text'

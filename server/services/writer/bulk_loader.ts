@@ -118,6 +118,8 @@ export class BulkLoader {
   private readonly inFlight = new Set<Promise<void>>();
   private failure: unknown;
   private documentsWritten = 0;
+  /** Items that replaced a document with the same `_id` (an upsert by key) rather than adding one. */
+  private documentsReplaced = 0;
   private readonly spare: Buffer[] = [];
   private open: OpenBatch | undefined;
   /** Full batches waiting for a request slot. */
@@ -127,6 +129,10 @@ export class BulkLoader {
 
   get written() {
     return this.documentsWritten;
+  }
+
+  get replaced() {
+    return this.documentsReplaced;
   }
 
   /**
@@ -300,6 +306,8 @@ export class BulkLoader {
       let starts: number[] | undefined;
       items.forEach((entry, i) => {
         const item = entry.index ?? Object.values(entry)[0];
+        // 200: an existing document was replaced; 201: a new one was created.
+        if (item.status === 200) this.documentsReplaced++;
         if (item.status < 300) return;
         if (item.status === 429) rejected.push(i);
         else if (item.status === 401 || item.status === 403) denied ??= item;

@@ -46,7 +46,26 @@ export interface FieldMapperOptions {
   newVersion: boolean;
   /** PPL results may carry search metadata columns, which are dropped, not refused. */
   metadataColumnsAllowed: boolean;
+  /** Where the rows come from, so that a refusal's advice fits: a cast for a query, not a file. */
+  source?: RowOrigin;
 }
+
+export type RowOrigin = 'query' | 'file' | 'rows';
+
+/** How to make a column fit its mapped type, in the terms of where the rows come from. */
+function fitAdvice(origin: RowOrigin | undefined, field: string, existing: string): string {
+  switch (origin) {
+    case 'query':
+      return `Cast the column in the query (for example eval ${field} = cast(${field} as ...))`;
+    case 'file':
+      return `Change the file so that "${field}" holds ${existing} values`;
+    default:
+      return `Send "${field}" as ${existing} values`;
+  }
+}
+
+/** What the write left, said where the writer knows it: a new version is never published. */
+const leftBehind = (newVersion: boolean) => (newVersion ? ' Nothing was published.' : '');
 
 export class FieldMapper {
   private readonly declared: Map<string, string>;
@@ -125,11 +144,11 @@ export class FieldMapper {
   }
 
   private clash(field: string, existing: string, wanted: string): never {
+    const { newVersion, source } = this.options;
     const message =
-      `The column "${field}" is ${wanted} in this result, but the lookup's index maps "${field}" as ${existing} ` +
-      '(field types are fixed by the first write of each field). Nothing was written. Cast the column in the query ' +
-      `(for example eval ${field} = cast(${field} as ...)), write under a new lookup name, or delete the lookup ` +
-      'with all its versions first.';
+      `The column "${field}" is ${wanted} in this ${source === 'file' ? 'file' : 'result'}, but the lookup's index maps "${field}" as ${existing} ` +
+      `(field types are fixed by the first write of each field).${leftBehind(newVersion)} ${fitAdvice(source, field, existing)}, ` +
+      `${source === 'file' ? 'import' : 'write'} under a new lookup name, or delete the lookup with all its versions first.`;
     const attributes = { field, type: wanted, existing_type: existing };
     throw this.options.newVersion
       ? new ConflictError(message, attributes)
@@ -153,8 +172,8 @@ export class FieldMapper {
         if (misfit) {
           throw new BadRequestError(
             `Row ${firstRow + i + 1}: ${misfit}, but "${column}" is ${mapped} in this lookup, so OpenSearch would ` +
-              `change the value. The write stopped before this batch; ${this.options.newVersion ? 'nothing was published' : 'earlier batches went in'}. ` +
-              'Fix or cast the value, or write under a new name.',
+              `change the value. The write stopped before this row's batch.${leftBehind(this.options.newVersion)} ` +
+              `${fitAdvice(this.options.source, column, mapped)}, or ${this.options.source === 'file' ? 'import' : 'write'} under a new name.`,
             { row: firstRow + i + 1, field: column, type: mapped }
           );
         }

@@ -9,8 +9,14 @@
  * complete new one, never a mix. Everything runs as the caller.
  */
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
-import type { WriteAction, WriteOptions, WriteResponse } from '../../../common/api/codecs';
+import type {
+  UnmatchedRows,
+  WriteAction,
+  WriteOptions,
+  WriteResponse,
+} from '../../../common/api/codecs';
 import { sliceFilter } from '../../../common/substrate/alias_filter';
+import { LOOKUP_FIELD } from '../../../common/substrate/names';
 import { appendToAbsentSliceUuid, randomSliceUuid } from '../../../common/substrate/slice_uuid';
 import { isRefusal, planWrite, WritePlan } from '../../../common/substrate/target_state';
 import type { LookupsConfig } from '../../config';
@@ -45,6 +51,8 @@ export interface WriterDeps {
   query?: string;
   /** The indices the source query read (see write records). */
   sourceIndices?: string[];
+  /** The rows come from a file: the import keeps its own timeline event, naming the file. */
+  importing?: boolean;
   /** The lookup's lease, held by the caller: nothing is published once it is lost. */
   lease?: Lease;
   /** Cancels the write at the next batch; once publishing has begun it runs to the end. */
@@ -73,6 +81,8 @@ export interface WriteProgress {
   previousSlice: string | null;
   rowsWritten: number;
   rowsTotal?: number;
+  /** When publishing an upsert: what it did to the stored rows (see WriteResponse). */
+  upsert?: Pick<WriteResponse, 'replaced' | 'unmatched'>;
 }
 export type WriteProgressListener = (progress: WriteProgress) => void | Promise<void>;
 
@@ -99,6 +109,8 @@ export async function writeLookup(
 ): Promise<WriteResponse> {
   const { client, ceiling } = deps;
   const keyFields = options.key_field;
+  // How this write is keyed, as the slice's record keeps it ("" for no key).
+  const keySpec = keyFields ? keyFields.join(',') : '';
   const append = options.append ?? keyFields !== undefined;
   const overrideIfEmpty = options.override_if_empty ?? true;
 
@@ -148,12 +160,21 @@ export async function writeLookup(
           user: deps.user ?? null,
           query: deps.query,
           source_indices: deps.sourceIndices,
+          key_fields: [keySpec],
           // What the write sets out to do, so a version it never finishes still says how it began.
           action: actionOf(plan, false),
           ...(deps.lease?.holder.token ? { lease_token: deps.lease.holder.token } : {}),
         });
+  // Rows already in the version that this upsert's key cannot match, read before it writes.
+  const unmatched =
+    plan.action === 'append' && keyFields
+      ? await unmatchedRows(deps, plan.backingIndex, slice, keySpec)
+      : undefined;
 
   let rows: number;
+  let replaced = 0;
+  // What an upsert into the current version did to its rows, once written.
+  let upsertOutcome: Pick<WriteResponse, 'replaced' | 'unmatched'> = {};
   try {
     try {
       const mapper = await FieldMapper.load({
@@ -162,9 +183,10 @@ export async function writeLookup(
         columns: source.columns,
         newVersion: plan.action !== 'append',
         metadataColumnsAllowed: source.metadataColumnsAllowed ?? false,
+        source: deps.importing ? 'file' : deps.query !== undefined ? 'query' : 'rows',
       });
       const previousSlice = currentSliceOf(plan);
-      rows = await streamRows(
+      ({ rows, replaced } = await streamRows(
         deps,
         plan.backingIndex,
         source,
@@ -180,9 +202,12 @@ export async function writeLookup(
             rowsWritten: n,
             rowsTotal: source.count,
           })
-      );
+      ));
     } finally {
       await build.restore();
+    }
+    if (keyFields && plan.action === 'append') {
+      upsertOutcome = { replaced, ...(unmatched ? { unmatched } : {}) };
     }
     await client.indices.refresh({ index: plan.backingIndex });
     if (plan.action !== 'append') {
@@ -211,6 +236,7 @@ export async function writeLookup(
       previousSlice: currentSliceOf(plan),
       rowsWritten: rows,
       rowsTotal: source.count,
+      ...(keyFields && plan.action === 'append' ? { upsert: upsertOutcome } : {}),
     });
     await publish(client, name, plan, slice);
   } catch (error) {
@@ -221,6 +247,10 @@ export async function writeLookup(
     }
     if (error instanceof CeilingExceededError && staged) {
       await discardStagedSlice(client, plan.backingIndex, slice, createdIndex);
+    } else {
+      // What was written before the failure becomes searchable now, not at the next refresh, so
+      // the catalog lists the stopped version with its state at once and cleanup can find it.
+      await client.indices.refresh({ index: plan.backingIndex }).catch(() => undefined);
     }
     await record?.finish(
       error instanceof WriteCancelledError
@@ -231,8 +261,46 @@ export async function writeLookup(
   }
   const action = actionOf(plan, keyFields !== undefined);
   if (record) await record.finish({ status: 'complete', action, rows });
-  else await deps.records?.touch(plan.backingIndex, slice, name);
-  return { rows_written: rows, slice, action };
+  else {
+    await deps.records?.touch(plan.backingIndex, slice, name, keySpec);
+    // The timeline shows rows added to a version; an import notes its own event, with its file.
+    if (!deps.importing && rows > 0) {
+      await deps.records?.noteEvent({
+        type: 'rows_added',
+        lookup: name,
+        backing_index: plan.backingIndex,
+        slice,
+        rows,
+        action: keyFields ? 'upserted' : 'appended',
+        ...(keyFields ? { key_field: keyFields, replaced } : {}),
+        at: new Date().toISOString(),
+        by: deps.user ?? null,
+      });
+    }
+  }
+  return { rows_written: rows, slice, action, ...upsertOutcome };
+}
+
+/**
+ * Rows of `slice` written without `keySpec` (see WriteRecord.key_fields), as its record tells;
+ * counted when no write into it used `keySpec` at all. Unknown (undefined) without a record.
+ */
+async function unmatchedRows(
+  deps: WriterDeps,
+  index: string,
+  slice: string,
+  keySpec: string
+): Promise<UnmatchedRows | undefined> {
+  const known = (await deps.records?.get(index, slice))?.key_fields;
+  const others = (known ?? []).filter((k) => k !== keySpec);
+  if (others.length === 0) return undefined;
+  if (known!.includes(keySpec)) return { key_fields: others };
+  const { body } = await deps.client.count({
+    index,
+    body: { query: { term: { [LOOKUP_FIELD]: slice } } },
+  });
+  const rows = (body as { count: number }).count;
+  return rows > 0 ? { key_fields: others, rows } : undefined;
 }
 
 /**
@@ -252,7 +320,7 @@ async function streamRows(
   record: RunningRecord | undefined,
   mapper: FieldMapper,
   onBatch: (rowsSoFar: number) => void | Promise<void>
-): Promise<number> {
+): Promise<{ rows: number; replaced: number }> {
   const batchSize = deps.config.bulk_batch_size;
   const loader = new BulkLoader({
     client: deps.client,
@@ -316,9 +384,17 @@ async function streamRows(
     } finally {
       await loader.settle();
     }
-    throw error;
+    throw withRowsWritten(error, loader.written);
   }
-  return rowNumber;
+  return { rows: rowNumber, replaced: loader.replaced };
+}
+
+/**
+ * A failure says how many rows OpenSearch had taken when it stopped (`rows_written`), so the
+ * caller can say truthfully what an append left in the lookup.
+ */
+function withRowsWritten(error: unknown, written: number): unknown {
+  return error instanceof LookupError ? error.withAttributes({ rows_written: written }) : error;
 }
 
 /** One `_aliases` request: readers switch from the old slice to the new one at once. */
