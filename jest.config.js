@@ -30,7 +30,9 @@ module.exports = {
     },
     {
       displayName: 'components',
-      transform,
+      // A library's stylesheet is imported as its text (public/css_text.d.ts).
+      transform: { ...transform, '\\.css$': '<rootDir>/test/support/text_transform.js' },
+      transformIgnorePatterns: ['/node_modules/(?!@elastic/charts/dist/theme_only_)'],
       roots,
       testEnvironment: 'jsdom',
       setupFiles: ['<rootDir>/test/support/jsdom_setup.ts'],

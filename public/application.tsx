@@ -46,7 +46,8 @@ export function LookupsRoot({
  * `dataSourceId`) mounts the app afresh on a new store whose API client carries the new id, so
  * nothing cached for the previous source (catalog, lookup, query results, a page's own state)
  * shows under the next, and answers still arriving for the previous one land in a store that is
- * gone. The editor's text and recent queries are not about a source: they come along.
+ * gone. The editor's text, recent queries and open saved query are not about a source: they
+ * come along.
  */
 export function DataSourceScope({
   services,
@@ -58,10 +59,16 @@ export function DataSourceScope({
   const dataSourceId = readDataSourceId(useLocation().search);
   const previous = useRef<LookupsStore | null>(null);
   const scope = useMemo(() => {
-    const carried = previous.current?.getState().query;
+    const previousState = previous.current?.getState();
+    const carried = previousState?.query;
     const store = createLookupsStore(
       createLookupsApi(services.http, { dataSourceId }),
-      carried ? { query: { ...initialQueryState, text: carried.text, recent: carried.recent } } : {}
+      carried
+        ? {
+            query: { ...initialQueryState, text: carried.text, recent: carried.recent },
+            savedQuery: previousState.savedQuery,
+          }
+        : {}
     );
     return { store, services: { ...services, dataSourceId } };
   }, [services, dataSourceId]);

@@ -13,4 +13,9 @@ export function plugin(initializerContext: PluginInitializerContext<LookupsPubli
 }
 
 export { LookupsPlugin };
-export type { LookupsPublicConfig, LookupsPublicSetup, LookupsPublicStart } from './types';
+export type {
+  LookupsPublicConfig,
+  LookupsPublicSetup,
+  LookupsPublicStart,
+  ScheduleCadence,
+} from './types';

@@ -13,6 +13,7 @@ import {
   type CoreSetup,
   type CoreStart,
   type PluginInitializerContext,
+  type SavedObjectsClientContract,
   type ScopedHistory,
 } from 'opensearch-dashboards/public';
 import { appHistory, fakeServices, httpError } from '../test/support/render';
@@ -20,7 +21,12 @@ import { LookupsApiError } from './services/api_client';
 import { plugin } from './index';
 import type { LookupsPublicConfig, LookupsPublicStart } from './types';
 
-const config: LookupsPublicConfig = { max_rows: 500, max_body_bytes: 2048, max_import_bytes: 4096 };
+const config: LookupsPublicConfig = {
+  max_rows: 500,
+  max_body_bytes: 2048,
+  max_import_bytes: 4096,
+  schedules: { min_interval_ms: 60_000 },
+};
 const initializerContext = {
   opaqueId: Symbol('lookups'),
   env: { mode: { dev: false, prod: true }, packageInfo: { version: '3.4.0' } },
@@ -30,7 +36,9 @@ const initializerContext = {
 function coreStart(): CoreStart {
   const services = fakeServices();
   const savedObjects = {
-    client: { find: () => Promise.resolve({ savedObjects: [], total: 0, page: 1, perPage: 0 }) },
+    client: {
+      find: () => Promise.resolve({ savedObjects: [], total: 0, page: 1, perPage: 0 }),
+    } as unknown as SavedObjectsClientContract,
   };
   return { ...services, savedObjects, i18n: { Context: ({ children }) => children } };
 }
@@ -211,5 +219,57 @@ describe('LookupsPlugin', () => {
     expect(start.http.post).toHaveBeenCalledWith('/api/lookups/_schedules', {
       body: JSON.stringify(body),
     });
+  });
+  it('start: scheduleSavedQuery copies the saved query’s text, description and link', async () => {
+    const start = coreStart();
+    const get = jest.fn(() =>
+      Promise.resolve({
+        id: 'Hosts',
+        type: 'query',
+        attributes: {
+          title: 'Hosts',
+          description: 'Every host',
+          query: {
+            query: 'source=web | stats count() by host | outputlookup hosts',
+            language: 'PPL',
+          },
+        },
+        updated_at: '2026-03-01T09:00:00.000Z',
+        _version: 'WzEsMV0=',
+      })
+    );
+    (start.savedObjects.client as unknown as { get: jest.Mock }).get = get;
+    (start.http.post as jest.Mock).mockResolvedValueOnce({ id: 's2', owner: 'ana' });
+    await expect(
+      plugin(initializerContext).start(start).scheduleSavedQuery('Hosts', { every: '1h' })
+    ).resolves.toEqual({ id: 's2', owner: 'ana' });
+    expect(get).toHaveBeenCalledWith('query', 'Hosts');
+    expect(JSON.parse((start.http.post as jest.Mock).mock.calls[0][1].body)).toEqual({
+      query: 'source=web | stats count() by host | outputlookup hosts',
+      every: '1h',
+      description: 'Every host',
+      saved_query: { id: 'Hosts', title: 'Hosts', updated_at: '2026-03-01T09:00:00.000Z' },
+    });
+  });
+
+  it('start: scheduleSavedQuery refuses a saved query that is not PPL, sending nothing', async () => {
+    const start = coreStart();
+    (start.savedObjects.client as unknown as { get: jest.Mock }).get = jest.fn(() =>
+      Promise.resolve({
+        id: 'errors',
+        type: 'query',
+        attributes: {
+          title: 'Errors',
+          description: '',
+          query: { query: 'status:500', language: 'kuery' },
+        },
+      })
+    );
+    await expect(
+      plugin(initializerContext).start(start).scheduleSavedQuery('errors', { every: '1h' })
+    ).rejects.toThrow(
+      'The saved query "Errors" is written in kuery, not PPL: open it in Discover.'
+    );
+    expect(start.http.post).not.toHaveBeenCalled();
   });
 });

@@ -71,6 +71,21 @@ export class LookupsPlugin implements Plugin<LookupsPublicSetup, LookupsPublicSt
       submitJob: (query, options = {}) => api(options.dataSourceId).submitJob(query),
       getJob: (id, options = {}) => api(options.dataSourceId).job(id),
       scheduleQuery: (schedule) => api().createSchedule(schedule),
+      scheduleSavedQuery: async (id, cadence) => {
+        // Loaded when used: the contract stays small on every OSD page.
+        const { createSavedQueriesService } = await import('./services/saved_queries');
+        const saved = await createSavedQueriesService(core.savedObjects.client).get(id);
+        return api().createSchedule({
+          query: saved.text,
+          ...cadence,
+          ...(saved.description ? { description: saved.description.slice(0, 1000) } : {}),
+          saved_query: {
+            id: saved.id,
+            title: saved.title,
+            ...(saved.updatedAt ? { updated_at: saved.updatedAt } : {}),
+          },
+        });
+      },
       schedules: () => api().schedules(),
     };
   }

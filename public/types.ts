@@ -19,6 +19,8 @@ export interface LookupsPublicConfig {
   max_import_bytes: number;
   /** Absent from hosts older than the editor: then its default. */
   editor?: { max_rows: number };
+  /** `lookups.schedules.*`: the shortest period a schedule may have. */
+  schedules: { min_interval_ms: number };
 }
 
 // The setup contract is empty for now; an interface keeps it extensible without a breaking change.
@@ -54,6 +56,17 @@ export interface LookupsPublicStart {
    * refuses schedules on a data source.
    */
   scheduleQuery(schedule: ScheduleBody): Promise<Schedule>;
+  /**
+   * Schedules a saved PPL query (an OSD `query` saved object, such as one saved in Discover, that
+   * ends in `outputlookup`) on the cadence given. The schedule copies the saved query's text now
+   * and runs that copy as the signed-in user: later changes to the saved query, by anyone, reach
+   * it only when its owner takes them in the schedules list. Rejects when the saved query is
+   * missing or not PPL, and with the server's LookupsApiError as `scheduleQuery` does.
+   */
+  scheduleSavedQuery(id: string, cadence: ScheduleCadence): Promise<Schedule>;
   /** The signed-in user's schedules. */
   schedules(): Promise<Schedule[]>;
 }
+
+/** When a schedule runs: an interval (`15m`, `1h`), or a cron expression in a time zone. */
+export type ScheduleCadence = { every: string } | { cron: string; time_zone?: string };

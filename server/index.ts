@@ -12,9 +12,15 @@ import { LookupsPlugin } from './plugin';
 
 export const config: PluginConfigDescriptor<LookupsConfig> = {
   schema: configSchema,
-  // The browser shows the ceiling, refuses oversized uploads before sending them, and says
-  // which lookups the editor opens.
-  exposeToBrowser: { max_rows: true, max_body_bytes: true, max_import_bytes: true, editor: true },
+  // The browser shows the ceiling, refuses oversized uploads before sending them, says which
+  // lookups the editor opens, and refuses a schedule's too short period as it is typed.
+  exposeToBrowser: {
+    max_rows: true,
+    max_body_bytes: true,
+    max_import_bytes: true,
+    editor: true,
+    schedules: true,
+  },
 };
 
 export function plugin(initializerContext: PluginInitializerContext) {

@@ -32,6 +32,34 @@ export const PublishGuards = strictObject(
 );
 export type PublishGuards = t.TypeOf<typeof PublishGuards>;
 
+/**
+ * The OSD saved query (`query` saved object) a schedule was made from. The schedule keeps its
+ * own copy of the text: a run acts as the schedule's owner, so text another user saves into the
+ * saved query later must never run with the owner's rights until the owner takes it.
+ * `updated_at` is the saved query's when its text was taken, to tell the owner it changed since.
+ */
+export const SavedQueryLink = strictObject(
+  'saved query',
+  {
+    id: refined(
+      'saved query id',
+      t.string,
+      (s) => s.length > 0 && s.length <= 1024,
+      'expected the id of a saved query'
+    ),
+    title: refined('title', t.string, (s) => s.length <= 1024, 'expected at most 1024 characters'),
+  },
+  {
+    updated_at: refined(
+      'time',
+      t.string,
+      (s) => !Number.isNaN(Date.parse(s)),
+      'expected an ISO 8601 time'
+    ),
+  }
+);
+export type SavedQueryLink = t.TypeOf<typeof SavedQueryLink>;
+
 /** What a user sets: the body of POST and PUT (PUT replaces all of it). */
 export const ScheduleBody = strictObject(
   'schedule',
@@ -50,6 +78,7 @@ export const ScheduleBody = strictObject(
       (s) => s.length <= 1000,
       'expected at most 1000 characters'
     ),
+    saved_query: SavedQueryLink,
   }
 );
 export type ScheduleBody = t.TypeOf<typeof ScheduleBody>;
@@ -82,6 +111,8 @@ export interface ScheduleFields {
   enabled: boolean;
   guards: PublishGuards;
   description?: string;
+  /** The saved query the text was copied from. */
+  saved_query?: SavedQueryLink;
   owner: string;
   created_at: string;
   updated_at: string;

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-import { Cadence, isStale, nextRunAfter, parseCadence, periodMs } from './cadence';
+import { Cadence, isStale, nextRunAfter, parseCadence, periodMs, tooFrequent } from './cadence';
 
 const at = (iso: string) => new Date(iso);
 function cadence(input: Parameters<typeof parseCadence>[0]): Cadence {
@@ -94,5 +94,17 @@ describe('periodMs and isStale', () => {
     );
     expect(isStale(hourly, undefined, created, at('2026-01-01T01:30:00Z'))).toBe(false);
     expect(isStale(hourly, undefined, created, at('2026-01-01T02:30:00Z'))).toBe(true);
+  });
+});
+
+describe('tooFrequent', () => {
+  it('says why a cadence runs more often than the shortest period allowed', () => {
+    const now = at('2026-01-01T00:00:00Z');
+    expect(tooFrequent(cadence({ every: '30s' }), now, 60_000)).toBe(
+      'This schedule would run every 30 s; the shortest period allowed is 60 s (lookups.schedules.min_interval_ms).'
+    );
+    expect(tooFrequent(cadence({ cron: '* * * * * *' }), now, 60_000)).toMatch(/every 1 s/);
+    expect(tooFrequent(cadence({ every: '1m' }), now, 60_000)).toBeUndefined();
+    expect(tooFrequent(cadence({ cron: '*/5 * * * *' }), now, 60_000)).toBeUndefined();
   });
 });

@@ -104,6 +104,17 @@ export function periodMs(cadence: Cadence, at: Date): number {
 }
 
 /**
+ * Why a cadence runs too often (its period around `at` is under `minIntervalMs`), or
+ * undefined. The server refuses such a schedule with this message; the editor shows it as the
+ * cadence is typed.
+ */
+export function tooFrequent(cadence: Cadence, at: Date, minIntervalMs: number): string | undefined {
+  const period = periodMs(cadence, at);
+  if (period >= minIntervalMs) return undefined;
+  return `This schedule would run every ${Math.round(period / 1000)} s; the shortest period allowed is ${Math.round(minIntervalMs / 1000)} s (lookups.schedules.min_interval_ms).`;
+}
+
+/**
  * A scheduled lookup is stale when its last successful run is older than twice its period (or,
  * never having succeeded, the schedule itself is).
  */

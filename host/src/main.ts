@@ -28,6 +28,7 @@ import { loadServerPlugin, resolveDependencies, runLifecycle } from './plugins/s
 import { checkOpenSearchVersion } from './opensearch/version_check';
 import { HOST_BUILD_DIR, HOST_BUILD_NUMBER, pluginsDir, prepareHome } from './home';
 import { DATA_SOURCE_PLUGIN_ID, startDataSourcePlugin } from './data_source/plugin';
+import { createSavedObjectsService } from './saved_objects';
 
 /** The one plugin the host runs: the single folder discovery finds. */
 function findPlugin(config: HostConfig): string {
@@ -99,19 +100,15 @@ export async function startHost(config: HostConfig) {
     loggerFactory.get('opensearch', 'version-check')
   );
   const routers: HostRouter[] = [];
+  // Core's saved objects (with the data plugin's `query` type), kept with OSD's own identity.
+  const savedObjects = createSavedObjectsService({
+    internal: clusterClient.asInternalUser,
+    index: config.savedObjectsIndex,
+    logger: loggerFactory.get('savedobjects-service'),
+  });
   // The host's own plugins, as OSD's: the Data Source plugin when `data_source.enabled`.
   const dataSource = config.dataSource.enabled
-    ? startDataSourcePlugin({
-        server,
-        internal: clusterClient.asInternalUser,
-        asCaller: (request) =>
-          clusterClient.asScoped({
-            headers: { authorization: requestCredentials(request)?.authorization },
-          }).asCurrentUser,
-        index: config.savedObjectsIndex,
-        wrappingKey: config.dataSource.wrappingKey!,
-        logger: loggerFactory.get('plugins', DATA_SOURCE_PLUGIN_ID),
-      })
+    ? startDataSourcePlugin({ savedObjects, wrappingKey: config.dataSource.wrappingKey! })
     : undefined;
   const dataSourceId = Symbol(DATA_SOURCE_PLUGIN_ID);
   const hostPlugins = new Set(dataSource ? [DATA_SOURCE_PLUGIN_ID] : []);
@@ -130,6 +127,13 @@ export async function startHost(config: HostConfig) {
     opensearch: { client: clusterClient.asScoped(request) },
   }));
   if (dataSource) contextContainer.registerContext(dataSourceId, 'dataSource', dataSource.context);
+  // Core's own routes go through the same router contract as a plugin's.
+  const coreRouter = new HostRouter(coreId, {
+    contextContainer,
+    logger: loggerFactory.get('http', 'router'),
+  });
+  savedObjects.registerRoutes(coreRouter);
+  routers.push(coreRouter);
   await runLifecycle(
     plugin,
     {

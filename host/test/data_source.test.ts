@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { CredentialCipher } from '../src/data_source/cryptography';
-import { checkAttributes, findOptions, publicView } from '../src/data_source/saved_objects';
+import { checkAttributes, publicView } from '../src/data_source/saved_objects';
 import { readManifest } from '../src/plugins/manifest';
 import { resolveDependencies } from '../src/plugins/server_plugin';
 import { seen } from './fixtures/fixture_plugin/server';
@@ -68,55 +68,21 @@ describe('checkAttributes', () => {
     [{ ...good, auth: { type: 'username_password', credentials: { username: 'u' } } }, /password/],
     [{ ...good, auth: { type: 'sigv4' } }, /sigv4/],
     [{ ...good, auth: { type: 'magic' } }, /Invalid auth type/],
-  ])('refuses %j', (attributes, message) => {
+    [{ ...good, auth: undefined }, /"auth" attribute is required/],
+  ])('refuses %j as OSD’s wrapper does, a 400 “<reason>: Bad Request”', (attributes, message) => {
     expect(() => checkAttributes(attributes)).toThrow(message);
+    expect(() => checkAttributes(attributes)).toThrow(/: Bad Request$/);
   });
 
   it('shows a browser no credentials', () => {
-    const view = publicView({ id: 'x', type: 'data-source', attributes: checkAttributes(good) });
+    const view = publicView({
+      id: 'x',
+      type: 'data-source',
+      references: [],
+      attributes: checkAttributes(good) as unknown as Record<string, unknown>,
+    });
     expect(JSON.stringify(view)).not.toContain('"p"');
     expect(view.attributes.auth).toEqual({ type: 'username_password' });
-  });
-});
-
-describe('findOptions', () => {
-  it('reads type, page, per_page and fields as OSD’s _find takes them', () => {
-    expect(findOptions({ type: 'data-source' })).toEqual({ page: 1, perPage: 20 });
-    expect(
-      findOptions({
-        type: ['data-source'],
-        page: '2',
-        per_page: '5',
-        fields: ['title', 'auth.type'],
-      })
-    ).toEqual({ page: 2, perPage: 5, fields: ['title', 'auth.type'] });
-  });
-
-  it.each([
-    [{}, /\[request query.type\]/],
-    [{ type: 'index-pattern' }, /only "data-source"/],
-    [{ type: ['data-source', 'config'] }, /only "data-source"/],
-    [{ type: 'data-source', per_page: 'ten' }, /\[request query.per_page\]/],
-    [{ type: 'data-source', search: 'b*' }, /\[request query.search\]: not supported/],
-    [{ type: 'data-source', pages: '1' }, /definition for this key is missing/],
-  ])('refuses %j', (query, message) => {
-    expect(() => findOptions(query)).toThrow(message);
-  });
-
-  it('gives only the fields asked for', () => {
-    const object = {
-      id: 'x',
-      type: 'data-source' as const,
-      attributes: checkAttributes({
-        title: 'B',
-        endpoint: 'http://b:1',
-        auth: { type: 'no_auth' },
-      }),
-    };
-    expect(publicView(object, ['title', 'auth.type']).attributes).toEqual({
-      title: 'B',
-      auth: { type: 'no_auth' },
-    });
   });
 });
 

@@ -19,6 +19,7 @@ import type {
 import type { LookupsPublicConfig } from '../types';
 import { createLookupsApi, type LookupsApi } from './api_client';
 import type { LookupsSetupDeps } from './data_source';
+import { createSavedQueriesService, type SavedQueriesService } from './saved_queries';
 
 export interface LookupsServices {
   http: HttpStart;
@@ -31,7 +32,7 @@ export interface LookupsServices {
   currentUser: Promise<string | null>;
   /** Browser storage for per-user state; `window.localStorage` unless a test passes its own. */
   storage?: Storage;
-  /** Core's saved objects: the picker lists data sources through its client. */
+  /** Core's saved objects: saved queries, and the data sources the picker lists. */
   savedObjects?: SavedObjectsStart;
   /** The data source picker's plugins; none when OSD runs without the Data Source plugin. */
   dataSourcePlugins?: LookupsSetupDeps;
@@ -66,4 +67,13 @@ export function useServices(): LookupsServices {
 export function useApi(): LookupsApi {
   const { http, dataSourceId } = useServices();
   return useMemo(() => createLookupsApi(http, { dataSourceId }), [http, dataSourceId]);
+}
+
+/** PPL saved queries through core's saved objects client (always there inside OSD). */
+export function useSavedQueries(): SavedQueriesService | undefined {
+  const { savedObjects } = useServices();
+  return useMemo(
+    () => (savedObjects ? createSavedQueriesService(savedObjects.client) : undefined),
+    [savedObjects]
+  );
 }

@@ -15,12 +15,14 @@ import { lookupsApi } from './api';
 import { catalogSlice } from './catalog_slice';
 import { permissionsSlice } from './permissions_slice';
 import { querySlice } from './query_slice';
+import { savedQuerySlice } from './saved_query_slice';
 import { uiSlice } from './ui_slice';
 
 const rootReducer = combineReducers({
   ui: uiSlice.reducer,
   catalog: catalogSlice.reducer,
   query: querySlice.reducer,
+  savedQuery: savedQuerySlice.reducer,
   permissions: permissionsSlice.reducer,
   [lookupsApi.reducerPath]: lookupsApi.reducer,
 });

@@ -39,7 +39,7 @@ export interface BrowserBundle {
 
 /**
  * Imports that would put a second copy of something OSD shares into the bundle: OUI under its
- * own name, or a deep path into it that OSD does not map.
+ * own name, or a deep path into OUI or `@elastic/charts` that OSD does not map.
  */
 function refuseUnsharedCopies(
   data: ExternalItemFunctionData,
@@ -52,6 +52,15 @@ function refuseUnsharedCopies(
       new Error(
         `"${request}" (in ${data.contextInfo?.issuer ?? '?'}) would bundle a second copy of OUI: ` +
           'import from "@elastic/eui", which OSD shares'
+      )
+    );
+  }
+  // The library's theme stylesheets are no code: OSD does not share them, and a chart needs one.
+  if (/^@elastic\/charts\/(?!dist\/theme_only_(light|dark)\.css$)/.test(request)) {
+    return callback(
+      new Error(
+        `"${request}" (in ${data.contextInfo?.issuer ?? '?'}) would bundle a second copy of @elastic/charts: ` +
+          'import from "@elastic/charts", which OSD shares as ElasticCharts'
       )
     );
   }
@@ -131,6 +140,8 @@ export async function buildBrowserBundle(
           },
           type: 'javascript/auto',
         },
+        // A library's stylesheet as its text, which the app adds as a <style> (chart_styles.ts).
+        { test: /\.css$/, type: 'asset/source' },
       ],
     },
     plugins: [

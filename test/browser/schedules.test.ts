@@ -49,7 +49,9 @@ it('schedules a query from the Query page, runs it now, and shows its history', 
   await testSubj('lookupsQuerySchedule').click();
   const form = testSubj('lookupsScheduleForm');
   await form.waitFor();
-  expect(await testSubj('lookupsScheduleFormQuery').inputValue()).toContain(`outputlookup ${name}`);
+  expect(await page().locator('#lookupsScheduleFormQuery').inputValue()).toContain(
+    `outputlookup ${name}`
+  );
   await testSubj('lookupsScheduleFormEvery').fill('6h');
   expect(await testSubj('lookupsScheduleFormNextRuns').innerText()).toMatch(/^Next runs: /);
   await page().locator('label[for="lookupsScheduleGuardEmpty"]').click();

@@ -73,3 +73,30 @@ it('runs a query and opens the catalog with no violation reported', async () => 
   expect(await violations()).toEqual([]);
   expect(app.browser().pageErrors).toEqual([]);
 });
+
+it('draws a chart, whose stylesheet carries the nonce, with no violation reported', async () => {
+  await page().goto(`${app.host().url}/app/lookups/query`);
+  await typeQuery(page(), 'source=web_logs | timechart span=1d count() by status');
+  await testSubj('lookupsQueryRun').click();
+  await testSubj('lookupsResultViewLine').click();
+  await page()
+    .locator('.echChartStatus[data-ech-render-complete="true"]')
+    .waitFor({ state: 'attached' });
+  const nonce = await page().evaluate(
+    () => (window as unknown as { __webpack_nonce__: string }).__webpack_nonce__
+  );
+  // The browser hides a connected element's nonce attribute; its `nonce` property keeps it.
+  expect(
+    await page()
+      .locator('style#lookupsChartsTheme')
+      .evaluate((style) => (style as HTMLStyleElement).nonce)
+  ).toBe(nonce);
+  // The stylesheet applies (without it the chart's frame is a plain block).
+  expect(
+    await page()
+      .locator('[data-test-subj="lookupsQueryChart"] .echChart')
+      .evaluate((chart) => getComputedStyle(chart).display)
+  ).toBe('flex');
+  expect(await violations()).toEqual([]);
+  expect(app.browser().pageErrors).toEqual([]);
+});

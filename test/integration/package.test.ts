@@ -157,7 +157,14 @@ describe('the server code', () => {
     expect(result.stderr).toBe('');
     const loaded = JSON.parse(result.stdout);
     expect(loaded.plugin).toBe('function');
-    expect(loaded.exposed).toEqual(['editor', 'max_body_bytes', 'max_import_bytes', 'max_rows']);
+    // `schedules` for its min_interval_ms: the schedule form refuses a too short period as typed.
+    expect(loaded.exposed).toEqual([
+      'editor',
+      'max_body_bytes',
+      'max_import_bytes',
+      'max_rows',
+      'schedules',
+    ]);
     expect(loaded.enabled).toBe(true);
     const provided = readdirSync(join(home, 'node_modules'), { withFileTypes: true }).flatMap(
       (entry) =>
@@ -200,17 +207,25 @@ describe('the browser bundle', () => {
       )
     );
     expect([...read]).toEqual(
-      expect.arrayContaining(['React', 'ReactDom', 'ElasticEui', 'OsdI18n'])
+      expect.arrayContaining([
+        'React',
+        'ReactDom',
+        'ElasticEui',
+        'OsdI18n',
+        'ElasticCharts',
+        'ElasticEuiChartsTheme',
+      ])
     );
     expect([...read].filter((name) => !sharedGlobalNames.includes(name))).toEqual([]);
   });
 
-  it('bundles no second React or OUI, and registers plugin/lookupsDashboards/public', () => {
+  it('bundles no second React, OUI or charts library, and registers plugin/lookupsDashboards/public', () => {
     const bundled = Object.values(readBundleReport().chunkModules).flat();
     // react/jsx-runtime and react-dom/client are bundled: they delegate to the shared copies.
     expect(bundled).toEqual(expect.arrayContaining(['node_modules/react/jsx-runtime.js']));
+    // Of @elastic/charts, only its theme stylesheets (text OSD does not share) are in the bundle.
     const copies = bundled.filter((source) =>
-      /^node_modules\/(react\/cjs\/react\.|react-dom\/cjs\/react-dom\.|@elastic\/eui\/|@opensearch-project\/oui\/|rxjs\/|moment\/|lodash\/)/.test(
+      /^node_modules\/(react\/cjs\/react\.|react-dom\/cjs\/react-dom\.|@elastic\/eui\/|@opensearch-project\/oui\/|@elastic\/charts\/(?!dist\/theme_only_(light|dark)\.css$)|d3-|rxjs\/|moment\/|moment-timezone\/|lodash\/)/.test(
         source
       )
     );
@@ -309,7 +324,9 @@ describe('the page the host serves it on', () => {
       'max_body_bytes',
       'max_import_bytes',
       'max_rows',
+      'schedules',
     ]);
+    expect(metadata.uiPlugins[0].config.schedules.min_interval_ms).toBe(60_000);
   });
 
   it('lists the Data Source plugin before the plugin that depends on it', async () => {

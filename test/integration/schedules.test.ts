@@ -310,6 +310,48 @@ describe('refusals', () => {
     expect((res.body as unknown as { message: string }).message).toMatch(message);
   });
 
+  it('keeps the saved query it was made from, and a PUT without it leaves it out', async () => {
+    const name = testNames.lookup('schedsaved');
+    const link = {
+      id: 'Hosts by day',
+      title: 'Hosts by day',
+      updated_at: '2026-03-01T09:00:00.000Z',
+    };
+    const made = await create(host, {
+      query: hostsQuery(name, 3),
+      every: '1h',
+      enabled: false,
+      saved_query: link,
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.saved_query).toEqual(link);
+    expect((await detail(host, made.body.id)).body.saved_query).toEqual(link);
+    const put = await callApi<Schedule>(host.url, 'PUT', apiPaths.schedule(made.body.id), {
+      caller: users.writer,
+      body: { query: hostsQuery(name, 3), every: '1h', enabled: false },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.saved_query).toBeUndefined();
+    expect((await detail(host, made.body.id)).body.saved_query).toBeUndefined();
+  });
+
+  it.each([
+    [{ id: 'q', title: 'Q', owner: 'admin' }, /owner/],
+    [{ title: 'Q' }, /id/],
+    [{ id: '', title: 'Q' }, /expected the id of a saved query/],
+    [{ id: 'q', title: 'Q', updated_at: 'yesterday' }, /expected an ISO 8601 time/],
+  ])('refuses the saved query link %j with a 400 naming the field', async (link, message) => {
+    const res = await create(host, {
+      query: 'source=web_logs | outputlookup lk_x',
+      every: '1h',
+      saved_query: link,
+    });
+    expect(res.status).toBe(400);
+    const body = res.body as unknown as { message: string };
+    expect(body.message).toMatch(/saved_query/);
+    expect(body.message).toMatch(message);
+  });
+
   it('refuses a period shorter than lookups.schedules.min_interval_ms', async () => {
     const strict = await startHost({ schedules: { min_interval_ms: 60_000 } });
     const res = await create(strict, {

@@ -155,6 +155,7 @@ export function fakeServices(overrides: Partial<LookupsServices> = {}): FakeServ
       max_rows: 1_000_000,
       max_body_bytes: 10 * 1024 * 1024,
       max_import_bytes: 100 * 1024 * 1024,
+      schedules: { min_interval_ms: 60_000 },
     },
     currentUser: Promise.resolve('tester'),
     storage: memoryStorage(),

@@ -382,27 +382,104 @@ export const DEFAULT_NAV_GROUPS: Record<DefaultNavGroupId, ChromeNavGroup> = Obj
 });
 
 // ---- saved objects ---------------------------------------------------------------------------
-/** The options of the browser saved objects client's `find` this host answers. */
-export interface SavedObjectsFindOptions {
-  type: string | string[];
-  fields?: string[];
-  page?: number;
-  perPage?: number;
+/**
+ * src/core/public/saved_objects/saved_objects_client.ts and simple_saved_object.ts: the browser
+ * client over `/api/saved_objects` (`get` is batched into `_bulk_get`, and resolves, not
+ * rejects, with an object carrying `error` when it is missing), with OSD's option names.
+ */
+export interface SavedObjectReference {
+  name: string;
+  type: string;
+  id: string;
 }
-export interface SimpleSavedObject<T = unknown> {
+export type SavedObjectsMigrationVersion = Record<string, string>;
+export interface SavedObjectError {
+  error: string;
+  message: string;
+  statusCode: number;
+}
+export interface SavedObject<T = unknown> {
   id: string;
   type: string;
-  attributes: T;
+  version?: string;
   updated_at?: string;
+  error?: SavedObjectError;
+  attributes: T;
+  references: SavedObjectReference[];
+  migrationVersion?: SavedObjectsMigrationVersion;
+  namespaces?: string[];
 }
-export interface SavedObjectsFindResponsePublic<T = unknown> {
+export interface SimpleSavedObject<T = unknown> {
+  attributes: T;
+  _version?: SavedObject<T>['version'];
+  id: SavedObject<T>['id'];
+  type: SavedObject<T>['type'];
+  migrationVersion: SavedObject<T>['migrationVersion'];
+  error: SavedObject<T>['error'];
+  references: SavedObject<T>['references'];
+  updated_at: SavedObject<T>['updated_at'];
+  get(key: string): any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  set(key: string, value: any): T; // eslint-disable-line @typescript-eslint/no-explicit-any
+  has(key: string): boolean;
+  save(): Promise<SimpleSavedObject<T>>;
+  delete(): Promise<{}>; // eslint-disable-line @typescript-eslint/no-empty-object-type
+}
+export interface SavedObjectsCreateOptions {
+  id?: string;
+  overwrite?: boolean;
+  migrationVersion?: SavedObjectsMigrationVersion;
+  references?: SavedObjectReference[];
+  workspaces?: string[];
+}
+export interface SavedObjectsUpdateOptions {
+  version?: string;
+  migrationVersion?: SavedObjectsMigrationVersion;
+  references?: SavedObjectReference[];
+}
+export interface SavedObjectsDeleteOptions {
+  force?: boolean;
+}
+export interface SavedObjectsFindOptions {
+  type: string | string[];
+  search?: string;
+  searchFields?: string[];
+  defaultSearchOperator?: 'AND' | 'OR';
+  sortField?: string;
+  page?: number;
+  perPage?: number;
+  fields?: string[];
+  hasReference?: { type: string; id: string };
+  filter?: string;
+  namespaces?: string[];
+  preference?: string;
+  workspaces?: string[];
+}
+export interface SavedObjectsBatchResponse<T = unknown> {
   savedObjects: Array<SimpleSavedObject<T>>;
+}
+export interface SavedObjectsFindResponsePublic<T = unknown> extends SavedObjectsBatchResponse<T> {
   total: number;
-  page: number;
   perPage: number;
+  page: number;
 }
 export interface SavedObjectsClientContract {
+  create<T = unknown>(
+    type: string,
+    attributes: T,
+    options?: SavedObjectsCreateOptions
+  ): Promise<SimpleSavedObject<T>>;
+  delete(type: string, id: string, options?: SavedObjectsDeleteOptions): Promise<{}>; // eslint-disable-line @typescript-eslint/no-empty-object-type
   find<T = unknown>(options: SavedObjectsFindOptions): Promise<SavedObjectsFindResponsePublic<T>>;
+  get<T = unknown>(type: string, id: string): Promise<SimpleSavedObject<T>>;
+  bulkGet<T = unknown>(
+    objects?: Array<{ id: string; type: string }>
+  ): Promise<SavedObjectsBatchResponse<T>>;
+  update<T = unknown>(
+    type: string,
+    id: string,
+    attributes: T,
+    options?: SavedObjectsUpdateOptions
+  ): Promise<SimpleSavedObject<T>>;
 }
 export interface SavedObjectsStart {
   client: SavedObjectsClientContract;

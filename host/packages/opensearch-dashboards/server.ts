@@ -12,6 +12,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { Duration } from 'moment';
 import type { Observable } from 'rxjs';
+import type { Type } from '@osd/config-schema';
 
 // ---- logging -------------------------------------------------------------------------------
 export type LogMeta = Record<string, unknown>;
@@ -83,8 +84,8 @@ export type RouteValidationFunction<T> = (
   validationResult: RouteValidationResultFactory
 ) => { value: T; error?: never } | { value?: never; error: RouteValidationError };
 
-/** OSD also accepts `@osd/config-schema` types here; this plugin uses validation functions. */
-export type RouteValidationSpec<T> = RouteValidationFunction<T>;
+/** An `@osd/config-schema` type or a validation function (this plugin uses functions). */
+export type RouteValidationSpec<T> = Type<T> | RouteValidationFunction<T>;
 export interface RouteValidatorConfig<P, Q, B> {
   params?: RouteValidationSpec<P>;
   query?: RouteValidationSpec<Q>;

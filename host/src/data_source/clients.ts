@@ -16,19 +16,21 @@ import { Client } from '@opensearch-project/opensearch';
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { CredentialCipher } from './cryptography';
 import { createDataSourceError } from './errors';
-import type { DataSourceStore } from './saved_objects';
+import { DATA_SOURCE_TYPE, type DataSourceAttributes } from './saved_objects';
+import type { SavedObjectsRepository } from '../saved_objects';
 
 export class DataSourceClients {
   private readonly pool = new Map<string, Client>();
 
   constructor(
-    private readonly store: DataSourceStore,
+    private readonly repository: SavedObjectsRepository,
     private readonly cipher: CredentialCipher
   ) {}
 
   async getClient(dataSourceId: string): Promise<OpenSearchClient> {
     try {
-      const { attributes } = await this.store.get(dataSourceId);
+      const attributes = (await this.repository.get(DATA_SOURCE_TYPE, dataSourceId))
+        .attributes as unknown as DataSourceAttributes;
       const root = this.root(attributes.endpoint, attributes.auth.type);
       if (attributes.auth.type === 'no_auth') return root.child({}) as unknown as OpenSearchClient;
       const { username, password } = attributes.auth.credentials;

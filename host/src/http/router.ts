@@ -28,8 +28,10 @@ import type {
   RequestHandlerWrapper,
   RouteValidationFunction,
   RouteValidationResultFactory,
+  RouteValidationSpec,
   RouterRoute,
 } from 'opensearch-dashboards/server';
+import { isConfigSchema, type Type } from '@osd/config-schema';
 import { responseFactory } from './response_factory';
 import { Readable } from 'stream';
 import { AUTH_STRATEGY, requestCredentials } from '../auth/session';
@@ -64,7 +66,7 @@ export class HostRouter implements IRouter {
         );
       }
       for (const [key, rule] of Object.entries(config.validate || {})) {
-        if (typeof rule !== 'function') {
+        if (!isConfigSchema(rule) && typeof rule !== 'function') {
           throw new Error(
             `Expected a valid validation logic declared with '@osd/config-schema' package or a RouteValidationFunction at key: [${key}].`
           );
@@ -153,13 +155,19 @@ const validationResult: RouteValidationResultFactory = {
     error: new RouteValidationError(typeof error === 'string' ? error : error.message, path),
   }),
 };
+/**
+ * OSD's RouteValidator: a part without a rule is `{}`; an `@osd/config-schema` type validates
+ * with the part's name as its path's first segment (`[request query.foo]: …`); a function's
+ * refusal is prefixed with that name.
+ */
 function validatePart<T>(
-  fn: RouteValidationFunction<T> | undefined,
+  rule: RouteValidationSpec<T> | undefined,
   data: unknown,
   namespace: string
 ): T {
-  if (!fn) return {} as T;
-  const result = fn(data, validationResult);
+  if (!rule) return {} as T;
+  if (isConfigSchema(rule)) return (rule as Type<T>).validate(data, {}, namespace);
+  const result = (rule as RouteValidationFunction<T>)(data, validationResult);
   if (result.error) throw new RouteValidationError(result.error.message, [namespace]);
   return result.value as T;
 }

@@ -21,7 +21,12 @@ it('the file prompt uses the theme’s subdued text colour, with no colour of it
 
 it('refuses a file over the upload limit when it is picked, naming the limit, and sends nothing', async () => {
   const services = fakeServices({
-    config: { max_rows: 1_000_000, max_body_bytes: 1024, max_import_bytes: 10 },
+    config: {
+      max_rows: 1_000_000,
+      max_body_bytes: 1024,
+      max_import_bytes: 10,
+      schedules: { min_interval_ms: 60_000 },
+    },
   });
   renderWithProviders(<ImportForm name="lk_hosts" />, { services });
   const input = screen.getByTestId('lookupsImportFile');

@@ -58,6 +58,7 @@ import {
   type PositionedError,
 } from './query_errors';
 import { browserStorage, loadRecentQueries, saveRecentQueries } from './recent_queries';
+import { SavedQueryBar } from './saved_queries/saved_query_bar';
 import { ExplainSection, RunSection } from './run_sections';
 
 const EDITOR_ID = 'lookupsQueryEditor';
@@ -224,6 +225,7 @@ export function QueryPage() {
   return (
     <div data-test-subj="lookupsQueryPage">
       <ServerStatusCallout />
+      <SavedQueryBar />
       <EuiFormRow
         fullWidth
         label={i18n.translate('lookups.query.editorLabel', { defaultMessage: 'PPL query' })}

@@ -5,9 +5,11 @@
 
 /*
  * What a run shows: a data grid for a plain pipeline (sortable, paged in the browser, each
- * column's type under its name, downloadable as CSV or JSON) or, for a pipeline ending in
- * outputlookup, what was written and where.
+ * column's type under its name, downloadable as CSV or JSON), or for a time series (a time
+ * column and numeric ones) the choice of the grid or a chart of the same rows; or, for a
+ * pipeline ending in outputlookup, what was written and where.
  */
+import { useMemo, useState } from 'react';
 import {
   EuiBadge,
   EuiButton,
@@ -30,9 +32,25 @@ import { appRoutes } from '../../../common/api/paths';
 import { ResultsGrid } from '../../components/results_grid';
 import { formatNumber, rowCount, shortSlice } from '../../components/format';
 import { useRouterLink } from '../../components/router_link';
+import { chartData, groupColumnsOf } from './chart_data';
+import { ResultChart } from './result_chart';
+import { ResultViewPicker, type ResultView } from './result_view_picker';
 import { downloadText, resultsToCsv, resultsToJson } from './result_download';
 
-export function QueryResultsTable({ result }: { result: QueryRowsResponse }) {
+/** `query`: the text that gave the result, whose group keys split a chart into series. */
+export function QueryResultsTable({
+  result,
+  query,
+}: {
+  result: QueryRowsResponse;
+  query?: string;
+}) {
+  const [view, setView] = useState<ResultView>('table');
+  const chart = useMemo(
+    () => chartData(result.schema, result.datarows, groupColumnsOf(query)),
+    [result, query]
+  );
+  const charted = chart !== null && chart.points.length > 0 && view !== 'table';
   const shown = result.datarows.length;
   const cut = result.truncated === true || result.total > shown;
   // The server counts only what it read; when it stopped early, the total is a lower bound.
@@ -67,6 +85,11 @@ export function QueryResultsTable({ result }: { result: QueryRowsResponse }) {
             </p>
           </EuiText>
         </EuiFlexItem>
+        {chart !== null && chart.points.length > 0 ? (
+          <EuiFlexItem grow={false}>
+            <ResultViewPicker view={view} onChange={setView} />
+          </EuiFlexItem>
+        ) : null}
         <EuiFlexItem grow={false}>
           <EuiButtonEmpty
             size="s"
@@ -95,7 +118,22 @@ export function QueryResultsTable({ result }: { result: QueryRowsResponse }) {
         </EuiFlexItem>
       </EuiFlexGroup>
       <EuiSpacer size="s" />
-      {shown === 0 ? (
+      {charted ? (
+        <>
+          <ResultChart data={chart} kind={view === 'bar' ? 'bar' : 'line'} />
+          {chart.omitted > 0 ? (
+            <EuiText size="xs" color="subdued" data-test-subj="lookupsQueryChartOmitted">
+              <p>
+                {i18n.translate('lookups.query.chart.omitted', {
+                  defaultMessage:
+                    'The chart draws the {max} largest series; {omitted} smaller ones are in the table only.',
+                  values: { max: chart.series.length, omitted: chart.omitted },
+                })}
+              </p>
+            </EuiText>
+          ) : null}
+        </>
+      ) : shown === 0 ? (
         <EuiText size="s" data-test-subj="lookupsQueryTable">
           <p>
             {i18n.translate('lookups.query.results.empty', {

@@ -105,7 +105,7 @@ export function RunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
   return isWriteResponse(result) ? (
     <WriteSummary result={result} />
   ) : (
-    <QueryResultsTable result={result} />
+    <QueryResultsTable result={result} query={run.query} />
   );
 }
 

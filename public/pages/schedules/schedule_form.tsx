@@ -4,9 +4,11 @@
  */
 
 /*
- * Making or changing a schedule: the query, an interval or a cron expression in a time zone,
- * whether it runs, and its publish guards. The cadence is checked as it is typed with the same
- * code the server uses, and the next runs are shown before anything is saved.
+ * Making or changing a schedule: the query (in the app's PPL editor), a description, an
+ * interval or a cron expression in a time zone, whether it runs, and its publish guards. The
+ * query and the cadence are checked as they are typed with the same code the server uses (a
+ * period shorter than `lookups.schedules.min_interval_ms` too), and the next runs are shown only
+ * for a cadence the server will take.
  */
 import { useMemo, useState } from 'react';
 import {
@@ -29,12 +31,13 @@ import {
   EuiTextArea,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
-import type { Schedule, ScheduleBody } from '../../../common/api/schedules';
-import { nextRunAfter, parseCadence } from '../../../common/schedules/cadence';
+import type { SavedQueryLink, Schedule, ScheduleBody } from '../../../common/api/schedules';
+import { nextRunAfter, parseCadence, tooFrequent } from '../../../common/schedules/cadence';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatTime } from '../../components/format';
 import { toApiFailure, type ApiFailure } from '../../services/api_client';
-import { useApi } from '../../services/services_context';
+import { useApi, useServices } from '../../services/services_context';
+import { ScheduleQueryField, scheduleQueryProblem } from './schedule_query_field';
 
 type Kind = 'every' | 'cron';
 
@@ -49,15 +52,32 @@ function browserTimeZone(): string {
 export interface ScheduleFormProps {
   /** The schedule to change; without it a new one is made. */
   schedule?: Schedule;
-  /** The query a new schedule starts from (the Query page's editor). */
+  /** The query a new schedule starts from (the Query page's editor, or a saved query's text). */
   query?: string;
+  /** The saved query a new schedule's text was copied from. */
+  savedQuery?: SavedQueryLink;
+  /** The description a new schedule starts from (the saved query's). */
+  description?: string;
   onClose(): void;
   onSaved(schedule: Schedule): void;
 }
 
-export function ScheduleForm({ schedule, query, onClose, onSaved }: ScheduleFormProps) {
+export function ScheduleForm({
+  schedule,
+  query,
+  savedQuery,
+  description: initialDescription,
+  onClose,
+  onSaved,
+}: ScheduleFormProps) {
   const api = useApi();
+  const { config } = useServices();
+  const minIntervalMs = config.schedules.min_interval_ms;
+  const link = schedule ? schedule.saved_query : savedQuery;
   const [text, setText] = useState(schedule?.query ?? query ?? '');
+  const [description, setDescription] = useState(
+    schedule?.description ?? initialDescription?.slice(0, 1000) ?? ''
+  );
   const [kind, setKind] = useState<Kind>(schedule?.cron !== undefined ? 'cron' : 'every');
   const [every, setEvery] = useState(schedule?.every ?? '1h');
   const [cron, setCron] = useState(schedule?.cron ?? '0 3 * * *');
@@ -72,10 +92,16 @@ export function ScheduleForm({ schedule, query, onClose, onSaved }: ScheduleForm
 
   const cadenceInput = kind === 'every' ? { every } : { cron, time_zone: timeZone };
   const cadence = useMemo(
-    () => parseCadence(cadenceInput),
+    () => {
+      const parsed = parseCadence(cadenceInput);
+      if (!parsed.ok) return parsed;
+      // The shortest period the server takes, refused here already.
+      const frequent = tooFrequent(parsed.cadence, new Date(), minIntervalMs);
+      return frequent ? { ok: false as const, message: frequent, field: kind } : parsed;
+    },
     // The input object is rebuilt each render; its parts decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [kind, every, cron, timeZone]
+    [kind, every, cron, timeZone, minIntervalMs]
   );
   const nextRuns = useMemo(() => {
     if (!cadence.ok) return [];
@@ -92,6 +118,8 @@ export function ScheduleForm({ schedule, query, onClose, onSaved }: ScheduleForm
   const body = (): ScheduleBody => ({
     query: text,
     ...(kind === 'every' ? { every } : { cron, time_zone: timeZone }),
+    ...(description.trim() !== '' ? { description } : {}),
+    ...(link ? { saved_query: link } : {}),
     enabled,
     guards: {
       ...(skipEmpty ? { skip_empty: true } : {}),
@@ -144,19 +172,27 @@ export function ScheduleForm({ schedule, query, onClose, onSaved }: ScheduleForm
         </EuiText>
         <EuiSpacer size="m" />
         <EuiForm component="form" onSubmit={(e) => e.preventDefault()}>
+          <ScheduleQueryField value={text} onChange={setText} savedQuery={link} />
           <EuiFormRow
-            label={i18n.translate('lookups.scheduleForm.query', { defaultMessage: 'Query' })}
-            helpText={i18n.translate('lookups.scheduleForm.queryHelp', {
-              defaultMessage: 'A PPL query ending in outputlookup <name>.',
+            label={i18n.translate('lookups.scheduleForm.description', {
+              defaultMessage: 'Description',
+            })}
+            helpText={i18n.translate('lookups.scheduleForm.descriptionHelp', {
+              defaultMessage: 'What this schedule keeps fresh, shown in the schedules list.',
             })}
             fullWidth
+            isInvalid={description.length > 1000}
+            error={i18n.translate('lookups.scheduleForm.descriptionTooLong', {
+              defaultMessage: 'At most 1000 characters.',
+            })}
           >
             <EuiTextArea
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              rows={3}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              rows={2}
               fullWidth
-              data-test-subj="lookupsScheduleFormQuery"
+              isInvalid={description.length > 1000}
+              data-test-subj="lookupsScheduleFormDescription"
             />
           </EuiFormRow>
           <EuiFormRow
@@ -326,7 +362,12 @@ export function ScheduleForm({ schedule, query, onClose, onSaved }: ScheduleForm
           fill
           onClick={save}
           isLoading={saving}
-          isDisabled={!cadence.ok || text.trim() === ''}
+          isDisabled={
+            !cadence.ok ||
+            text.trim() === '' ||
+            scheduleQueryProblem(text) !== undefined ||
+            description.length > 1000
+          }
           data-test-subj="lookupsScheduleFormSave"
         >
           {schedule

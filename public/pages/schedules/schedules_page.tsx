@@ -4,11 +4,14 @@
  */
 
 /*
- * The caller's schedules: which lookup each refreshes and how often, the next run, how the last
- * one ended, and whether the lookup is stale; enable or disable, run now, change, delete, and
- * the run history. While a run is going the list is asked again, so it updates.
+ * The caller's schedules: which lookup each refreshes, with which query and description, and
+ * how often, the next run, how the last one ended, and whether the lookup is stale; enable or
+ * disable, run now, change, delete, and the run history. A schedule made from a saved query
+ * shows its title, and says when the saved query's text changed since (the owner may take it).
+ * While a run is going the list is asked again, so it updates. The form (with the PPL editor)
+ * loads when it opens.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import {
   EuiBadge,
   EuiBasicTable,
@@ -38,10 +41,18 @@ import { formatTime } from '../../components/format';
 import { JobStateBadge } from '../../components/job_state';
 import { useRouterLink } from '../../components/router_link';
 import { isAbort, toApiFailure, type ApiFailure } from '../../services/api_client';
+import type { SavedPplQuery } from '../../services/saved_queries';
 import { useApi, useServices } from '../../services/services_context';
 import { cadenceText, runRowsText } from './cadence_text';
-import { ScheduleForm } from './schedule_form';
+import { scheduleBodyOf } from './schedule_body';
 import { ScheduleRuns } from './schedule_runs';
+import { ScheduleQueryCell } from './schedule_query_cell';
+import { useSavedQueryStandings } from './saved_query_status';
+import { TakeSavedQueryText } from './take_saved_query_text';
+
+const ScheduleForm = lazy(() =>
+  import('./schedule_form').then((module) => ({ default: module.ScheduleForm }))
+);
 
 /** How often the list is asked again while a run in it is going. */
 export const SCHEDULES_POLL_MS = 2000;
@@ -59,7 +70,9 @@ export function SchedulesPage() {
   const [editing, setEditing] = useState<Schedule | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Schedule | null>(null);
   const [history, setHistory] = useState<Schedule | null>(null);
+  const [taking, setTaking] = useState<Schedule | null>(null);
   const reload = useCallback(() => setRound((r) => r + 1), []);
+  const standings = useSavedQueryStandings(schedules);
   const going =
     schedules?.some((s) => s.last_run !== undefined && !FINAL_JOB_STATES.has(s.last_run.state)) ??
     false;
@@ -96,15 +109,7 @@ export function SchedulesPage() {
   const toggle = (schedule: Schedule) =>
     act(
       () =>
-        api.updateSchedule(schedule.id, {
-          query: schedule.query,
-          ...(schedule.every !== undefined
-            ? { every: schedule.every }
-            : { cron: schedule.cron, time_zone: schedule.time_zone }),
-          enabled: !schedule.enabled,
-          guards: schedule.guards,
-          ...(schedule.description !== undefined ? { description: schedule.description } : {}),
-        }),
+        api.updateSchedule(schedule.id, scheduleBodyOf(schedule, { enabled: !schedule.enabled })),
       i18n.translate('lookups.schedules.toggleFailed', {
         defaultMessage: 'The schedule was not changed',
       })
@@ -132,6 +137,31 @@ export function SchedulesPage() {
           ) : null}
         </span>
       ),
+    },
+    {
+      field: 'query',
+      name: i18n.translate('lookups.schedules.col.query', { defaultMessage: 'Query' }),
+      width: '28%',
+      render: (_query: string, schedule: Schedule) => (
+        <ScheduleQueryCell
+          schedule={schedule}
+          standing={standings.get(schedule.id)}
+          onTake={() => setTaking(schedule)}
+        />
+      ),
+    },
+    {
+      field: 'description',
+      name: i18n.translate('lookups.schedules.col.description', {
+        defaultMessage: 'Description',
+      }),
+      width: '16%',
+      render: (description: string | undefined) =>
+        description ? (
+          <span data-test-subj="lookupsScheduleDescription">{description}</span>
+        ) : (
+          <EuiTextColor color="subdued">—</EuiTextColor>
+        ),
     },
     {
       name: i18n.translate('lookups.schedules.col.cadence', { defaultMessage: 'Runs' }),
@@ -326,11 +356,24 @@ export function SchedulesPage() {
         />
       )}
       {editing ? (
-        <ScheduleForm
-          schedule={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
+        <Suspense fallback={null}>
+          <ScheduleForm
+            schedule={editing === 'new' ? undefined : editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              reload();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {taking && standings.get(taking.id)?.state === 'changed' ? (
+        <TakeSavedQueryText
+          schedule={taking}
+          current={(standings.get(taking.id) as { current: SavedPplQuery }).current}
+          onClose={() => setTaking(null)}
+          onTaken={() => {
+            setTaking(null);
             reload();
           }}
         />

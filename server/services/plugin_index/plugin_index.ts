@@ -136,6 +136,13 @@ const SCHEDULE_PROPERTIES = {
     },
   },
   description: { type: 'text', index: false },
+  saved_query: {
+    properties: {
+      id: { type: 'keyword' },
+      title: { type: 'text', index: false },
+      updated_at: { type: 'date' },
+    },
+  },
   owner: { type: 'keyword' },
   created_at: { type: 'date' },
   updated_at: { type: 'date' },

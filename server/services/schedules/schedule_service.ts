@@ -23,7 +23,7 @@ import {
   DEFAULT_TIME_ZONE,
   isStale,
   parseCadence,
-  periodMs,
+  tooFrequent,
 } from '../../../common/schedules/cadence';
 import { parseWriteQuery } from '../ppl/parse_query';
 import { validateLookupName } from '../../../common/substrate/names';
@@ -125,7 +125,7 @@ export class ScheduleService {
       if (fields.lookup !== schedule.lookup) await assertMayAct(ctx.client, fields.lookup, 'write');
       const changed: StoredSchedule = { ...schedule, ...fields, updated_at: now.toISOString() };
       // Unset options are gone: PUT replaces what a user sets.
-      for (const key of ['every', 'cron', 'description'] as const) {
+      for (const key of ['every', 'cron', 'description', 'saved_query'] as const) {
         if (fields[key] === undefined) delete changed[key];
       }
       const cadenceChanged =
@@ -237,15 +237,12 @@ export class ScheduleService {
     if (!name.ok) throw new BadRequestError(name.message, { field: 'query' });
     const cadence = parseCadence(body);
     if (!cadence.ok) throw new BadRequestError(cadence.message, { field: cadence.field });
-    const period = periodMs(cadence.cadence, now);
-    if (period < this.deps.minIntervalMs) {
-      throw new BadRequestError(
-        `This schedule would run every ${Math.round(period / 1000)} s; the shortest period allowed is ${Math.round(this.deps.minIntervalMs / 1000)} s (lookups.schedules.min_interval_ms).`,
-        {
-          field: cadence.cadence.kind === 'every' ? 'every' : 'cron',
-          min_interval_ms: this.deps.minIntervalMs,
-        }
-      );
+    const frequent = tooFrequent(cadence.cadence, now, this.deps.minIntervalMs);
+    if (frequent) {
+      throw new BadRequestError(frequent, {
+        field: cadence.cadence.kind === 'every' ? 'every' : 'cron',
+        min_interval_ms: this.deps.minIntervalMs,
+      });
     }
     const guards = body.guards ?? {};
     if (output.append && Object.keys(guards).length > 0) {
@@ -263,6 +260,7 @@ export class ScheduleService {
       enabled: body.enabled ?? true,
       guards,
       ...(body.description !== undefined ? { description: body.description } : {}),
+      ...(body.saved_query !== undefined ? { saved_query: body.saved_query } : {}),
     };
   }
 
