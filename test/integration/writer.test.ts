@@ -170,7 +170,8 @@ describe('overwrite', () => {
       /"bytes" is text in this result.*maps "bytes" as long/
     );
     expect(String(failed.body.message)).toMatch(
-      /Cast the column.*new lookup name.*delete the lookup/
+      // Rows sent to _write: the advice speaks of the values sent, not of a query's cast.
+      /Send "bytes" as long values.*new lookup name.*delete the lookup/
     );
     expect(await readRowsSorted(admin, name, 'bytes')).toEqual([{ bytes: 10 }]);
   });
