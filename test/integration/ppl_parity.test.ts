@@ -20,7 +20,7 @@ import { DEFAULT_COUNT, DEFAULT_SEED, generateWebLogs, WebLogDoc } from '../../s
 import { callApi } from '../support/api';
 import { adminClient, TestNames, uniqueName } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
-import { expectRowsAgree, type OracleCase, type Table } from '../support/oracle';
+import { expectRowsAgree, pplTimestamp, type OracleCase, type Table } from '../support/oracle';
 import { users } from '../support/users';
 
 const docs: WebLogDoc[] = generateWebLogs(DEFAULT_COUNT, DEFAULT_SEED);
@@ -58,6 +58,18 @@ const objectDocs: Array<Record<string, unknown>> = [
 /** An index with a `date_nanos` field, `NANOS` in the queries. */
 const nanosIndex = uniqueName('hosts_parity_nanos');
 names.track(nanosIndex);
+
+/**
+ * An index of instants whose fractions end in zeros (or are zero), `FRACTIONS` in the queries:
+ * `t` a date, `tn` a date_nanos.
+ */
+const fractionsIndex = uniqueName('hosts_parity_fractions');
+names.track(fractionsIndex);
+const fractionDocs = [
+  { n: 1, t: '2024-01-15T10:30:00.120Z', tn: '2024-01-15T10:30:00.120300000Z' },
+  { n: 2, t: '2024-01-15T10:30:00.000Z', tn: '2024-01-15T10:30:00.000000000Z' },
+  { n: 3, t: '2024-01-15T10:30:00.500Z', tn: '2024-01-15T10:30:00.500000000Z' },
+];
 
 // ---- the oracle ---------------------------------------------------------------------------------
 function countBy(rows: WebLogDoc[], key: (d: WebLogDoc) => string): Map<string, number> {
@@ -331,6 +343,16 @@ beforeAll(async () => {
     body: { t: '2024-01-15T10:30:00.123456789Z', n: 1 },
     refresh: true,
   });
+  await admin.indices.create({
+    index: fractionsIndex,
+    body: {
+      mappings: {
+        properties: { n: { type: 'integer' }, t: { type: 'date' }, tn: { type: 'date_nanos' } },
+      },
+    },
+  });
+  for (const body of fractionDocs) await admin.index({ index: fractionsIndex, body });
+  await admin.indices.refresh({ index: fractionsIndex });
   [host, tightHost] = await Promise.all([
     startTestHost(),
     startTestHost({
@@ -438,6 +460,71 @@ describe('types as the SQL plugin gives them', () => {
       expect(res.body.schema.map((c) => [c.name, c.type])).toEqual(schema);
       expectRowsAgree(res.body.datarows as Table, { query, expected });
     }
+  });
+});
+
+describe('timestamp fractions as the SQL plugin prints them (trailing zeros dropped)', () => {
+  // ExprTimestampValue prints 0 to 9 fraction digits: `.120` as `.12`, no fraction when zero.
+  const shown = (iso: string) => pplTimestamp(iso);
+  const nanosShown = (iso: string) => {
+    const [whole, fraction] = iso.replace('T', ' ').replace('Z', '').split('.');
+    const digits = fraction.replace(/0+$/, '');
+    return digits ? `${whole}.${digits}` : whole;
+  };
+  const stopPushdown = (query: string) =>
+    query.replace(/(source=FRACTIONS\b[^|\]]*)/g, '$1 | eval keep = 1 | fields - keep ');
+  it.each<[string, () => Table, boolean]>([
+    [
+      'source=FRACTIONS | sort n | fields n, t, tn',
+      () => fractionDocs.map((d) => [d.n, shown(d.t), nanosShown(d.tn)]),
+      true,
+    ],
+    [
+      'source=FRACTIONS | stats min(t) as lo, max(t) as hi',
+      () => [[shown(fractionDocs[1].t), shown(fractionDocs[2].t)]],
+      true,
+    ],
+    [
+      'source=FRACTIONS | stats count() as c by t',
+      () => fractionDocs.map((d) => [1, shown(d.t)]),
+      false,
+    ],
+    [
+      'source=FRACTIONS | eval s = cast(t as string), h = time(t), u = timestamp(tn) | sort n | fields n, s, h, u',
+      () => fractionDocs.map((d) => [d.n, shown(d.t), shown(d.t).slice(11), nanosShown(d.tn)]),
+      true,
+    ],
+    [
+      'source=FRACTIONS | stats count() as c by span(t, 1s) as s',
+      () => [[3, '2024-01-15 10:30:00']],
+      false,
+    ],
+  ])('%s', async (query, expected, ordered) => {
+    for (const q of [query, stopPushdown(query)]) {
+      const res = await run(q.replace(/FRACTIONS/g, fractionsIndex));
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 200,
+        message: undefined,
+      });
+      expectRowsAgree(res.body.datarows as Table, { query, expected, ordered });
+    }
+  });
+});
+
+describe('trimmed timestamp fractions written by outputlookup', () => {
+  it('a lookup holds them and shows them as the source does (a date keeps milliseconds)', async () => {
+    const name = names.lookup('parity_fractions');
+    const written = await run(`source=${fractionsIndex} | fields n, t, tn | outputlookup ${name}`);
+    expect({ status: written.status, message: written.body.message }).toEqual({
+      status: 200,
+      message: undefined,
+    });
+    const res = await run(`source=${name} | sort n | fields n, t, tn`);
+    expect(res.status).toBe(200);
+    expect(res.body.datarows).toEqual(
+      // The lookup's timestamp mapping is a date: tn's 10:30:00.1203 keeps its milliseconds.
+      fractionDocs.map((d) => [d.n, pplTimestamp(d.t), pplTimestamp(d.tn.slice(0, 23) + 'Z')])
+    );
   });
 });
 
