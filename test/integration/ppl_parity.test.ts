@@ -511,6 +511,29 @@ describe('timestamp fractions as the SQL plugin prints them (trailing zeros drop
   });
 });
 
+describe('describe as the SQL plugin lists an index (OpenSearchDescribeIndexRequest)', () => {
+  it('gives a row for each object as well as for each field under it, numbered in order', async () => {
+    // The mapping flattened depth first (traverseAndFlatten): an object's row, then its fields'.
+    const res = await run(
+      `describe ${objectsIndex} | fields COLUMN_NAME, TYPE_NAME, ORDINAL_POSITION, TABLE_NAME`
+    );
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 200,
+      message: undefined,
+    });
+    expect(res.body.datarows).toEqual(
+      [
+        ['attributes', 'struct'],
+        ['attributes.payment', 'struct'],
+        ['attributes.payment.amount', 'double'],
+        ['msg', 'string'],
+        ['scope', 'struct'],
+        ['scope.name', 'string'],
+      ].map(([name, type], i) => [name, type, i, objectsIndex])
+    );
+  });
+});
+
 describe('trimmed timestamp fractions written by outputlookup', () => {
   it('a lookup holds them and shows them as the source does (a date keeps milliseconds)', async () => {
     const name = names.lookup('parity_fractions');
