@@ -283,11 +283,74 @@ const searches: OracleCase[] = [
   },
 ];
 
+/** timechart span=1d count() by user, a user missing shown as `nullText` (or left out). */
+function dailyByUser(nullText: string | undefined): Table {
+  const groups = new Map<string, number>();
+  for (const d of docs) {
+    if (d.user === null && nullText === undefined) continue;
+    const key = JSON.stringify([`${d['@timestamp'].slice(0, 10)} 00:00:00`, d.user ?? nullText]);
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  return [...groups].map(([key, n]) => [...(JSON.parse(key) as string[]), n]);
+}
+
+/**
+ * `timechart span=6h count() | timewrap 1day` between two times (the end a day's last second, so
+ * the latest period is that day): a row per 6-hour offset, labelled in the latest day, with one
+ * column per day oldest first, null where that day has no bucket at that offset.
+ */
+function wrappedDays(from: string, to: string): Table {
+  const [DAY, SIX_HOURS] = [86_400_000, 21_600_000];
+  const [lo, hi] = [from, to].map((t) => Date.parse(`${t.replace(' ', 'T')}Z`));
+  const days = [Math.floor(lo / DAY), Math.floor(hi / DAY)];
+  const cells = new Map<number, Map<number, number>>();
+  for (const d of docs) {
+    const t = Date.parse(d['@timestamp']);
+    if (t < lo || t > hi) continue;
+    const day = Math.floor(t / DAY);
+    const offset = Math.floor((t - day * DAY) / SIX_HOURS) * SIX_HOURS;
+    const row = cells.get(offset) ?? new Map<number, number>();
+    row.set(day, (row.get(day) ?? 0) + 1);
+    cells.set(offset, row);
+  }
+  const columns = Array.from({ length: days[1] - days[0] + 1 }, (_, i) => days[0] + i);
+  return [...cells.keys()]
+    .sort((a, b) => a - b)
+    .map((offset) => [
+      pplTimestamp(days[1] * DAY + offset),
+      ...columns.map((day) => cells.get(offset)!.get(day) ?? null),
+    ]);
+}
+
+const timecharts: OracleCase[] = [
+  // The first day starts at 06:00: its column is null at the 00:00 offset, the others hold counts.
+  {
+    query:
+      "source=web_logs | where @timestamp >= '2026-11-10 06:00:00' and @timestamp <= '2026-11-12 23:59:59' | timechart span=6h count() | timewrap 1day",
+    ordered: true,
+    expected: () => wrappedDays('2026-11-10 06:00:00', '2026-11-12 23:59:59'),
+  },
+  // usenull=true and nullstr="NULL" by default: rows without a user are the NULL series.
+  {
+    query: 'source=web_logs | timechart span=1d limit=0 count() by user',
+    expected: () => dailyByUser('NULL'),
+  },
+  {
+    query: 'source=web_logs | timechart span=1d limit=0 usenull=false count() by user',
+    expected: () => dailyByUser(undefined),
+  },
+  {
+    query: 'source=web_logs | timechart span=1d limit=0 nullstr="nobody" count() by user',
+    expected: () => dailyByUser('nobody'),
+  },
+];
+
 const cases: Array<[string, OracleCase]> = [
   ...joins.map((c) => ['join', c] as [string, OracleCase]),
   ...subqueries.map((c) => ['subquery', c] as [string, OracleCase]),
   ...lookups.map((c) => ['lookup', c] as [string, OracleCase]),
   ...searches.map((c) => ['search', c] as [string, OracleCase]),
+  ...timecharts.map((c) => ['timechart', c] as [string, OracleCase]),
 ];
 
 // ---- running ------------------------------------------------------------------------------------
