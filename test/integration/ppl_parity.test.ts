@@ -20,7 +20,13 @@ import { DEFAULT_COUNT, DEFAULT_SEED, generateWebLogs, WebLogDoc } from '../../s
 import { callApi } from '../support/api';
 import { adminClient, TestNames, uniqueName } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
-import { expectRowsAgree, pplTimestamp, type OracleCase, type Table } from '../support/oracle';
+import {
+  expectRowsAgree,
+  pplTimestamp,
+  type Cell,
+  type OracleCase,
+  type Table,
+} from '../support/oracle';
 import { users } from '../support/users';
 
 const docs: WebLogDoc[] = generateWebLogs(DEFAULT_COUNT, DEFAULT_SEED);
@@ -71,6 +77,18 @@ const fractionDocs = [
   { n: 3, t: '2024-01-15T10:30:00.500Z', tn: '2024-01-15T10:30:00.500000000Z' },
 ];
 
+/** Log messages, `PATTERNS` in the queries (field `m`), in this order. */
+const patternsIndex = uniqueName('hosts_parity_patterns');
+names.track(patternsIndex);
+const UUIDS = ['7f3c9a2e-1b2c-4d5e-8f90-123456789abc', '0b3c9a2e-1b2c-4d5e-8f90-123456789abc'];
+const messages = [
+  'user alice id=4021 login ok',
+  'user bob id=17 login ok',
+  'user carol id=4022 login failed',
+  `job ${UUIDS[0]} done at 2024-01-15 10:30:00`,
+  `job ${UUIDS[1]} done at 2024-01-16T11:00:00Z`,
+];
+
 // ---- the oracle ---------------------------------------------------------------------------------
 function countBy(rows: WebLogDoc[], key: (d: WebLogDoc) => string): Map<string, number> {
   const groups = new Map<string, number>();
@@ -81,7 +99,7 @@ const perHost = (p: (d: WebLogDoc) => boolean) => countBy(docs.filter(p), (d) =>
 
 /** Every `source=web_logs …` search (up to its first pipe or bracket) with its pushdown stopped. */
 const streamed = (query: string) =>
-  query.replace(/(source=web_logs\b[^|\]]*)/g, '$1 | eval keep = 1 | fields - keep ');
+  query.replace(/(source=(?:web_logs|PATTERNS)\b[^|\]]*)/g, '$1 | eval keep = 1 | fields - keep ');
 
 const joins: OracleCase[] = [
   {
@@ -345,12 +363,64 @@ const timecharts: OracleCase[] = [
   },
 ];
 
+/*
+ * patterns method=brain as BrainLogParser works, worked out by hand for `messages`: preprocessed,
+ * the ids become `id=<*>` (a 4-digit number; a number after `=`), the UUIDs `<*UUID*>`, the times
+ * `<*DATETIME*>`. Word frequencies by position: user 3, alice/bob/carol 1, id=<*> 3, login 3,
+ * ok 2, failed 1; job, <*UUID*>, done, at, <*DATETIME*> 2. The user messages' root is frequency 3
+ * (three words), the job messages' 2 (five words): two pattern groups. A rarer word varies when
+ * its position holds at least variable_count_threshold words in its group (names: 3; ok/failed: 2).
+ */
+const patterns: OracleCase[] = [
+  {
+    query: 'source=PATTERNS | patterns m method=brain | fields m, patterns_field',
+    expected: () => [
+      ...messages.slice(0, 3).map((m) => [m, m.replace(/id=\d+/, 'id=<*>')]),
+      ...messages.slice(3).map((m) => [m, 'job <*UUID*> done at <*DATETIME*>']),
+    ],
+  },
+  {
+    query:
+      'source=PATTERNS | patterns m method=brain variable_count_threshold=3 | fields m, patterns_field',
+    expected: () => [
+      [messages[0], 'user <*> id=<*> login ok'],
+      [messages[1], 'user <*> id=<*> login ok'],
+      [messages[2], 'user <*> id=<*> login failed'],
+      ...messages.slice(3).map((m) => [m, 'job <*UUID*> done at <*DATETIME*>']),
+    ],
+  },
+  {
+    query:
+      'source=PATTERNS | patterns m method=brain mode=aggregation variable_count_threshold=2 show_numbered_token=true | fields patterns_field, pattern_count, tokens',
+    expected: () => [
+      [
+        'user <token1> id=<token2> login <token3>',
+        3,
+        {
+          '<token1>': ['alice', 'bob', 'carol'],
+          '<token2>': ['4021', '17', '4022'],
+          '<token3>': ['ok', 'ok', 'failed'],
+        } as unknown as Cell,
+      ],
+      [
+        'job <token1> done at <token2>',
+        2,
+        {
+          '<token1>': UUIDS,
+          '<token2>': ['2024-01-15 10:30:00', '2024-01-16T11:00:00Z'],
+        } as unknown as Cell,
+      ],
+    ],
+  },
+];
+
 const cases: Array<[string, OracleCase]> = [
   ...joins.map((c) => ['join', c] as [string, OracleCase]),
   ...subqueries.map((c) => ['subquery', c] as [string, OracleCase]),
   ...lookups.map((c) => ['lookup', c] as [string, OracleCase]),
   ...searches.map((c) => ['search', c] as [string, OracleCase]),
   ...timecharts.map((c) => ['timechart', c] as [string, OracleCase]),
+  ...patterns.map((c) => ['patterns', c] as [string, OracleCase]),
 ];
 
 // ---- running ------------------------------------------------------------------------------------
@@ -415,6 +485,12 @@ beforeAll(async () => {
     },
   });
   for (const body of fractionDocs) await admin.index({ index: fractionsIndex, body });
+  await admin.indices.create({
+    index: patternsIndex,
+    body: { mappings: { properties: { m: { type: 'keyword' } } } },
+  });
+  for (const m of messages) await admin.index({ index: patternsIndex, body: { m } });
+  await admin.indices.refresh({ index: patternsIndex });
   await admin.indices.refresh({ index: fractionsIndex });
   [host, tightHost] = await Promise.all([
     startTestHost(),
@@ -435,7 +511,8 @@ describe.each(['as written', 'streamed'])('%s', (mode) => {
       const written = c.query
         .replace(/HOSTS/g, hostsIndex)
         .replace(/NANOS/g, nanosIndex)
-        .replace(/OBJECTS/g, objectsIndex);
+        .replace(/OBJECTS/g, objectsIndex)
+        .replace(/PATTERNS/g, patternsIndex);
       const query = mode === 'streamed' ? streamed(written) : written;
       const res = await run(query);
       expect({ status: res.status, message: res.body.message }).toEqual({
