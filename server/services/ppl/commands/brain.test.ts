@@ -22,6 +22,12 @@ describe('brainPatterns (BrainLogParser)', () => {
     );
   });
 
+  it('takes placeholders side by side as one variable', () => {
+    const [p] = brainPatterns(['GET /a HTTP/1.0 ok'], defaults);
+    expect(p.words).toEqual(['GET', '/a', 'HTTP/<*>', 'ok']);
+    expect(p.values).toEqual(['1.0']);
+  });
+
   it('replaces addresses, date-times, UUIDs and numbers first, keeping what they held', () => {
     const [p] = brainPatterns(
       ['from 10.0.0.1:80 at 2024-01-15T10:30:00Z id 0b3c9a2e-1b2c-4d5e-8f90-123456789abc n=7,x+y'],

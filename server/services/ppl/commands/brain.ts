@@ -7,8 +7,8 @@
  * The `brain` method of `patterns`, as the SQL plugin's BrainLogParser works:
  *  1. each message has its obvious variables replaced (addresses by `<*IP*>`, date-times by
  *     `<*DATETIME*>`, UUIDs by `<*UUID*>`, hex numbers, letters-then-digits, long or decimal
- *     numbers and numbers between punctuation by `<*>`), `,` and `+` become spaces, and it is
- *     split into words;
+ *     numbers and numbers between punctuation by `<*>`, side by side ones as one, as patterns.md
+ *     shows `HTTP/1.0` as `HTTP/<*>`), `,` and `+` become spaces, and it is split into words;
  *  2. every (position, word) of the group is counted;
  *  3. in each message, the frequencies are tallied: the frequency most of its words share (the
  *     higher on a tie) above `frequency_threshold_percentage` of its highest is its root; messages
@@ -92,6 +92,14 @@ function preprocess(message: string): Word[] {
     literal(last, joined.length);
     segments = next.filter((s) => s.text !== '' || s.replaced !== undefined);
   }
+  // Placeholders side by side stand for one variable (`HTTP/1.0` is `HTTP/<*>`, as patterns.md shows).
+  segments = segments.reduce<typeof segments>((merged, seg) => {
+    const last = merged[merged.length - 1];
+    if (last?.text === VARIABLE && seg.text === VARIABLE && seg.replaced !== undefined)
+      merged[merged.length - 1] = { text: VARIABLE, replaced: `${last.replaced}${seg.replaced}` };
+    else merged.push(seg);
+    return merged;
+  }, []);
   // Delimiters to spaces, then words on whitespace.
   const words: Word[] = [];
   let current: Word | undefined;
