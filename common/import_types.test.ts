@@ -19,15 +19,29 @@ describe('integer columns', () => {
 
 describe('date columns', () => {
   it("read ISO 8601 and PPL's own timestamp form (what an export writes), nothing looser", () => {
-    const inference = new ColumnTypeInference(['iso', 'ppl', 'loose', 'fraction']);
-    inference.add(['2024-01-01T07:00:00-05:00', '2024-01-01 12:00:00', '2024-01-01 12:00', '']);
-    inference.add(['2024-07-01', '2024-07-01 23:30:00.250', '2024-01-01 12:00:00', '']);
+    // PPL prints a fraction with its trailing zeros dropped, 1 to 9 digits (`.5`, `.123456789`).
+    const inference = new ColumnTypeInference(['iso', 'ppl', 'loose', 'fraction', 'too_fine']);
+    inference.add([
+      '2024-01-01T07:00:00-05:00',
+      '2024-01-01 12:00:00',
+      '2024-01-01 12:00',
+      '2024-01-01 12:00:00.5',
+      '2024-01-01 12:00:00.5',
+    ]);
+    inference.add([
+      '2024-07-01',
+      '2024-07-01 23:30:00.250',
+      '2024-01-01 12:00:00',
+      '2024-01-01 12:00:00.123456789',
+      '2024-01-01 12:00:00.1234567891',
+    ]);
     inference.add([
       '2024-07-01T23:30Z',
       '2024-02-29 00:00:00',
       '2024-01-01',
-      '2024-01-01 12:00:00.5',
+      '2024-01-01 12:00:00.25',
+      '2024-01-01 12:00:00.',
     ]);
-    expect(inference.types()).toEqual(['date', 'date', 'string', 'string']);
+    expect(inference.types()).toEqual(['date', 'date', 'string', 'date', 'string']);
   });
 });

@@ -20,9 +20,9 @@ const DOUBLE = /^[+-]?((0|[1-9]\d*)(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const BOOLEAN = /^(true|false)$/i;
 // A calendar date, or a date and time with `T`, seconds, a fraction and a zone optional: what
 // OpenSearch's default date format (strict_date_optional_time) reads. Or PPL's own timestamp
-// form (`yyyy-MM-dd HH:mm:ss[.SSS]`, UTC), which exports write and the timestamp mapping reads.
+// form (`yyyy-MM-dd HH:mm:ss[.fraction]`, UTC), which exports write and the writer stores as `.SSS`.
 const DATE =
-  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?| ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{3})?)?$/;
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?| ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?)?$/;
 
 /** The PPL type each column is declared with (the writer's key encoding follows it). */
 export const PPL_TYPE: Record<ColumnType, string> = {

@@ -10,6 +10,7 @@ import {
   inferColumnType,
   mappingForType,
   valueMisfit,
+  storedTimestamp,
 } from './field_types';
 
 describe('mappingForType', () => {
@@ -37,6 +38,18 @@ describe('mappingForType', () => {
       type: 'date',
       format: expect.stringContaining('yyyy-MM-dd HH:mm:ss'),
     });
+  });
+});
+
+describe('storedTimestamp', () => {
+  it('writes a shown fraction as the three digits the timestamp mapping reads', () => {
+    expect(storedTimestamp('2024-01-15 10:30:00.12')).toBe('2024-01-15 10:30:00.120');
+    expect(storedTimestamp('2024-01-15 10:30:00.5')).toBe('2024-01-15 10:30:00.500');
+    expect(storedTimestamp('2024-01-15 10:30:00.123456789')).toBe('2024-01-15 10:30:00.123');
+    expect(storedTimestamp('2024-01-15 10:30:00.123')).toBe('2024-01-15 10:30:00.123');
+    expect(storedTimestamp('2024-01-15 10:30:00')).toBe('2024-01-15 10:30:00');
+    expect(storedTimestamp('2024-01-15T10:30:00.5Z')).toBe('2024-01-15T10:30:00.5Z');
+    expect(storedTimestamp(1705314600000)).toBe(1705314600000);
   });
 });
 

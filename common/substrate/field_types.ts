@@ -17,6 +17,7 @@
  * | float, double                | float, double                                             |
  * | boolean                      | boolean                                                   |
  * | timestamp                    | date, `yyyy-MM-dd HH:mm:ss[.SSS]`, ISO 8601, epoch millis  |
+ *   (a shown timestamp's fraction is written as `.SSS`: {@link storedTimestamp})
  * | date                         | date, `yyyy-MM-dd`, ISO 8601, epoch millis                 |
  * | time                         | keyword (OpenSearch has no time of day type)              |
  * | ip, geo_point, binary        | ip, geo_point, binary                                     |
@@ -50,6 +51,19 @@ const MAPPINGS: Partial<Record<PplType, FieldMapping>> = {
   geo_point: { type: 'geo_point' },
   binary: { type: 'binary' },
 };
+
+const SHOWN_TIMESTAMP = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})\.(\d{1,9})$/;
+
+/**
+ * A timestamp as PPL shows it (`yyyy-MM-dd HH:mm:ss[.f…]`, the fraction's trailing zeros
+ * dropped) in the `yyyy-MM-dd HH:mm:ss.SSS` form the timestamp mapping reads: a `date` keeps
+ * milliseconds, so the fraction is padded or cut to three digits. Other values pass as they are.
+ */
+export function storedTimestamp(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const m = SHOWN_TIMESTAMP.exec(value);
+  return m && m[2].length !== 3 ? `${m[1]}.${m[2].padEnd(3, '0').slice(0, 3)}` : value;
+}
 
 /** The explicit mapping for a column of this type, or undefined to leave it to the dynamic one. */
 export function mappingForType(typeName: string): FieldMapping | undefined {

@@ -66,14 +66,18 @@ const UNSORTED = -2;
 
 /**
  * OpenSearch's (java.time) pattern for PPL's timestamps, to the nanosecond (a `date_nanos`
- * field keeps its digits, as PPL shows them); the zeros past the milliseconds, and `.000`, are
- * dropped after ({@link shownTimestamp}).
+ * field keeps its digits, as PPL shows them); the fraction's trailing zeros are dropped after
+ * ({@link shownTimestamp}).
  */
 export const PPL_TIMESTAMP_FORMAT = 'yyyy-MM-dd HH:mm:ss.SSSSSSSSS';
 
-/** `… 10:30:00.123000000` as `… 10:30:00.123`, `.123456000` as `.123456`, `.000000000` dropped. */
+/**
+ * A timestamp's (or time's) text as the SQL plugin prints it: the fraction with its trailing
+ * zeros dropped (`.120000000` as `.12`), and none when it is zero (ExprTimestampValue's
+ * formatter takes 0 to 9 digits).
+ */
 export const shownTimestamp = (text: string) =>
-  text.replace(/(\.\d{3}\d*?)0+$/, '$1').replace(/\.000$/, '');
+  text.replace(/\.(\d*?)0*$/, (_, kept: string) => (kept ? `.${kept}` : ''));
 
 /** OpenSearch's `fields` parameter asking for `dates` in PPL's timestamp form, in UTC. */
 export function dateFieldsRequest(dates: string[]): { fields?: Dsl[] } {

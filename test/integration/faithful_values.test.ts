@@ -320,7 +320,7 @@ describe('dates in UTC, whatever the server time zone (the host runs in America/
     );
     expect(res.status).toBe(200);
     expect(res.body.schema.map((c) => c.type)).toEqual(Array(7).fill('timestamp'));
-    expect(res.body.datarows).toEqual([[NOON, NOON, NOON, NOON, NOON, NOON, `${NOON}.250`]]);
+    expect(res.body.datarows).toEqual([[NOON, NOON, NOON, NOON, NOON, NOON, `${NOON}.25`]]);
 
     // Grouped by a date: the group key (epoch millis from OpenSearch) in UTC too.
     const grouped = await query(`source=${index} | stats count() as n by seconds`);
@@ -351,7 +351,7 @@ describe('dates in UTC, whatever the server time zone (the host runs in America/
     });
     const expected = [
       { k: 'a', at: NOON },
-      { k: 'b', at: '2024-07-01 23:30:00.250' },
+      { k: 'b', at: '2024-07-01 23:30:00.25' },
       { k: 'c', at: NOON },
     ];
 

@@ -30,6 +30,7 @@ import {
   type Cell,
   type OracleCase,
   type Table,
+  pplTimestamp,
 } from '../support/oracle';
 import { users } from '../support/users';
 
@@ -52,12 +53,7 @@ function countBy(rows: WebLogDoc[], key: (d: WebLogDoc) => Cell[]): Table {
   return [...groups.values()].map(([k, n]) => [n, ...k]);
 }
 const ms = (d: WebLogDoc) => Date.parse(d['@timestamp']);
-const stamp = (t: number) =>
-  new Date(t)
-    .toISOString()
-    .replace('T', ' ')
-    .replace('Z', '')
-    .replace(/\.000$/, '');
+const stamp = pplTimestamp;
 const DAY = 86_400_000;
 /** `s` with every match of `re` (a fixed test pattern, not user input) replaced. */
 const firstMatch = (s: string, re: RegExp) => re.exec(s)?.[0] ?? null;

@@ -18,7 +18,13 @@ import type { QueryRowsResponse } from '../../common/api/codecs';
 import { DEFAULT_COUNT, DEFAULT_SEED, generateWebLogs, WebLogDoc } from '../../scripts/sample_data';
 import { callApi } from '../support/api';
 import { startTestHost, TestHost } from '../support/host';
-import { expectRowsAgree, type Cell, type OracleCase, type Table } from '../support/oracle';
+import {
+  expectRowsAgree,
+  type Cell,
+  type OracleCase,
+  type Table,
+  pplTimestamp,
+} from '../support/oracle';
 import { users } from '../support/users';
 
 const docs: WebLogDoc[] = generateWebLogs(DEFAULT_COUNT, DEFAULT_SEED);
@@ -51,11 +57,7 @@ const like = (value: string, pattern: string) =>
       .replace(/_/g, '.')}$`,
     'i'
   ).test(value);
-const stamp = (iso: string) =>
-  iso
-    .replace('T', ' ')
-    .replace('Z', '')
-    .replace(/\.000$/, '');
+const stamp = pplTimestamp;
 const byCountThenKey = (a: Cell[], b: Cell[]) =>
   (b[1] as number) - (a[1] as number) || String(a[0]).localeCompare(String(b[0]));
 

@@ -20,7 +20,13 @@ import { DEFAULT_COUNT, DEFAULT_SEED, generateWebLogs, WebLogDoc } from '../../s
 import { callApi } from '../support/api';
 import { adminClient, TestNames, uniqueName } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
-import { expectRowsAgree, type OracleCase, type Table } from '../support/oracle';
+import {
+  expectRowsAgree,
+  pplTimestamp,
+  type Cell,
+  type OracleCase,
+  type Table,
+} from '../support/oracle';
 import { users } from '../support/users';
 
 const docs: WebLogDoc[] = generateWebLogs(DEFAULT_COUNT, DEFAULT_SEED);
@@ -59,6 +65,30 @@ const objectDocs: Array<Record<string, unknown>> = [
 const nanosIndex = uniqueName('hosts_parity_nanos');
 names.track(nanosIndex);
 
+/**
+ * An index of instants whose fractions end in zeros (or are zero), `FRACTIONS` in the queries:
+ * `t` a date, `tn` a date_nanos.
+ */
+const fractionsIndex = uniqueName('hosts_parity_fractions');
+names.track(fractionsIndex);
+const fractionDocs = [
+  { n: 1, t: '2024-01-15T10:30:00.120Z', tn: '2024-01-15T10:30:00.120300000Z' },
+  { n: 2, t: '2024-01-15T10:30:00.000Z', tn: '2024-01-15T10:30:00.000000000Z' },
+  { n: 3, t: '2024-01-15T10:30:00.500Z', tn: '2024-01-15T10:30:00.500000000Z' },
+];
+
+/** Log messages, `PATTERNS` in the queries (field `m`), in this order. */
+const patternsIndex = uniqueName('hosts_parity_patterns');
+names.track(patternsIndex);
+const UUIDS = ['7f3c9a2e-1b2c-4d5e-8f90-123456789abc', '0b3c9a2e-1b2c-4d5e-8f90-123456789abc'];
+const messages = [
+  'user alice id=4021 login ok',
+  'user bob id=17 login ok',
+  'user carol id=4022 login failed',
+  `job ${UUIDS[0]} done at 2024-01-15 10:30:00`,
+  `job ${UUIDS[1]} done at 2024-01-16T11:00:00Z`,
+];
+
 // ---- the oracle ---------------------------------------------------------------------------------
 function countBy(rows: WebLogDoc[], key: (d: WebLogDoc) => string): Map<string, number> {
   const groups = new Map<string, number>();
@@ -69,7 +99,7 @@ const perHost = (p: (d: WebLogDoc) => boolean) => countBy(docs.filter(p), (d) =>
 
 /** Every `source=web_logs …` search (up to its first pipe or bracket) with its pushdown stopped. */
 const streamed = (query: string) =>
-  query.replace(/(source=web_logs\b[^|\]]*)/g, '$1 | eval keep = 1 | fields - keep ');
+  query.replace(/(source=(?:web_logs|PATTERNS)\b[^|\]]*)/g, '$1 | eval keep = 1 | fields - keep ');
 
 const joins: OracleCase[] = [
   {
@@ -271,11 +301,126 @@ const searches: OracleCase[] = [
   },
 ];
 
+/** timechart span=1d count() by user, a user missing shown as `nullText` (or left out). */
+function dailyByUser(nullText: string | undefined): Table {
+  const groups = new Map<string, number>();
+  for (const d of docs) {
+    if (d.user === null && nullText === undefined) continue;
+    const key = JSON.stringify([`${d['@timestamp'].slice(0, 10)} 00:00:00`, d.user ?? nullText]);
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  return [...groups].map(([key, n]) => [...(JSON.parse(key) as string[]), n]);
+}
+
+/**
+ * `timechart span=6h count() | timewrap 1day` between two times (the end a day's last second, so
+ * the latest period is that day): a row per 6-hour offset, labelled in the latest day, with one
+ * column per day oldest first, null where that day has no bucket at that offset.
+ */
+function wrappedDays(from: string, to: string): Table {
+  const [DAY, SIX_HOURS] = [86_400_000, 21_600_000];
+  const [lo, hi] = [from, to].map((t) => Date.parse(`${t.replace(' ', 'T')}Z`));
+  const days = [Math.floor(lo / DAY), Math.floor(hi / DAY)];
+  const cells = new Map<number, Map<number, number>>();
+  for (const d of docs) {
+    const t = Date.parse(d['@timestamp']);
+    if (t < lo || t > hi) continue;
+    const day = Math.floor(t / DAY);
+    const offset = Math.floor((t - day * DAY) / SIX_HOURS) * SIX_HOURS;
+    const row = cells.get(offset) ?? new Map<number, number>();
+    row.set(day, (row.get(day) ?? 0) + 1);
+    cells.set(offset, row);
+  }
+  const columns = Array.from({ length: days[1] - days[0] + 1 }, (_, i) => days[0] + i);
+  return [...cells.keys()]
+    .sort((a, b) => a - b)
+    .map((offset) => [
+      pplTimestamp(days[1] * DAY + offset),
+      ...columns.map((day) => cells.get(offset)!.get(day) ?? null),
+    ]);
+}
+
+const timecharts: OracleCase[] = [
+  // The first day starts at 06:00: its column is null at the 00:00 offset, the others hold counts.
+  {
+    query:
+      "source=web_logs | where @timestamp >= '2026-11-10 06:00:00' and @timestamp <= '2026-11-12 23:59:59' | timechart span=6h count() | timewrap 1day",
+    ordered: true,
+    expected: () => wrappedDays('2026-11-10 06:00:00', '2026-11-12 23:59:59'),
+  },
+  // usenull=true and nullstr="NULL" by default: rows without a user are the NULL series.
+  {
+    query: 'source=web_logs | timechart span=1d limit=0 count() by user',
+    expected: () => dailyByUser('NULL'),
+  },
+  {
+    query: 'source=web_logs | timechart span=1d limit=0 usenull=false count() by user',
+    expected: () => dailyByUser(undefined),
+  },
+  {
+    query: 'source=web_logs | timechart span=1d limit=0 nullstr="nobody" count() by user',
+    expected: () => dailyByUser('nobody'),
+  },
+];
+
+/*
+ * patterns method=brain as BrainLogParser works, worked out by hand for `messages`: preprocessed,
+ * the ids become `id=<*>` (a 4-digit number; a number after `=`), the UUIDs `<*UUID*>`, the times
+ * `<*DATETIME*>`. Word frequencies by position: user 3, alice/bob/carol 1, id=<*> 3, login 3,
+ * ok 2, failed 1; job, <*UUID*>, done, at, <*DATETIME*> 2. The user messages' root is frequency 3
+ * (three words), the job messages' 2 (five words): two pattern groups. A rarer word varies when
+ * its position holds at least variable_count_threshold words in its group (names: 3; ok/failed: 2).
+ */
+const patterns: OracleCase[] = [
+  {
+    query: 'source=PATTERNS | patterns m method=brain | fields m, patterns_field',
+    expected: () => [
+      ...messages.slice(0, 3).map((m) => [m, m.replace(/id=\d+/, 'id=<*>')]),
+      ...messages.slice(3).map((m) => [m, 'job <*UUID*> done at <*DATETIME*>']),
+    ],
+  },
+  {
+    query:
+      'source=PATTERNS | patterns m method=brain variable_count_threshold=3 | fields m, patterns_field',
+    expected: () => [
+      [messages[0], 'user <*> id=<*> login ok'],
+      [messages[1], 'user <*> id=<*> login ok'],
+      [messages[2], 'user <*> id=<*> login failed'],
+      ...messages.slice(3).map((m) => [m, 'job <*UUID*> done at <*DATETIME*>']),
+    ],
+  },
+  {
+    query:
+      'source=PATTERNS | patterns m method=brain mode=aggregation variable_count_threshold=2 show_numbered_token=true | fields patterns_field, pattern_count, tokens',
+    expected: () => [
+      [
+        'user <token1> id=<token2> login <token3>',
+        3,
+        {
+          '<token1>': ['alice', 'bob', 'carol'],
+          '<token2>': ['4021', '17', '4022'],
+          '<token3>': ['ok', 'ok', 'failed'],
+        } as unknown as Cell,
+      ],
+      [
+        'job <token1> done at <token2>',
+        2,
+        {
+          '<token1>': UUIDS,
+          '<token2>': ['2024-01-15 10:30:00', '2024-01-16T11:00:00Z'],
+        } as unknown as Cell,
+      ],
+    ],
+  },
+];
+
 const cases: Array<[string, OracleCase]> = [
   ...joins.map((c) => ['join', c] as [string, OracleCase]),
   ...subqueries.map((c) => ['subquery', c] as [string, OracleCase]),
   ...lookups.map((c) => ['lookup', c] as [string, OracleCase]),
   ...searches.map((c) => ['search', c] as [string, OracleCase]),
+  ...timecharts.map((c) => ['timechart', c] as [string, OracleCase]),
+  ...patterns.map((c) => ['patterns', c] as [string, OracleCase]),
 ];
 
 // ---- running ------------------------------------------------------------------------------------
@@ -331,6 +476,22 @@ beforeAll(async () => {
     body: { t: '2024-01-15T10:30:00.123456789Z', n: 1 },
     refresh: true,
   });
+  await admin.indices.create({
+    index: fractionsIndex,
+    body: {
+      mappings: {
+        properties: { n: { type: 'integer' }, t: { type: 'date' }, tn: { type: 'date_nanos' } },
+      },
+    },
+  });
+  for (const body of fractionDocs) await admin.index({ index: fractionsIndex, body });
+  await admin.indices.create({
+    index: patternsIndex,
+    body: { mappings: { properties: { m: { type: 'keyword' } } } },
+  });
+  for (const m of messages) await admin.index({ index: patternsIndex, body: { m } });
+  await admin.indices.refresh({ index: patternsIndex });
+  await admin.indices.refresh({ index: fractionsIndex });
   [host, tightHost] = await Promise.all([
     startTestHost(),
     startTestHost({
@@ -350,7 +511,8 @@ describe.each(['as written', 'streamed'])('%s', (mode) => {
       const written = c.query
         .replace(/HOSTS/g, hostsIndex)
         .replace(/NANOS/g, nanosIndex)
-        .replace(/OBJECTS/g, objectsIndex);
+        .replace(/OBJECTS/g, objectsIndex)
+        .replace(/PATTERNS/g, patternsIndex);
       const query = mode === 'streamed' ? streamed(written) : written;
       const res = await run(query);
       expect({ status: res.status, message: res.body.message }).toEqual({
@@ -438,6 +600,94 @@ describe('types as the SQL plugin gives them', () => {
       expect(res.body.schema.map((c) => [c.name, c.type])).toEqual(schema);
       expectRowsAgree(res.body.datarows as Table, { query, expected });
     }
+  });
+});
+
+describe('timestamp fractions as the SQL plugin prints them (trailing zeros dropped)', () => {
+  // ExprTimestampValue prints 0 to 9 fraction digits: `.120` as `.12`, no fraction when zero.
+  const shown = (iso: string) => pplTimestamp(iso);
+  const nanosShown = (iso: string) => {
+    const [whole, fraction] = iso.replace('T', ' ').replace('Z', '').split('.');
+    const digits = fraction.replace(/0+$/, '');
+    return digits ? `${whole}.${digits}` : whole;
+  };
+  const stopPushdown = (query: string) =>
+    query.replace(/(source=FRACTIONS\b[^|\]]*)/g, '$1 | eval keep = 1 | fields - keep ');
+  it.each<[string, () => Table, boolean]>([
+    [
+      'source=FRACTIONS | sort n | fields n, t, tn',
+      () => fractionDocs.map((d) => [d.n, shown(d.t), nanosShown(d.tn)]),
+      true,
+    ],
+    [
+      'source=FRACTIONS | stats min(t) as lo, max(t) as hi',
+      () => [[shown(fractionDocs[1].t), shown(fractionDocs[2].t)]],
+      true,
+    ],
+    [
+      'source=FRACTIONS | stats count() as c by t',
+      () => fractionDocs.map((d) => [1, shown(d.t)]),
+      false,
+    ],
+    [
+      'source=FRACTIONS | eval s = cast(t as string), h = time(t), u = timestamp(tn) | sort n | fields n, s, h, u',
+      () => fractionDocs.map((d) => [d.n, shown(d.t), shown(d.t).slice(11), nanosShown(d.tn)]),
+      true,
+    ],
+    [
+      'source=FRACTIONS | stats count() as c by span(t, 1s) as s',
+      () => [[3, '2024-01-15 10:30:00']],
+      false,
+    ],
+  ])('%s', async (query, expected, ordered) => {
+    for (const q of [query, stopPushdown(query)]) {
+      const res = await run(q.replace(/FRACTIONS/g, fractionsIndex));
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 200,
+        message: undefined,
+      });
+      expectRowsAgree(res.body.datarows as Table, { query, expected, ordered });
+    }
+  });
+});
+
+describe('describe as the SQL plugin lists an index (OpenSearchDescribeIndexRequest)', () => {
+  it('gives a row for each object as well as for each field under it, numbered in order', async () => {
+    // The mapping flattened depth first (traverseAndFlatten): an object's row, then its fields'.
+    const res = await run(
+      `describe ${objectsIndex} | fields COLUMN_NAME, TYPE_NAME, ORDINAL_POSITION, TABLE_NAME`
+    );
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 200,
+      message: undefined,
+    });
+    expect(res.body.datarows).toEqual(
+      [
+        ['attributes', 'struct'],
+        ['attributes.payment', 'struct'],
+        ['attributes.payment.amount', 'double'],
+        ['msg', 'string'],
+        ['scope', 'struct'],
+        ['scope.name', 'string'],
+      ].map(([name, type], i) => [name, type, i, objectsIndex])
+    );
+  });
+});
+
+describe('trimmed timestamp fractions written by outputlookup', () => {
+  it('a lookup holds them and shows them as the source does (a date keeps milliseconds)', async () => {
+    const name = names.lookup('parity_fractions');
+    const written = await run(`source=${fractionsIndex} | fields n, t, tn | outputlookup ${name}`);
+    expect({ status: written.status, message: written.body.message }).toEqual({
+      status: 200,
+      message: undefined,
+    });
+    const res = await run(`source=${name} | sort n | fields n, t, tn`);
+    expect(res.status).toBe(200);
+    expect(res.body.datarows).toEqual(
+      // The lookup's timestamp mapping is a date: tn's 10:30:00.1203 keeps its milliseconds.
+      fractionDocs.map((d) => [d.n, pplTimestamp(d.t), pplTimestamp(d.tn.slice(0, 23) + 'Z')])
+    );
   });
 });
 

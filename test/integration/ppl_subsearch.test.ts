@@ -16,7 +16,13 @@ import { callApi } from '../support/api';
 import { adminClient, TestNames } from '../support/cluster';
 import { startTestHost, TestHost } from '../support/host';
 import { readRowsSorted } from '../support/lookups';
-import { expectRowsAgree, type Cell, type OracleCase, type Table } from '../support/oracle';
+import {
+  expectRowsAgree,
+  type Cell,
+  type OracleCase,
+  type Table,
+  pplTimestamp,
+} from '../support/oracle';
 import { users } from '../support/users';
 
 const docs: WebLogDoc[] = generateWebLogs(DEFAULT_COUNT, DEFAULT_SEED);
@@ -26,12 +32,7 @@ let host: TestHost;
 let smallHost: TestHost;
 
 const ms = (d: WebLogDoc) => Date.parse(d['@timestamp']);
-const stamp = (t: number) =>
-  new Date(t)
-    .toISOString()
-    .replace('T', ' ')
-    .replace('Z', '')
-    .replace(/\.000$/, '');
+const stamp = pplTimestamp;
 const hostsWhere = (p: (d: WebLogDoc) => boolean) => new Set(docs.filter(p).map((d) => d.host));
 function countBy(rows: WebLogDoc[], key: (d: WebLogDoc) => Cell): Table {
   const groups = new Map<Cell, number>();

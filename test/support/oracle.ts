@@ -38,3 +38,18 @@ export function expectRowsAgree(
   if (c.ordered) expect(got).toEqual(want);
   else expect([...got].sort()).toEqual([...want].sort());
 }
+
+/**
+ * An instant (epoch millis or ISO text) as PPL prints a timestamp: `yyyy-MM-dd HH:mm:ss`, in UTC,
+ * and the fraction with its trailing zeros dropped (`.120` as `.12`; none when zero), as the SQL
+ * plugin's ExprTimestampValue formats it.
+ */
+export function pplTimestamp(at: number | string): string {
+  const [whole, fraction] = new Date(at)
+    .toISOString()
+    .replace('T', ' ')
+    .replace('Z', '')
+    .split('.');
+  const digits = fraction.replace(/0+$/, '');
+  return digits ? `${whole}.${digits}` : whole;
+}

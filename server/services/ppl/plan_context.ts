@@ -22,6 +22,7 @@ import type {
 import type { Subsearch } from '../../../common/ppl/commands/combining_ast';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
+import { shownTimestamp } from '../document_scan';
 import { QueryBudget, unlimitedBudget } from './budget';
 import type { RowStream, Types } from './operators';
 import type { Dsl } from './pushdown';
@@ -188,24 +189,20 @@ const PPL_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?$/;
 const ZONED = /(?:[zZ]|[+-]\d{2}:?\d{2})$/;
 
 /**
- * PPL shows timestamps as `yyyy-MM-dd HH:mm:ss[.fff]`, in UTC. Scanned documents' dates arrive
+ * PPL shows timestamps as `yyyy-MM-dd HH:mm:ss[.fraction]`, in UTC, the fraction trimmed. Scanned documents' dates arrive
  * formatted by OpenSearch (../document_scan `formatDates`) and pass as they are; epoch millis
  * (composite keys) and zone-less text are read as UTC, never in the server's time zone.
  */
 export function formatTimestampValue(value: unknown): PplValue {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string' && PPL_TIMESTAMP.test(value)) return value;
+  if (typeof value === 'string' && PPL_TIMESTAMP.test(value)) return shownTimestamp(value);
   const text = String(value);
   const date =
     typeof value === 'number'
       ? new Date(value)
       : new Date(ZONED.test(text) || !text.includes(':') ? text : `${text.replace(' ', 'T')}Z`);
   if (Number.isNaN(date.getTime())) return String(value);
-  return date
-    .toISOString()
-    .replace('T', ' ')
-    .replace('Z', '')
-    .replace(/\.000$/, '');
+  return shownTimestamp(date.toISOString().replace('T', ' ').replace('Z', ''));
 }
 
 export class PlanContext {

@@ -13,6 +13,7 @@ import { SEARCH_METADATA_COLUMNS } from '../../../common/edit/column_names';
 import { LOOKUP_FIELD } from '../../../common/substrate/names';
 import { encodeDocId, keyTypeForColumn } from '../../../common/substrate/id_encoder';
 import { isSubstrateError } from '../../../common/substrate/errors';
+import { storedTimestamp } from '../../../common/substrate/field_types';
 import { BadRequestError } from '../../lib/errors';
 import type { Row } from './row_source';
 
@@ -22,13 +23,18 @@ export const RESERVED_COLUMNS: ReadonlySet<string> = new Set([
   LOOKUP_FIELD,
 ]);
 
-export function toDocument(row: Row, slice: string): Record<string, unknown> {
+/** A row as a document; `timestamps` names its timestamp columns (see {@link storedTimestamp}). */
+export function toDocument(
+  row: Row,
+  slice: string,
+  timestamps?: ReadonlySet<string>
+): Record<string, unknown> {
   const doc: Record<string, unknown> = {};
   // `for…in` over the row's own keys: no array per row (rows are plain objects).
   for (const column in row) {
     const value = row[column];
     if (value === null || value === undefined || RESERVED_COLUMNS.has(column)) continue;
-    doc[column] = value;
+    doc[column] = timestamps?.has(column) ? storedTimestamp(value) : value;
   }
   doc[LOOKUP_FIELD] = slice;
   return doc;

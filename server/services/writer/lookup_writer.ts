@@ -334,6 +334,9 @@ async function streamRows(
     logger: deps.logger,
   });
   const keys = keyFields ? new KeyEncoder(keyFields, source.columns) : undefined;
+  const timestamps = new Set(
+    (source.columns ?? []).filter((c) => c.type === 'timestamp').map((c) => c.name)
+  );
   let rowNumber = 0;
   let checkedKeys = source.columnNames !== undefined;
   const write = async (rows: Row[]) => {
@@ -348,7 +351,11 @@ async function streamRows(
     await mapper.prepare(rows, rowNumber);
     const documents: BulkDocument[] = rows.map((row) => {
       const n = rowNumber++;
-      return { rowNumber: n, id: keys?.idOf(row, slice, n), source: toDocument(row, slice) };
+      return {
+        rowNumber: n,
+        id: keys?.idOf(row, slice, n),
+        source: toDocument(row, slice, timestamps),
+      };
     });
     loader.add(documents);
   };

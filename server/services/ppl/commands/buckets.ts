@@ -11,17 +11,15 @@
 import { isNumericType, type PplType, type PplValue } from '../../../../common/ppl/types';
 import { FIXED_UNIT_MS, UNIT_MONTHS, type SpanInterval } from '../../../../common/ppl/time_units';
 import { javaDoubleToString } from '../../../../common/substrate/java_double';
+import { shownTimestamp } from '../../document_scan';
 import { formatTimestampValue } from '../plan_context';
 
 export const isTimeType = (t: PplType) => t === 'timestamp' || t === 'date';
 
 /** `yyyy-MM-dd` of a time in milliseconds (UTC). */
 const dateText = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** `HH:mm:ss[.fff]` of milliseconds since midnight. */
-const timeText = (ms: number) => {
-  const text = new Date(ms).toISOString().slice(11, 23);
-  return text.endsWith('.000') ? text.slice(0, 8) : text;
-};
+/** `HH:mm:ss[.fraction]` of milliseconds since midnight. */
+const timeText = (ms: number) => shownTimestamp(new Date(ms).toISOString().slice(11, 23));
 const DAY_MS = 86_400_000;
 
 const INTEGRAL = ['tinyint', 'smallint', 'int', 'bigint'];

@@ -35,7 +35,7 @@ const asText = (v: PplValue): string | null =>
 /** `<*>`, `<*IP*>` → `<token1>`, `<token2>`, … in order. */
 function numbered(pattern: string): string {
   let n = 0;
-  return pattern.replace(/<\*(?:IP\*)?>/g, () => `<token${++n}>`);
+  return pattern.replace(/<\*(?:IP\*|DATETIME\*|UUID\*)?>/g, () => `<token${++n}>`);
 }
 
 function tokenMap(pattern: string, lists: string[][]): Record<string, string[]> {

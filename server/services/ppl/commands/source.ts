@@ -143,6 +143,27 @@ const DESCRIBE_COLUMNS: Array<[string, PplType]> = [
   ['IS_GENERATEDCOLUMN', 'string'],
 ];
 
+/**
+ * What `describe` lists, as the SQL plugin flattens a mapping (OpenSearchDescribeIndexRequest):
+ * every field and every object, an object's row before its fields' (depth first, each level in
+ * the mapping's alphabetical order), the fields inside nested ones too.
+ */
+function describedColumns(schema: SourceSchema): Array<{ name: string; type: PplType }> {
+  const columns = new Map<string, PplType>();
+  for (const f of schema.fields.values()) columns.set(f.name, f.type);
+  for (const o of schema.objects.values()) columns.set(o.name, o.type);
+  const nested = [...schema.fields.values()].filter((f) => f.mappingType === 'nested');
+  for (const [path, type] of schema.paths)
+    if (nested.some((n) => path.startsWith(`${n.name}.`))) columns.set(path, type);
+  const depthFirst = (a: string, b: string) => {
+    const [x, y] = [a.split('.'), b.split('.')];
+    for (let i = 0; i < Math.min(x.length, y.length); i++)
+      if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+    return x.length - y.length;
+  };
+  return [...columns.keys()].sort(depthFirst).map((name) => ({ name, type: columns.get(name)! }));
+}
+
 /** `describe <index>`: one row per column of the index, read from its mapping as the caller. */
 function planDescribe(
   ctx: PlanContext,
@@ -151,7 +172,7 @@ function planDescribe(
 ): PlannedSource {
   const table = source.indices[0].name;
   const { client } = ctx.deps;
-  const fields = [...schema.fields.values()];
+  const fields = describedColumns(schema);
   ctx.columns = DESCRIBE_COLUMNS.map(([name, type]) => ({ name, type }));
   ctx.plan.push({
     command: ctx.commandText(source.span),
