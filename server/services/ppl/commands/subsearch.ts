@@ -36,13 +36,17 @@ import {
   separatedColumns,
   unionColumns,
 } from './combine_rows';
-import { planCorrelatedScalar } from './correlated';
+import {
+  conditionOf,
+  isSlot,
+  outerResolver,
+  planCorrelatedScalar,
+  type Resolved,
+} from './correlated';
 import { keyText, renameFields } from './join';
 
 /** A predicate's result for one row of the outer search (true, false or null). */
 type RowTest = (row: Row) => PplValue;
-
-const isSlot = (name: string) => name.startsWith('\u0000');
 
 interface PreparedSlot {
   slot: string;
@@ -232,18 +236,6 @@ async function planScalar(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredica
   };
 }
 
-interface Resolved {
-  side: 'outer' | 'inner';
-  name: string;
-}
-
-/** The name a search's fields may be qualified with: its alias, else its one index. */
-function searchName(search: Pick<Subsearch, 'source'>): string | undefined {
-  const source = search.source;
-  if (source.kind !== 'Source') return undefined;
-  return source.alias ?? (source.indices.length === 1 ? source.indices[0].name : undefined);
-}
-
 /**
  * `exists [ … ]`. Correlated (subquery.md): a `where` of the subsearch names fields of the outer
  * rows. The subsearch then runs once without those conditions, its rows held (at most max_rows),
@@ -252,28 +244,9 @@ function searchName(search: Pick<Subsearch, 'source'>): string | undefined {
  * and head may follow: they do not change whether a row exists.
  */
 async function planExists(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) {
-  const outer = ctx.columns.map((c) => ({ ...c }));
-  const outerName = ctx.sourceName;
-  const innerName = searchName(p.search);
   const search = p.search;
+  const { outer, resolve, refersOuter } = outerResolver(ctx, search);
   let inner = (await sub.compile({ ...search, commands: [] })).columns as Column[];
-  const resolve = (name: string, columns: Column[]): Resolved | undefined => {
-    const has = (cols: Column[], n: string) => cols.some((c) => c.name === n);
-    const dot = name.indexOf('.');
-    if (dot > 0) {
-      const prefix = name.slice(0, dot);
-      const rest = name.slice(dot + 1);
-      if (prefix === innerName && has(columns, rest)) return { side: 'inner', name: rest };
-      if (prefix === outerName && has(outer, rest)) return { side: 'outer', name: rest };
-    }
-    if (has(columns, name)) return { side: 'inner', name };
-    if (has(outer, name)) return { side: 'outer', name };
-    return undefined;
-  };
-  const refersOuter = (expr: Expr, columns: Column[]) =>
-    fieldRefs(expr).some((r) => !isSlot(r.name) && resolve(r.name, columns)?.side === 'outer');
-  const conditionOf = (c: Command) =>
-    c.kind === 'Where' || c.kind === 'WhereSubsearch' ? c.condition : undefined;
 
   const commands = search.commands;
   let first = commands.length;
