@@ -16,15 +16,11 @@ import {
   EuiFieldText,
   EuiForm,
   EuiFormRow,
-  EuiModal,
-  EuiModalBody,
-  EuiModalFooter,
-  EuiModalHeader,
-  EuiModalHeaderTitle,
   EuiSpacer,
   EuiTextArea,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
+import { Dialog } from '../../../components/dialogs';
 import { toApiFailure } from '../../../services/api_client';
 import { SavedQueryError } from '../../../services/saved_queries';
 
@@ -71,98 +67,91 @@ export function SavedQueryDetailsModal({
       ? i18n.translate('lookups.savedQuery.saveTitle', { defaultMessage: 'Save query' })
       : i18n.translate('lookups.savedQuery.renameTitle', { defaultMessage: 'Rename saved query' });
   return (
-    <EuiModal
+    <Dialog
+      id="lookupsSavedQueryDetailsTitle"
+      title={heading}
+      testSubj="lookupsSavedQueryDetails"
       onClose={onClose}
-      aria-labelledby="lookupsSavedQueryDetailsTitle"
-      // OUI 1.22's modal has no dialog role of its own.
-      role="dialog"
-      aria-modal="true"
-      data-test-subj="lookupsSavedQueryDetails"
+      footer={
+        <>
+          <EuiButtonEmpty onClick={onClose} data-test-subj="lookupsSavedQueryDetailsCancel">
+            {i18n.translate('lookups.common.cancel', { defaultMessage: 'Cancel' })}
+          </EuiButtonEmpty>
+          <EuiButton
+            fill
+            onClick={submit}
+            isLoading={saving}
+            isDisabled={blank}
+            data-test-subj="lookupsSavedQueryDetailsSave"
+          >
+            {mode === 'create'
+              ? i18n.translate('lookups.savedQuery.save', { defaultMessage: 'Save' })
+              : i18n.translate('lookups.savedQuery.rename', { defaultMessage: 'Rename' })}
+          </EuiButton>
+        </>
+      }
     >
-      <EuiModalHeader>
-        <EuiModalHeaderTitle>
-          <h2 id="lookupsSavedQueryDetailsTitle">{heading}</h2>
-        </EuiModalHeaderTitle>
-      </EuiModalHeader>
-      <EuiModalBody>
-        <EuiForm
-          component="form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+      <EuiForm
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <EuiFormRow
+          label={i18n.translate('lookups.savedQuery.name', { defaultMessage: 'Name' })}
+          helpText={i18n.translate('lookups.savedQuery.nameHelp', {
+            defaultMessage:
+              'Saved queries are shared with everyone who uses Dashboards, here and in Discover.',
+          })}
+          isInvalid={titleError !== null}
+          error={titleError ?? undefined}
+          fullWidth
         >
-          <EuiFormRow
-            label={i18n.translate('lookups.savedQuery.name', { defaultMessage: 'Name' })}
-            helpText={i18n.translate('lookups.savedQuery.nameHelp', {
-              defaultMessage:
-                'Saved queries are shared with everyone who uses Dashboards, here and in Discover.',
-            })}
+          <EuiFieldText
+            value={title}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              setTitleError(null);
+            }}
             isInvalid={titleError !== null}
-            error={titleError ?? undefined}
+            required
             fullWidth
-          >
-            <EuiFieldText
-              value={title}
-              onChange={(e) => {
-                setTitle(e.target.value);
-                setTitleError(null);
-              }}
-              isInvalid={titleError !== null}
-              required
-              fullWidth
-              data-test-subj="lookupsSavedQueryName"
-            />
-          </EuiFormRow>
-          <EuiFormRow
-            label={i18n.translate('lookups.savedQuery.description', {
-              defaultMessage: 'Description',
-            })}
-            fullWidth
-          >
-            <EuiTextArea
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              rows={3}
-              fullWidth
-              data-test-subj="lookupsSavedQueryDescription"
-            />
-          </EuiFormRow>
-          {/* Enter in the name field submits. */}
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </EuiForm>
-        {error ? (
-          <>
-            <EuiSpacer size="m" />
-            <EuiCallOut
-              color="danger"
-              iconType="alert"
-              title={i18n.translate('lookups.savedQuery.saveFailed', {
-                defaultMessage: 'The saved query was not written',
-              })}
-              data-test-subj="lookupsSavedQueryDetailsError"
-            >
-              <p>{error}</p>
-            </EuiCallOut>
-          </>
-        ) : null}
-      </EuiModalBody>
-      <EuiModalFooter>
-        <EuiButtonEmpty onClick={onClose} data-test-subj="lookupsSavedQueryDetailsCancel">
-          {i18n.translate('lookups.common.cancel', { defaultMessage: 'Cancel' })}
-        </EuiButtonEmpty>
-        <EuiButton
-          fill
-          onClick={submit}
-          isLoading={saving}
-          isDisabled={blank}
-          data-test-subj="lookupsSavedQueryDetailsSave"
+            data-test-subj="lookupsSavedQueryName"
+          />
+        </EuiFormRow>
+        <EuiFormRow
+          label={i18n.translate('lookups.savedQuery.description', {
+            defaultMessage: 'Description',
+          })}
+          fullWidth
         >
-          {mode === 'create'
-            ? i18n.translate('lookups.savedQuery.save', { defaultMessage: 'Save' })
-            : i18n.translate('lookups.savedQuery.rename', { defaultMessage: 'Rename' })}
-        </EuiButton>
-      </EuiModalFooter>
-    </EuiModal>
+          <EuiTextArea
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            rows={3}
+            fullWidth
+            data-test-subj="lookupsSavedQueryDescription"
+          />
+        </EuiFormRow>
+        {/* Enter in the name field submits. */}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </EuiForm>
+      {error ? (
+        <>
+          <EuiSpacer size="m" />
+          <EuiCallOut
+            color="danger"
+            iconType="alert"
+            title={i18n.translate('lookups.savedQuery.saveFailed', {
+              defaultMessage: 'The saved query was not written',
+            })}
+            data-test-subj="lookupsSavedQueryDetailsError"
+          >
+            <p>{error}</p>
+          </EuiCallOut>
+        </>
+      ) : null}
+    </Dialog>
   );
 }
