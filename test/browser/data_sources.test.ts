@@ -155,6 +155,12 @@ it('names a source that cannot be reached by its title', async () => {
   await page().waitForURL((url) => url.searchParams.get('dataSourceId') === unreachable);
   const error = testSubj('lookupsCatalogError');
   await error.waitFor();
+  // The title is looked up once the failure is known: the callout names the id until then.
+  await page().waitForFunction(() =>
+    document
+      .querySelector('[data-test-subj="lookupsCatalogError"]')
+      ?.textContent?.includes('Data source "Nowhere" cannot be reached')
+  );
   expect(await error.innerText()).toContain(`Data source "Nowhere" cannot be reached`);
   await screenshot(page(), 'data-source-unreachable');
 });

@@ -185,6 +185,18 @@ export async function screenshot(page: Page, name: string) {
   // An animation mid-way would make a misleading picture.
   await settled(page);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  // The full-page capture resizes the viewport for a moment. OUI's responsive components (the
+  // header's breadcrumbs) follow resizes through a throttled listener whose last call can read a
+  // stale breakpoint and keep the narrow layout; one more resize, past the throttle, sets them
+  // back to the viewport the test asked for, as a user's next resize would.
+  await page.waitForTimeout(100);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        window.dispatchEvent(new Event('resize'));
+        setTimeout(resolve, 100);
+      })
+  );
 }
 
 /** The text of every toast currently shown. */
