@@ -93,15 +93,16 @@ afterAll(async () => {
 
 it('a bare source gives the top-level fields, objects whole', async () => {
   const body = await ok(`source=${index} | sort k`);
+  // In the SQL plugin's order: a Java HashMap of the top-level names (JDK 25 iterates it so).
   expect(body.schema).toEqual([
+    { name: 'owner', type: 'struct' },
+    { name: 'k', type: 'string' },
     { name: 'addr', type: 'ip' },
     { name: 'disks', type: 'array' },
-    { name: 'k', type: 'string' },
-    { name: 'owner', type: 'struct' },
     { name: 'ports', type: 'struct' },
   ]);
   expect(body.datarows).toEqual(
-    servers.map((s) => [s.addr.replace('::ffff:', ''), s.disks, s.k, s.owner, s.ports])
+    servers.map((s) => [s.owner, s.k, s.addr.replace('::ffff:', ''), s.disks, s.ports])
   );
 });
 

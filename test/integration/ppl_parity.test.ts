@@ -52,6 +52,27 @@ const racks: Array<{ host: string; rack: string; floor?: number }> = [
   { host: 'web-99', rack: 'r9', floor: 9 },
 ];
 const rackOf = new Map(racks.map((r) => [r.host, r]));
+/**
+ * The same hosts with more fields, `WIDE` in the queries: a lookup whose output list leaves some
+ * of its fields out.
+ */
+const wideIndex = uniqueName('hosts_parity_wide');
+names.track(wideIndex);
+const wide = racks.map((r, i) => ({
+  ...r,
+  dc: `dc-${r.rack}`,
+  owner: `team-${i % 2}`,
+  zone: i < 3 ? 'eu' : 'us',
+}));
+const wideOf = new Map(wide.map((w) => [w.host, w]));
+type WideField = 'dc' | 'floor' | 'owner' | 'rack' | 'zone';
+/** web_logs' count per host, then these fields of WIDE (null without a match). */
+const perHostWide = (fields: WideField[]) =>
+  [...perHost(() => true)].map(([h, n]) => [
+    n,
+    h,
+    ...fields.map((f) => (wideOf.get(h)?.[f] as Cell | undefined) ?? null),
+  ]);
 /** An index of objects, `OBJECTS` in the queries (one document holds a dotted key as written). */
 const objectsIndex = uniqueName('hosts_parity_objects');
 names.track(objectsIndex);
@@ -264,6 +285,44 @@ const lookups: OracleCase[] = [
   },
 ];
 
+// An output list that leaves some of the lookup's fields out: the SQL plugin projects the lookup
+// onto a HashSet of the outputs and keys, so the columns come in that set's order, not as listed.
+const wideLookups: OracleCase[] = [
+  {
+    query: 'source=web_logs | stats count() as n by host | lookup WIDE host replace zone, dc, rack',
+    expected: () => perHostWide(['rack', 'zone', 'dc']),
+  },
+  {
+    query:
+      'source=web_logs | stats count() as n by host | lookup WIDE host replace owner as o, floor',
+    expected: () => perHostWide(['owner', 'floor']),
+  },
+  {
+    // Outputs and key cover every field: no projection, the lookup's own column order (a
+    // HashMap of its fields: host, owner, rack, floor, zone, dc).
+    query:
+      'source=web_logs | stats count() as n by host | lookup WIDE host replace zone, rack, owner, floor, dc',
+    expected: () => perHostWide(['owner', 'rack', 'floor', 'zone', 'dc']),
+  },
+  {
+    // append over columns the rows have: each moves last, in the order of the plugin's HashMap
+    // of them; the row's own value unless null.
+    query:
+      "source=web_logs | stats count() as n by host | eval rack = case(host = 'web-02', 'mine'), owner = case(host = 'web-03', 'me'), floor = case(host = 'web-04', 40) | lookup WIDE host append owner, floor, rack",
+    expected: () =>
+      [...perHost(() => true)].map(([h, n]) => {
+        const w = wideOf.get(h);
+        return [
+          n,
+          h,
+          h === 'web-03' ? 'me' : (w?.owner ?? null),
+          h === 'web-02' ? 'mine' : (w?.rack ?? null),
+          h === 'web-04' ? 40 : (w?.floor ?? null),
+        ];
+      }),
+  },
+];
+
 const searches: OracleCase[] = [
   {
     // != leaves out the documents without the field (search.md, example 4) …
@@ -418,6 +477,7 @@ const cases: Array<[string, OracleCase]> = [
   ...joins.map((c) => ['join', c] as [string, OracleCase]),
   ...subqueries.map((c) => ['subquery', c] as [string, OracleCase]),
   ...lookups.map((c) => ['lookup', c] as [string, OracleCase]),
+  ...wideLookups.map((c) => ['lookup', c] as [string, OracleCase]),
   ...searches.map((c) => ['search', c] as [string, OracleCase]),
   ...timecharts.map((c) => ['timechart', c] as [string, OracleCase]),
   ...patterns.map((c) => ['patterns', c] as [string, OracleCase]),
@@ -453,6 +513,21 @@ beforeAll(async () => {
   });
   for (const r of racks) await admin.index({ index: hostsIndex, body: r });
   await admin.indices.refresh({ index: hostsIndex });
+  await admin.indices.create({
+    index: wideIndex,
+    body: {
+      mappings: {
+        properties: Object.fromEntries(
+          ['host', 'rack', 'dc', 'owner', 'zone', 'floor'].map((f) => [
+            f,
+            { type: f === 'floor' ? 'integer' : 'keyword' },
+          ])
+        ),
+      },
+    },
+  });
+  for (const w of wide) await admin.index({ index: wideIndex, body: w });
+  await admin.indices.refresh({ index: wideIndex });
   await admin.indices.create({
     index: objectsIndex,
     body: {
@@ -510,6 +585,7 @@ describe.each(['as written', 'streamed'])('%s', (mode) => {
     async (_family, _label, c) => {
       const written = c.query
         .replace(/HOSTS/g, hostsIndex)
+        .replace(/WIDE/g, wideIndex)
         .replace(/NANOS/g, nanosIndex)
         .replace(/OBJECTS/g, objectsIndex)
         .replace(/PATTERNS/g, patternsIndex);
@@ -653,7 +729,8 @@ describe('timestamp fractions as the SQL plugin prints them (trailing zeros drop
 
 describe('describe as the SQL plugin lists an index (OpenSearchDescribeIndexRequest)', () => {
   it('gives a row for each object as well as for each field under it, numbered in order', async () => {
-    // The mapping flattened depth first (traverseAndFlatten): an object's row, then its fields'.
+    // The mapping flattened depth first (traverseAndFlatten): an object's row, then its fields';
+    // the top level in the order of the Java HashMap it is copied into (msg, attributes, scope).
     const res = await run(
       `describe ${objectsIndex} | fields COLUMN_NAME, TYPE_NAME, ORDINAL_POSITION, TABLE_NAME`
     );
@@ -663,14 +740,142 @@ describe('describe as the SQL plugin lists an index (OpenSearchDescribeIndexRequ
     });
     expect(res.body.datarows).toEqual(
       [
+        ['msg', 'string'],
         ['attributes', 'struct'],
         ['attributes.payment', 'struct'],
         ['attributes.payment.amount', 'double'],
-        ['msg', 'string'],
         ['scope', 'struct'],
         ['scope.name', 'string'],
       ].map(([name, type], i) => [name, type, i, objectsIndex])
     );
+  });
+});
+
+describe('column order without fields, as the SQL plugin gives it', () => {
+  // The index's fields in the order of the Java HashMap the plugin copies its mapping into
+  // (OpenSearchDescribeIndexRequest.getFieldTypes); search.md's `source=accounts` shows the same
+  // rule. For web_logs' mapping JDK 25 iterates that map as listed here.
+  const WEB_LOGS_ORDER = [
+    'path',
+    '@timestamp',
+    'method',
+    'bytes',
+    'host',
+    'client_ip',
+    'response_time_ms',
+    'region',
+    'user',
+    'user_agent',
+    'status',
+    'tags',
+  ];
+  const columns = async (query: string) => {
+    const res = await run(query);
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 200,
+      message: undefined,
+    });
+    return res.body.schema.map((c) => c.name);
+  };
+
+  it('for a search, pushed down or streamed, and around what later commands add or drop', async () => {
+    for (const query of ['source=web_logs | head 2', "source=web_logs | where host = 'web-03'"]) {
+      expect(await columns(query)).toEqual(WEB_LOGS_ORDER);
+      expect(await columns(streamed(query))).toEqual(WEB_LOGS_ORDER);
+    }
+    expect(await columns('source=web_logs | fields - path, user | eval n = 1 | head 1')).toEqual([
+      ...WEB_LOGS_ORDER.filter((f) => f !== 'path' && f !== 'user'),
+      'n',
+    ]);
+    // A wildcard takes the fields it matches in that order too.
+    expect(await columns('source=web_logs | fields *s* | head 1')).toEqual(
+      WEB_LOGS_ORDER.filter((f) => f.includes('s'))
+    );
+  });
+
+  it('for describe, numbered in that order', async () => {
+    const res = await run('describe web_logs | fields COLUMN_NAME, ORDINAL_POSITION');
+    expect(res.body.datarows).toEqual(WEB_LOGS_ORDER.map((name, i) => [name, i]));
+  });
+
+  it('for a lookup without an output list: its fields but the key, after the source’s', async () => {
+    expect(
+      await columns(`source=web_logs | stats count() as n by host | lookup ${wideIndex} host`)
+    ).toEqual(['n', 'host', 'owner', 'rack', 'floor', 'zone', 'dc']);
+  });
+});
+
+describe('bin on a time field with bins=, as an auto_date_histogram', () => {
+  // OpenSearch picks the width; whatever it picks, the buckets must partition the documents:
+  // each document counts in the bucket whose start is the last at or before its time.
+  const countsIn = (starts: string[], rows: WebLogDoc[]) => {
+    const at = starts.map((s) => Date.parse(`${s.replace(' ', 'T')}Z`));
+    const counts = at.map(() => 0);
+    for (const d of rows) {
+      const t = Date.parse(d['@timestamp']);
+      let i = at.length - 1;
+      while (i >= 0 && at[i] > t) i--;
+      if (i >= 0) counts[i]++;
+    }
+    return counts;
+  };
+
+  it('gives at most n buckets holding every document, oldest first', async () => {
+    const res = await run(
+      'source=web_logs | bin @timestamp bins=3 | stats count() as c by @timestamp'
+    );
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 200,
+      message: undefined,
+    });
+    expect(res.body.schema.map((c) => [c.name, c.type])).toEqual([
+      ['c', 'bigint'],
+      ['@timestamp', 'timestamp'],
+    ]);
+    const rows = res.body.datarows as Array<[number, string]>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(3);
+    const starts = rows.map(([, t]) => t);
+    expect([...starts].sort()).toEqual(starts);
+    expect(rows.map(([c]) => c)).toEqual(countsIn(starts, docs));
+    expect(rows.reduce((a, [c]) => a + c, 0)).toBe(docs.length);
+  });
+
+  it('under other group keys, and after a pushed-down where', async () => {
+    const res = await run(
+      'source=web_logs | where status >= 500 | bin @timestamp bins=2 as t | stats count() as c by region, t'
+    );
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 200,
+      message: undefined,
+    });
+    const rows = res.body.datarows as Array<[number, string, string]>;
+    const regions = [...new Set(docs.map((d) => d.region))].sort();
+    for (const region of regions) {
+      const mine = rows.filter(([, r]) => r === region);
+      const failed = docs.filter((d) => d.region === region && d.status >= 500);
+      expect(mine.length).toBeLessThanOrEqual(2);
+      expect(mine.map(([c]) => c)).toEqual(
+        countsIn(
+          mine.map(([, , t]) => t),
+          failed
+        )
+      );
+      expect(mine.reduce((a, [c]) => a + c, 0)).toBe(failed.length);
+    }
+  });
+
+  it('is refused elsewhere, saying where it works', async () => {
+    for (const query of [
+      'source=web_logs | bin @timestamp bins=3 | fields @timestamp',
+      'source=web_logs | eval k = 1 | bin @timestamp bins=3 | stats count() by @timestamp',
+    ]) {
+      const res = await run(query);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain(
+        'bins on a time field needs the binned field as a group of the stats right after it'
+      );
+    }
   });
 });
 

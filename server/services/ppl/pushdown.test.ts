@@ -11,6 +11,7 @@ import type { SourceSchema } from './source_schema';
 const schema: SourceSchema = {
   objects: new Map(),
   paths: new Map(),
+  columnOrder: ['status', 'host', 'agent', 'note', '@timestamp'],
   fields: new Map([
     ['status', { name: 'status', type: 'int', mappingType: 'integer', exactField: 'status' }],
     ['host', { name: 'host', type: 'string', mappingType: 'keyword', exactField: 'host' }],

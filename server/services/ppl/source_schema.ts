@@ -12,6 +12,7 @@ import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import { toPplType, type PplType } from '../../../common/ppl/types';
 import { LOOKUP_FIELD } from '../../../common/substrate/names';
 import { presenceFilters, readPresent } from '../field_presence';
+import { javaHashMapCopyOrder } from './java_hash_order';
 import {
   BadRequestError,
   LookupError,
@@ -38,6 +39,8 @@ export interface SourceSchema {
   objects: Map<string, SourceField>;
   /** The PPL type of every path below an object or nested field, for a path read inside a value. */
   paths: Map<string, PplType>;
+  /** Every path of `fields` and `objects`, in the order the SQL plugin gives its columns. */
+  columnOrder: string[];
 }
 
 interface MappingNode {
@@ -204,9 +207,33 @@ export async function readSourceSchema(
       if (![...fields.keys()].some((f) => f.startsWith(`${name}.`))) objects.delete(name);
   }
   for (const name of objects.keys()) if (fields.has(name)) objects.delete(name);
-  // OpenSearch lists properties alphabetically; so do PPL's results for `source=…`.
-  return { fields: sorted(fields), objects: sorted(objects), paths };
+  const order = engineOrder(topLevelNames(perIndex, lookupIndices.size > 0));
+  const columnOrder = [...order(new Map([...fields, ...objects])).keys()];
+  return { fields: order(fields), objects: order(objects), paths, columnOrder };
 }
 
-const sorted = <T>(map: Map<string, T>): Map<string, T> =>
-  new Map([...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+/**
+ * The top-level properties of the indices that have a PPL type (the SQL plugin skips the others
+ * too), as the mappings list them (alphabetically), with a lookup's slice field, which the
+ * plugin would read as a keyword.
+ */
+function topLevelNames(perIndex: Map<string, Collected>, lookup: boolean): string[] {
+  const names = [...perIndex.values()].flatMap((own) =>
+    [...own.leaves.keys(), ...own.objects.keys()].filter((name) => !name.includes('.'))
+  );
+  return [...new Set([...names, ...(lookup ? [LOOKUP_FIELD] : [])])].sort();
+}
+
+/**
+ * The SQL plugin's column order for a source (its search.md outputs show it): the top-level
+ * fields in the order of the Java HashMap it copies the mapping into
+ * (OpenSearchDescribeIndexRequest.getFieldTypes), each object's own fields after it, by name.
+ */
+function engineOrder(topLevel: string[]) {
+  const rank = new Map(javaHashMapCopyOrder(topLevel).map((name, i) => [name, i]));
+  const rankOf = (path: string) => rank.get(path.split('.')[0]) ?? rank.size;
+  return <T>(map: Map<string, T>): Map<string, T> =>
+    new Map(
+      [...map.entries()].sort(([a], [b]) => rankOf(a) - rankOf(b) || (a < b ? -1 : a > b ? 1 : 0))
+    );
+}

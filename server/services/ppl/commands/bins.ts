@@ -144,6 +144,12 @@ export function planBin(ctx: PlanContext, command: BinCommand): void {
     const numericOnly = (['minSpan', 'bins', 'start', 'end', 'logSpan'] as const).find(
       (k) => command[k] !== undefined
     );
+    if (numericOnly === 'bins' && command.interval === undefined) {
+      // As the SQL plugin: only an auto_date_histogram answers it (./stats_pushdown).
+      throw fail(
+        `bins on a time field needs the binned field as a group of the stats right after it, over an index (e.g. bin ${from} bins=${command.bins} | stats count() by ${to}); otherwise give a span such as span=1h`
+      );
+    }
     if (numericOnly !== undefined && command.interval === undefined) {
       throw fail(
         `${numericOnly === 'logSpan' ? 'a log span' : numericOnly.toLowerCase()} bins numeric fields; give a time field a span such as span=1h`

@@ -178,7 +178,11 @@ describe('bin options', () => {
   });
 
   it('refuses numeric options on a time field, and non-numeric fields', async () => {
-    await expect(rows(`${times} | bin t bins=5`)).rejects.toThrow(/bins bins numeric fields/);
+    // bins on time only as an index's stats group (an auto_date_histogram), as the SQL plugin.
+    await expect(rows(`${times} | bin t bins=5 | stats count() by t`)).rejects.toThrow(
+      /bins on a time field needs the binned field as a group of the stats right after it/
+    );
+    await expect(rows(`${times} | bin t minspan=5`)).rejects.toThrow(/minspan bins numeric fields/);
     await expect(rows(`${data([{ s: true }])} | bin s bins=5`)).rejects.toThrow(
       /bins numeric, time and text fields; "s" is boolean/
     );

@@ -6,24 +6,12 @@
 /* `lookup` in the server: rows enriched from a lookup, one terms query per batch (lookup_op.ts). */
 import type { LookupCommand } from '../../../../common/ppl/ast';
 import { lookupOp, readLookupSchema } from '../lookup_op';
+import { javaHashMapOrder, javaHashSetOrder } from '../java_hash_order';
 import type { PlanContext } from '../plan_context';
 
 export async function planLookup(ctx: PlanContext, command: LookupCommand): Promise<void> {
   for (const m of command.mappings) ctx.requireColumn(m.sourceField.name, m.sourceField.span);
   const table = await readLookupSchema(ctx.deps.client, command.table.name);
-  const keys = new Set(command.mappings.map((m) => m.lookupField.name));
-  const outputs =
-    command.outputs.length > 0
-      ? command.outputs.map((o) => {
-          if (!table.has(o.inputField.name)) {
-            throw ctx.error(
-              `The lookup "${command.table.name}" has no field "${o.inputField.name}". Its fields: ${[...table.keys()].join(', ')}.`,
-              o.inputField.span
-            );
-          }
-          return { from: o.inputField.name, to: o.outputField.name };
-        })
-      : [...table.keys()].filter((f) => !keys.has(f)).map((f) => ({ from: f, to: f }));
   for (const m of command.mappings) {
     if (!table.has(m.lookupField.name)) {
       throw ctx.error(
@@ -32,9 +20,18 @@ export async function planLookup(ctx: PlanContext, command: LookupCommand): Prom
       );
     }
   }
+  for (const o of command.outputs) {
+    if (!table.has(o.inputField.name)) {
+      throw ctx.error(
+        `The lookup "${command.table.name}" has no field "${o.inputField.name}". Its fields: ${[...table.keys()].join(', ')}.`,
+        o.inputField.span
+      );
+    }
+  }
+  const outputs = providedFields(command, [...table.keys()]);
   // As the SQL plugin plans it (a left join): the source's columns but those the lookup provides,
   // then the provided ones (replace); append keeps a provided column the source has at the end,
-  // its value the source's unless null.
+  // its value the source's unless null, those in the order of the plugin's HashMap of them.
   const provided = new Set(outputs.map((o) => o.to));
   const kept = ctx.columns.filter((c) => c.hidden || !provided.has(c.name));
   const added = outputs.map((o) => {
@@ -44,10 +41,11 @@ export async function planLookup(ctx: PlanContext, command: LookupCommand): Prom
       ? { column: { ...existing }, shared: true }
       : { column: { name: o.to, type }, shared: false };
   });
+  const shared = new Map(added.filter((a) => a.shared).map((a) => [a.column.name, a.column]));
   ctx.columns = [
     ...kept,
     ...added.filter((a) => !a.shared).map((a) => a.column),
-    ...added.filter((a) => a.shared).map((a) => a.column),
+    ...javaHashMapOrder([...shared.keys()]).map((name) => shared.get(name)!),
   ];
   const { client } = ctx.deps;
   const { budget } = ctx;
@@ -56,4 +54,26 @@ export async function planLookup(ctx: PlanContext, command: LookupCommand): Prom
     // A row matching several lookup rows comes out once per match.
     keepsCount: false,
   });
+}
+
+/**
+ * The lookup's fields the rows get, in the SQL plugin's order. With no output list: the table's
+ * fields but the keys, in the table's order. With one: its fields (an input named twice keeps its
+ * first place and last name, as the parser's LinkedHashMap); when they and the keys leave out
+ * some of the table's fields, the plugin projects the table onto a HashSet of them, whose
+ * iteration order the columns then follow, else the table's own order.
+ */
+function providedFields(
+  command: LookupCommand,
+  tableFields: string[]
+): Array<{ from: string; to: string }> {
+  const keys = command.mappings.map((m) => m.lookupField.name);
+  if (command.outputs.length === 0) {
+    return tableFields.filter((f) => !keys.includes(f)).map((f) => ({ from: f, to: f }));
+  }
+  const named = new Map<string, string>();
+  for (const o of command.outputs) named.set(o.inputField.name, o.outputField.name);
+  const projected = javaHashSetOrder([...named.keys()], keys);
+  const order = projected.length !== tableFields.length ? projected : tableFields;
+  return order.filter((f) => named.has(f)).map((f) => ({ from: f, to: named.get(f)! }));
 }

@@ -112,6 +112,17 @@ describe('timewrap', () => {
     ]);
   });
 
+  it('leaves out the periods of the range that have no rows', async () => {
+    // The range starts four days before the first hit: those days have no timechart row.
+    const r = await run(`${range('2026-02-25 00:00:00', '2026-03-02 23:00:00')} | timewrap 1day`);
+    expect(r.names).toEqual(['@timestamp', 'sum(v)_1day_before', 'sum(v)_latest_day']);
+    expect(r.rows).toEqual([
+      ['2026-03-02 06:00:00', 1, 10],
+      ['2026-03-02 12:00:00', 2, null],
+      ['2026-03-02 18:00:00', 3, 20],
+    ]);
+  });
+
   it('is refused without a timechart before it or without the range start', async () => {
     const parsed = parsePpl(`${hits} | timewrap 1day`);
     expect(parsed.ok).toBe(false);

@@ -110,10 +110,12 @@ function timeMs(value: PplValue | string | undefined): number | undefined {
  * `timewrap` (timewrap.md): the periods of the span (aligned to the epoch, in UTC) from the
  * range's start to its reference one — the range's end (`align=end`) or now — each a column,
  * named `<column>_<N><unit>s_before`, `<column>_latest_<unit>`, `<column>_<N><unit>s_after`; one
- * row per offset within a period, its time that of the reference period. The range comes from the
- * query's where, so the columns are known before the rows: without a start it is refused.
+ * row per offset within a period, its time that of the reference period. A period without a row
+ * has no column ("only columns with data are included"), so the rows are read while planning;
+ * where they cannot be (inside appendpipe), every period of the range is a column. Without the
+ * range's start it is refused.
  */
-export function planTimewrap(ctx: PlanContext, command: TimewrapCommand): void {
+export async function planTimewrap(ctx: PlanContext, command: TimewrapCommand): Promise<void> {
   const [time, ...values] = ctx.columns;
   if (time === undefined || time.type !== 'timestamp' || values.length === 0)
     throw ctx.error('timewrap must follow a timechart', command.span);
@@ -135,40 +137,47 @@ export function planTimewrap(ctx: PlanContext, command: TimewrapCommand): void {
       : p < reference
         ? `${unitName((reference - p) * command.size)}_before`
         : `${unitName((p - reference) * command.size)}_after`;
+  const timeName = time.name;
+  const periodOf = (row: Row) => {
+    const t = timeMs(readField(row, timeName));
+    if (t === undefined) return undefined;
+    const p = Math.floor(t / period);
+    return p < first || p > reference ? undefined : { p, offset: t - p * period };
+  };
+  // Held from planning until the query ends.
+  const hold = ctx.budget.hold('timewrap');
+  const upstream = ctx.readSoFar();
+  const read = upstream === undefined ? undefined : await collect(upstream, hold, ctx.deps.maxRows);
+  const withRows = read && new Set(read.map((row) => periodOf(row)?.p));
   const periods: number[] = [];
-  for (let p = first; p <= reference; p++) periods.push(p);
+  for (let p = first; p <= reference; p++) if (!withRows || withRows.has(p)) periods.push(p);
   const cells = periods.flatMap((p) =>
     values.map((v) => ({ p, value: v.name, name: `${v.name}_${label(p)}`, type: v.type }))
   );
   ctx.columns = [{ ...time }, ...cells.map((c): Column => ({ name: c.name, type: c.type }))];
   const { maxRows } = ctx.deps;
-  const timeName = time.name;
   ctx.add(
     command.span,
     'buffers',
     async function* (input) {
-      const hold = ctx.budget.hold('timewrap');
       try {
-        const rows = await collect(input, hold, maxRows);
+        const rows = read ?? (await collect(input, hold, maxRows));
         const byOffset = new Map<number, Row>();
         for (const row of rows) {
-          const t = timeMs(readField(row, timeName));
-          if (t === undefined) continue;
-          const p = Math.floor(t / period);
-          if (p < first || p > reference) continue;
-          const offset = t - p * period;
-          let out = byOffset.get(offset);
+          const at = periodOf(row);
+          if (at === undefined) continue;
+          let out = byOffset.get(at.offset);
           if (out === undefined) {
-            out = { [timeName]: formatTimestampValue(reference * period + offset) };
+            out = { [timeName]: formatTimestampValue(reference * period + at.offset) };
             for (const c of cells) out[c.name] = null;
-            byOffset.set(offset, out);
+            byOffset.set(at.offset, out);
           }
-          for (const c of cells) if (c.p === p) out[c.name] = readField(row, c.value);
+          for (const c of cells) if (c.p === at.p) out[c.name] = readField(row, c.value);
         }
         const out = [...byOffset.entries()].sort(([a], [b]) => a - b).map(([, r]) => r);
         for (let i = 0; i < out.length; i += OUT_BATCH) yield out.slice(i, i + OUT_BATCH);
       } finally {
-        hold.clear();
+        if (read === undefined) hold.clear();
       }
     },
     { keepsCount: false, detail: ctx.buffered() }

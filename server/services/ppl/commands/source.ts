@@ -9,33 +9,20 @@
  * sorted, limited document scan, or a composite aggregation for `stats … by`). The commands it
  * takes are removed from the list; the rest run in the server.
  */
-import type { OpenSearchClient } from 'opensearch-dashboards/server';
-import type {
-  Aggregation,
-  Command,
-  MakeResults,
-  SourceCommand,
-  StatsCommand,
-} from '../../../../common/ppl/ast';
+import type { Command, MakeResults, SourceCommand } from '../../../../common/ppl/ast';
 import { makeResultsTable } from '../../../../common/ppl/makeresults';
-import { isNumericType, type PplType, type PplValue } from '../../../../common/ppl/types';
-import {
-  aggregationPushdown,
-  pushableAggregation,
-  type PushedAggregation,
-} from '../functions/aggregation_pushdown';
+import type { PplType, PplValue } from '../../../../common/ppl/types';
 import { scanDocuments } from '../../document_scan';
 import { checkValueDepth } from '../errors';
-import { checkBetweens, inferAggregationType } from '../evaluate';
+import { checkBetweens } from '../evaluate';
 import { Row, RowStream, whereOp } from '../operators';
 import { formatTimestampValue, PlanContext } from '../plan_context';
 import { Dsl, joinConjuncts, splitConjuncts, toQuery } from '../pushdown';
-import { scanComposite } from '../scan';
 import { readSourceSchema, SourceSchema } from '../source_schema';
-import { checkAggregation } from './aggregation';
 import { applyFields } from './rows';
 import { maxScore, METADATA_COLUMNS, metadataColumns, namesMetadata } from './metadata';
 import { searchToDsl } from './search';
+import { autoDateStats, compositeStats } from './stats_pushdown';
 
 export interface PlannedSource {
   run: () => RowStream;
@@ -100,15 +87,13 @@ export async function planIndexSource(
   const indices = source.indices.map((i) => i.name);
   const schema = await readSourceSchema(ctx.deps.client, indices);
   if (source.keyword === 'describe') return planDescribe(ctx, source, schema);
-  // Top-level fields are the columns, objects whole; the paths inside them are hidden columns,
-  // shown once named (datatypes.md).
-  ctx.columns = [...schema.fields.values(), ...schema.objects.values()]
-    .map((f) => ({ name: f.name, type: f.type, ...(f.name.includes('.') ? { hidden: true } : {}) }))
-    .sort(
-      (a, b) =>
-        Number(a.hidden ?? false) - Number(b.hidden ?? false) ||
-        (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
-    );
+  // Top-level fields are the columns, objects whole, in the schema's (the SQL plugin's) order;
+  // the paths inside objects are hidden columns, shown once named (datatypes.md).
+  const columns = schema.columnOrder.map((name) => {
+    const f = schema.fields.get(name) ?? schema.objects.get(name)!;
+    return { name: f.name, type: f.type, ...(f.name.includes('.') ? { hidden: true } : {}) };
+  });
+  ctx.columns = [...columns.filter((c) => !c.hidden), ...columns.filter((c) => c.hidden)];
   ctx.paths = schema.paths;
   if (namesMetadata(ctx.text)) ctx.columns.push(...metadataColumns((n) => schema.fields.has(n)));
   const filters = source.filter ? [searchToDsl(ctx, source.filter, schema)] : [];
@@ -155,8 +140,15 @@ function describedColumns(schema: SourceSchema): Array<{ name: string; type: Ppl
   const nested = [...schema.fields.values()].filter((f) => f.mappingType === 'nested');
   for (const [path, type] of schema.paths)
     if (nested.some((n) => path.startsWith(`${n.name}.`))) columns.set(path, type);
+  // The top-level fields in the engine's order (columnOrder), each object's paths after it by name.
+  const top = schema.columnOrder.filter((name) => !name.includes('.'));
+  const rank = (path: string) => {
+    const at = top.indexOf(path.split('.')[0]);
+    return at < 0 ? top.length : at;
+  };
   const depthFirst = (a: string, b: string) => {
     const [x, y] = [a.split('.'), b.split('.')];
+    if (rank(a) !== rank(b)) return rank(a) - rank(b);
     for (let i = 0; i < Math.min(x.length, y.length); i++)
       if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
     return x.length - y.length;
@@ -285,42 +277,31 @@ function pushDown(
       commands.shift();
       continue;
     }
-    if (command.kind === 'Stats' && sort.length === 0 && limit === undefined) {
-      const composite = compositeFor(ctx, command, schema);
-      if (!composite) break;
-      commands.shift();
+    const unsorted = sort.length === 0 && limit === undefined;
+    const next = commands[1];
+    const stats =
+      unsorted && command.kind === 'Stats'
+        ? compositeStats(ctx, command, schema)
+        : unsorted && command.kind === 'Bin' && next?.kind === 'Stats'
+          ? autoDateStats(ctx, command, next, schema)
+          : null;
+    if (stats) {
+      const taken = commands.splice(0, command.kind === 'Stats' ? 1 : 2);
       const query: Dsl = filters.length > 0 ? { bool: { filter: filters } } : { match_all: {} };
       // A composite page is at most search.max_buckets groups.
       const pageSize = Math.min(ctx.deps.pageSize, ctx.limits.maxBuckets);
-      ctx.checkSearch(requestSpan, {
-        query,
-        aggs: {
-          groups: {
-            composite: { size: pageSize, sources: composite.sources },
-            aggs: composite.aggs,
-          },
-        },
-      });
-      pushedText.push(ctx.commandText(command.span));
+      ctx.checkSearch(requestSpan, { query, aggs: stats.aggs(pageSize) });
+      for (const c of taken) pushedText.push(ctx.commandText(c.span));
       ctx.plan.unshift({
         command: pushedText.join(' | '),
         mode: 'pushed_down',
-        detail:
-          command.by.length > 0
-            ? 'a composite aggregation, paged with after_key'
-            : 'one aggregation',
+        detail: stats.detail,
       });
       ctx.countPreserved = false;
       const { client } = ctx.deps;
-      const run = composite.run;
       return {
-        request: {
-          index: indices.join(','),
-          query,
-          aggs: composite.aggs,
-          sources: composite.sources,
-        },
-        run: () => run(client, indices, query, pageSize),
+        request: { index: indices.join(','), query, aggs: stats.aggs(pageSize) },
+        run: () => stats.run(client, indices, query, pageSize),
         count: async () => undefined,
       };
     }
@@ -399,148 +380,6 @@ function pushDown(
     count: async () => {
       const { body } = await client.count({ index: indices.join(','), body: { query } });
       return (body as { count: number }).count;
-    },
-  };
-}
-
-const FIXED_UNITS = new Set(['ms', 's', 'm', 'h', 'd']);
-
-/** The composite source of `span(…)`: a histogram, or a date histogram (epoch-aligned as the server's). */
-function spanSource(
-  command: StatsCommand,
-  schema: SourceSchema
-): { source: Dsl; type: PplType } | null {
-  const bucket = command.bucket!;
-  const field = schema.fields.get(bucket.field.name);
-  if (!field?.exactField) return null;
-  const { size, unit } = bucket.interval;
-  if (isNumericType(field.type) && unit === undefined) {
-    const integral =
-      Number.isInteger(size) && ['tinyint', 'smallint', 'int', 'bigint'].includes(field.type);
-    return {
-      source: {
-        histogram: {
-          field: field.exactField,
-          interval: size,
-          missing_bucket: command.bucketNullable,
-        },
-      },
-      type: integral ? field.type : 'double',
-    };
-  }
-  if ((field.type === 'timestamp' || field.type === 'date') && unit !== undefined) {
-    if (!Number.isInteger(size)) return null;
-    let interval: Dsl;
-    if (FIXED_UNITS.has(unit)) interval = { fixed_interval: `${size}${unit}` };
-    else if (unit === 'w') interval = { fixed_interval: `${7 * size}d` };
-    else if (size === 1 && ['M', 'q', 'y'].includes(unit))
-      interval = { calendar_interval: `1${unit}` };
-    else return null;
-    return {
-      source: { date_histogram: { field: field.exactField, ...interval } },
-      type: 'timestamp',
-    };
-  }
-  return null;
-}
-
-function compositeFor(ctx: PlanContext, command: StatsCommand, schema: SourceSchema) {
-  const byFields = command.by.map((f) => schema.fields.get(f.name));
-  if (byFields.some((f) => !f?.exactField)) return null;
-  const aggSpecs: Array<{
-    agg: Aggregation;
-    spec: Dsl | null;
-    type: PplType;
-    read?: PushedAggregation['read'];
-  }> = [];
-  const types = ctx.types();
-  for (const agg of command.aggregations) {
-    checkAggregation(ctx, agg);
-    const field = agg.arg?.kind === 'Field' ? schema.fields.get(agg.arg.name) : undefined;
-    if (agg.arg && !field?.exactField) return null;
-    const type = inferAggregationType(agg, types);
-    if (!pushableAggregation(agg)) {
-      const pushed = aggregationPushdown(agg, field, type);
-      if (!pushed) return null;
-      aggSpecs.push({ agg, spec: pushed.spec, type, read: pushed.read });
-      continue;
-    }
-    let spec: Dsl | null = null;
-    if (agg.func === 'count') spec = agg.arg ? { value_count: { field: field!.exactField } } : null;
-    else if (agg.func === 'dc')
-      spec = { cardinality: { field: field!.exactField, precision_threshold: 40000 } };
-    else if (isNumericType(field!.type)) spec = { [agg.func]: { field: field!.exactField } };
-    else return null;
-    aggSpecs.push({ agg, spec, type });
-  }
-  const aggs: Dsl = {};
-  aggSpecs.forEach(({ agg, spec }, i) => {
-    if (spec) aggs[`a${i}`] = spec;
-    if (agg.func === 'sum')
-      aggs[`n${i}`] = { value_count: { field: (spec as { sum: { field: string } }).sum.field } };
-  });
-  const sources: Dsl[] = byFields.map((f, i) => ({
-    [`k${i}`]: { terms: { field: f!.exactField, missing_bucket: command.bucketNullable } },
-  }));
-  const byColumns = command.by.map((f, i) => ({ name: f.name, type: byFields[i]!.type }));
-  if (command.bucket) {
-    const bucket = spanSource(command, schema);
-    if (!bucket) return null;
-    ctx.requireColumn(command.bucket.field.name, command.bucket.field.span);
-    // The span is always the first group key (stats.md).
-    sources.unshift({ k_span: bucket.source });
-    byColumns.unshift({ name: command.bucket.name, type: bucket.type });
-  }
-  ctx.columns = [...aggSpecs.map(({ agg, type }) => ({ name: agg.name, type })), ...byColumns];
-  const toRow = (
-    bucket: { doc_count: number; key?: Record<string, unknown> } & Record<string, unknown>
-  ): Row => {
-    const row: Row = {};
-    aggSpecs.forEach(({ agg, spec, type, read }, i) => {
-      if (read) return void (row[agg.name] = read(bucket[`a${i}`]));
-      if (!spec) return void (row[agg.name] = bucket.doc_count);
-      const value = (bucket[`a${i}`] as { value: number | null }).value;
-      if (agg.func === 'sum' && (bucket[`n${i}`] as { value: number }).value === 0)
-        return void (row[agg.name] = null);
-      row[agg.name] =
-        value === null
-          ? null
-          : ['tinyint', 'smallint', 'int', 'bigint'].includes(type)
-            ? Math.round(value)
-            : value;
-    });
-    const offset = command.bucket ? 1 : 0;
-    byColumns.forEach((c, j) => {
-      const i = j - offset;
-      const key = bucket.key?.[i < 0 ? 'k_span' : `k${i}`];
-      row[c.name] =
-        c.type === 'timestamp' ? formatTimestampValue(key) : ((key ?? null) as PplValue);
-    });
-    return row;
-  };
-  return {
-    aggs,
-    sources,
-    run: async function* (
-      client: OpenSearchClient,
-      indices: string[],
-      query: Dsl,
-      pageSize: number
-    ): RowStream {
-      if (sources.length === 0) {
-        const { body } = await client.search({
-          index: indices.join(','),
-          body: { size: 0, track_total_hits: true, query, aggs },
-        });
-        const response = body as {
-          hits: { total: { value: number } };
-          aggregations?: Record<string, unknown>;
-        };
-        yield [toRow({ doc_count: response.hits.total.value, ...(response.aggregations ?? {}) })];
-        return;
-      }
-      for await (const buckets of scanComposite(client, indices, query, sources, aggs, pageSize))
-        yield buckets.map(toRow);
     },
   };
 }

@@ -13,6 +13,7 @@ import type { SourceSchema } from '../source_schema';
 const schema: SourceSchema = {
   objects: new Map(),
   paths: new Map(),
+  columnOrder: ['note', 'host', 'status'],
   fields: new Map([
     ['note', { name: 'note', type: 'string', mappingType: 'text', exactField: null }],
     ['host', { name: 'host', type: 'string', mappingType: 'keyword', exactField: 'host' }],
