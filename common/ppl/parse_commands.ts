@@ -34,18 +34,7 @@ export class CommandParser extends SourceParser {
   /** `where <condition>`; subsearches in it (subquery.md) make it a `WhereSubsearch`. */
   protected parseWhere(start: Token): WhereCommand | WhereSubsearchCommand {
     this.next();
-    const outer = this.wherePredicates;
-    const predicates: SubsearchPredicate[] = [];
-    this.wherePredicates = predicates;
-    try {
-      const condition = this.parseExpression('a condition');
-      const span = this.spanFrom(start);
-      return predicates.length === 0
-        ? { kind: 'Where', condition, span }
-        : { kind: 'WhereSubsearch', condition, predicates, span };
-    } finally {
-      this.wherePredicates = outer;
-    }
+    return this.parseCondition(start);
   }
 
   protected parseFields(start: Token): FieldsCommand {

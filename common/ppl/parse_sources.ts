@@ -11,8 +11,20 @@
  * comparisons, `field IN (v, …)`, `earliest=` / `latest=`, `NOT`, `OR`, `AND` (implicit between
  * terms side by side), parentheses. Precedence as documented: NOT, then OR, then AND.
  */
-import type { FieldRef, IndexName, MakeResults, SourceCommand, Span } from './ast';
-import type { MultiSearch } from './commands/combining_ast';
+import type {
+  Command,
+  FieldRef,
+  IndexName,
+  MakeResults,
+  SourceCommand,
+  Span,
+  WhereCommand,
+} from './ast';
+import type {
+  MultiSearch,
+  SubsearchPredicate,
+  WhereSubsearchCommand,
+} from './commands/combining_ast';
 import type { SearchExpr, SearchValue } from './commands/search_ast';
 import { REFUSED_COMMANDS, SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';
 import { MAKERESULTS_MAX_COUNT, MakeResultsDataError, parseInlineData } from './makeresults';
@@ -21,6 +33,35 @@ import { INTEGRAL_RANGES } from './types';
 import { CallParser } from './parse_calls';
 
 export class SourceParser extends CallParser {
+  /**
+   * A search filter with subsearches (`source=outer a in [ … ]`, subquery.md), parsed as the
+   * `where` it means; taken by whoever parsed the source, to run first after it.
+   */
+  private pendingWhere: WhereCommand | WhereSubsearchCommand | undefined;
+
+  /** The `where` the last source's search filter stands for, if it held subsearches. */
+  protected takeSourceWhere(): Command[] {
+    const where = this.pendingWhere;
+    this.pendingWhere = undefined;
+    return where === undefined ? [] : [where];
+  }
+
+  /** A condition, its subsearches (subquery.md) making it a `WhereSubsearch`. */
+  protected parseCondition(start: Token): WhereCommand | WhereSubsearchCommand {
+    const outer = this.wherePredicates;
+    const predicates: SubsearchPredicate[] = [];
+    this.wherePredicates = predicates;
+    try {
+      const condition = this.parseExpression('a condition');
+      const span = this.spanFrom(start);
+      return predicates.length === 0
+        ? { kind: 'Where', condition, span }
+        : { kind: 'WhereSubsearch', condition, predicates, span };
+    } finally {
+      this.wherePredicates = outer;
+    }
+  }
+
   // -------------------------------------------------------------------------------------------
   // Leading: source and makeresults
 
@@ -103,10 +144,16 @@ export class SourceParser extends CallParser {
       alias = this.requireField('the source alias').name;
     }
     let filter = before;
-    if (!this.endsCommand(this.peek())) {
+    let where: WhereCommand | WhereSubsearchCommand | undefined;
+    if (!this.endsCommand(this.peek()) && this.searchHoldsSubsearch()) {
+      // As the SQL plugin: such a filter is a condition (subquery.md's "search filtering with
+      // subquery"), so it is written as a where's is.
+      where = this.parseCondition(this.peek());
+    } else if (!this.endsCommand(this.peek())) {
       const after = this.parseSearchExpression(false);
       filter = filter === undefined ? after : this.searchAnd(filter, after);
     }
+    this.pendingWhere = where;
     return {
       kind: 'Source',
       search,
@@ -120,6 +167,15 @@ export class SourceParser extends CallParser {
 
   // -------------------------------------------------------------------------------------------
   // Search expressions
+
+  /** Whether the search filter ahead (up to its `|`) holds a subsearch `[ … ]`. */
+  private searchHoldsSubsearch(): boolean {
+    for (let k = 0; ; k++) {
+      const t = this.tokenAt(k);
+      if (this.atEnd(t) || this.isPunct(t, '|') || this.isPunct(t, ']')) return false;
+      if (this.isPunct(t, '[')) return true;
+    }
+  }
 
   private atSourceKeyword(): boolean {
     return this.isWord(this.peek(), 'source', 'index') && this.isOp(this.tokenAt(1), '=');

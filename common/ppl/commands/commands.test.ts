@@ -313,6 +313,31 @@ describe('commands', () => {
     expect(named('source=t | stats count() by span(n, 4) as b')).toBe('b');
   });
 
+  it('a search filter with subsearches is the where it means, first after the source', () => {
+    const parsed = parsePpl(
+      'source=a as o x in [ source=b y > [ source=c | stats max(z) ] | fields y ] and not exists [ source=d | where w = o.x ] | head 1'
+    );
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const { source, commands } = parsed.query;
+    expect(source).toMatchObject({ kind: 'Source', alias: 'o' });
+    expect(source.kind === 'Source' && source.filter).toBeFalsy();
+    expect(commands.map((c) => c.kind)).toEqual(['WhereSubsearch', 'Head']);
+    const where = commands[0];
+    if (where.kind !== 'WhereSubsearch') throw new Error(where.kind);
+    expect(where.predicates.map((p) => [p.kind, p.negated])).toEqual([
+      ['InSubsearch', false],
+      ['Exists', false],
+    ]);
+    expect(where.condition).toMatchObject({ op: 'AND', right: { kind: 'Unary', op: 'NOT' } });
+    // The subsearch's own filter is its own first where.
+    expect(where.predicates[0].search.commands.map((c) => c.kind)).toEqual([
+      'WhereSubsearch',
+      'Fields',
+    ]);
+    // Without a subsearch the filter stays a search expression.
+    expect(first('source=a x=1 | head 1').kind).toBe('Head');
+  });
+
   it('subsearches inside where conditions: in, tuples, exists, each a slot in the condition', () => {
     const w = first(
       'source=a | where x in [ source=b | fields y ] and (p, q) not in [ source=c | fields r, s ] or not exists [ source=d | where z = x ]'

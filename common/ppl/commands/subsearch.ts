@@ -85,7 +85,8 @@ export class SubsearchParser extends TimewrapParser {
     const { value, span } = this.inBrackets(() => {
       if (this.isPunct(this.peek(), '|')) this.next();
       const source = this.parseLeading();
-      return { source, commands: this.parseCommandList(true) };
+      const first = this.takeSourceWhere();
+      return { source, commands: [...first, ...this.parseCommandList(true)] };
     });
     return { kind: 'Subsearch', ...value, span };
   }

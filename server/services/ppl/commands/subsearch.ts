@@ -18,7 +18,8 @@ import type {
 } from '../../../../common/ppl/commands/combining_ast';
 import type { PplType, PplValue } from '../../../../common/ppl/types';
 import { evaluate, evaluatePredicate, readField, toPplString } from '../evaluate';
-import { keyEntryBytes, type Row, type RowStream, type Types } from '../operators';
+import type { QueryBudget } from '../budget';
+import { keyEntryBytes, type Row, type RowStream } from '../operators';
 import {
   fieldRefs,
   QueryError,
@@ -38,15 +39,18 @@ import {
 } from './combine_rows';
 import {
   conditionOf,
+  correlation,
   isSlot,
   outerResolver,
   planCorrelatedScalar,
-  type Resolved,
 } from './correlated';
 import { keyText, renameFields } from './join';
 
-/** A predicate's result for one row of the outer search (true, false or null). */
-type RowTest = (row: Row) => PplValue;
+/**
+ * A predicate's result for one row of the outer search (true, false or null), or a scalar
+ * subsearch's value for it (awaited where it runs the subsearch's commands for that row).
+ */
+type RowTest = (row: Row) => PplValue | Promise<PplValue>;
 
 interface PreparedSlot {
   slot: string;
@@ -82,6 +86,23 @@ async function readyTests(prepared: PreparedSlot[]): Promise<Array<[string, RowT
   return tests;
 }
 
+/** Each row of the batch given each test's value in its slot, within the query's time. */
+async function fillSlots(
+  batch: Row[],
+  tests: Array<[string, RowTest]>,
+  budget: QueryBudget
+): Promise<void> {
+  budget.begin();
+  for (const row of batch) {
+    for (const [slot, test] of tests) {
+      const value = test(row);
+      row[slot] = value instanceof Promise ? await value : value;
+    }
+    if (budget.tick()) await budget.pause();
+  }
+  await budget.endBatch();
+}
+
 /** `where <condition with subsearches>`: each subsearch ready before the first row is tested. */
 export async function planWhereSubsearch(
   ctx: PlanContext,
@@ -101,8 +122,8 @@ export async function planWhereSubsearch(
       const tests = await readyTests(prepared);
       for await (const batch of input) {
         const kept: Row[] = [];
+        await fillSlots(batch, tests, budget);
         await budget.eachRow(batch, (row) => {
-          for (const [slot, test] of tests) row[slot] = test(row);
           const keep = evaluatePredicate(condition, row, { types, budget, command: 'where' });
           for (const [slot] of tests) delete row[slot];
           if (keep) kept.push(row);
@@ -132,9 +153,7 @@ export async function planEvalSubsearch(
     async function* (input) {
       const tests = await readyTests(prepared);
       for await (const batch of input) {
-        await budget.eachRow(batch, (row) => {
-          for (const [slot, test] of tests) row[slot] = test(row);
-        });
+        await fillSlots(batch, tests, budget);
         yield batch;
       }
     },
@@ -313,74 +332,28 @@ async function planExists(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredica
   }
 
   // Correlated: outer=inner equalities are hash keys, the rest checked on each candidate pair.
-  const pairName = (r: Resolved) => `\u0000${r.side}.${r.name}`;
-  const toPair = (name: string, span: Span) => {
-    const r = resolve(name, innerColumns);
-    if (r === undefined) ctx.requireColumn(name, span);
-    return pairName(r!);
-  };
-  const keysOuter: string[] = [];
-  const keysInner: string[] = [];
-  const rest: Expr[] = [];
-  for (const part of correlated) {
-    if (
-      part.kind === 'Binary' &&
-      part.op === '=' &&
-      part.left.kind === 'Field' &&
-      part.right.kind === 'Field'
-    ) {
-      const a = resolve(part.left.name, innerColumns);
-      const b = resolve(part.right.name, innerColumns);
-      if (a && b && a.side !== b.side) {
-        keysOuter.push(a.side === 'outer' ? a.name : b.name);
-        keysInner.push(a.side === 'outer' ? b.name : a.name);
-        continue;
-      }
-    }
-    rest.push(renameFields(part, toPair));
-  }
-  const residual = rest.reduce<Expr | undefined>(
-    (acc, e) => (acc ? { kind: 'Binary', op: 'AND', left: acc, right: e, span: e.span } : e),
-    undefined
+  const { keysOuter, group, outerKey, matches } = correlation(
+    ctx,
+    resolve,
+    outer,
+    innerColumns,
+    correlated,
+    'exists [ ]'
   );
-  const pairTypes: Types = new Map<string, PplType>([
-    ...outer.map((c) => [pairName({ side: 'outer', name: c.name }), c.type] as const),
-    ...innerColumns.map((c) => [pairName({ side: 'inner', name: c.name }), c.type] as const),
-  ]);
   return {
     detail: `the subsearch's rows held in the server (at most ${maxRows}), matched to each row`,
     prepare: async (): Promise<RowTest> => {
       // Held until the query ends (the test runs on every outer row).
       const built = await collect(compiled.run(), ctx.budget.hold('exists [ ]'), maxRows);
-      const table = new Map<string, Row[]>();
-      for (const r of built) {
-        const key = keysInner.map((k) => readField(r, k));
-        if (key.some((v) => v === null)) continue;
-        const id = keyText(key);
-        const list = table.get(id);
-        if (list) list.push(r);
-        else table.set(id, [r]);
-      }
+      const table = group(built);
       return (row) => {
         let candidates = built;
         if (keysOuter.length > 0) {
-          const key = keysOuter.map((k) => readField(row, k));
-          if (key.some((v) => v === null)) return false;
-          candidates = table.get(keyText(key)) ?? [];
+          const key = outerKey(row);
+          if (key === undefined) return false;
+          candidates = table.get(key) ?? [];
         }
-        if (residual === undefined) return candidates.length > 0;
-        return candidates.some((r) => {
-          const pair: Row = {};
-          for (const c of outer)
-            pair[pairName({ side: 'outer', name: c.name })] = readField(row, c.name);
-          for (const c of innerColumns)
-            pair[pairName({ side: 'inner', name: c.name })] = readField(r, c.name);
-          return evaluatePredicate(residual, pair, {
-            types: pairTypes,
-            budget: ctx.budget,
-            command: 'exists [ ]',
-          });
-        });
+        return candidates.some((r) => matches(row, r));
       };
     },
   };
