@@ -33,7 +33,8 @@ import { isRefusal, planWrite } from '../../../common/substrate/target_state';
 import { BadRequestError, LookupError } from '../../lib/errors';
 import { Ceiling, checkMax } from '../ceiling';
 import { probeTarget } from '../target_probe';
-import { WriteCancelledError, writeLookup, WriterDeps } from '../writer/lookup_writer';
+import { WriteCancelledError } from '../writer/cancellation';
+import { writeLookup, WriterDeps } from '../writer/lookup_writer';
 import type { ImportFile } from './body';
 import { Spooled, spoolFile, SpoolProgress, spoolSource } from './spool';
 

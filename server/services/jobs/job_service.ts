@@ -27,11 +27,8 @@ import type { PreparedImport } from '../import/import_service';
 import { acquireAsCaller } from '../lookup_lease';
 import { assertMayAct } from '../permissions/permission_probe';
 import { restoreAbandonedBuildSettings } from '../writer/build_settings';
-import {
-  WriteCancelledError,
-  type PublishCandidate,
-  type WriteProgress,
-} from '../writer/lookup_writer';
+import { WriteCancelledError } from '../writer/cancellation';
+import type { PublishCandidate, WriteProgress } from '../writer/lookup_writer';
 import { isUnexpectedJobError, jobErrorMessage } from './job_errors';
 import type { JobStore, StoredJob } from './job_store';
 import { importWork, queryWork, type JobRunDeps, type JobWork } from './job_work';
