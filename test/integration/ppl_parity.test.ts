@@ -122,6 +122,17 @@ const perHost = (p: (d: WebLogDoc) => boolean) => countBy(docs.filter(p), (d) =>
 const streamed = (query: string) =>
   query.replace(/(source=(?:web_logs|PATTERNS)\b[^|\]]*)/g, '$1 | eval keep = 1 | fields - keep ');
 
+/** `stats count() as c by region` over the documents whose bytes are above the average. */
+function aboveAverageByRegion(): Table {
+  const avg = docs.reduce((a, d) => a + d.bytes, 0) / docs.length;
+  return [
+    ...countBy(
+      docs.filter((d) => d.bytes > avg),
+      (d) => d.region
+    ),
+  ].map(([r, c]) => [c, r]);
+}
+
 const joins: OracleCase[] = [
   {
     // The basic syntax with the grammar's comma between the aliases; qualified names after it.
@@ -208,15 +219,7 @@ const subqueries: OracleCase[] = [
   {
     query:
       'source=web_logs | where bytes > [ source=web_logs | stats avg(bytes) ] | stats count() as c by region',
-    expected: () => {
-      const avg = docs.reduce((a, d) => a + d.bytes, 0) / docs.length;
-      return [
-        ...countBy(
-          docs.filter((d) => d.bytes > avg),
-          (d) => d.region
-        ),
-      ].map(([r, c]) => [c, r]);
-    },
+    expected: () => aboveAverageByRegion(),
   },
   {
     // Correlated in eval: qualified by the aliases; a host without a 503 counts 0.
@@ -255,25 +258,16 @@ const subqueries: OracleCase[] = [
     // … or by an OR of an equality and an inner condition, in where.
     query:
       "source=web_logs as o | where method = 'DELETE' | stats count() as n by host | where [ source=web_logs as i | where i.host = o.host or i.status = 503 | stats count() ] > 2060 | fields host, n",
-    expected: () => {
-      return [...perHost((d) => d.method === 'DELETE')]
+    expected: () =>
+      [...perHost((d) => d.method === 'DELETE')]
         .filter(([h]) => docs.filter((d) => d.host === h || d.status === 503).length > 2060)
-        .map(([h, n]) => [h, n]);
-    },
+        .map(([h, n]) => [h, n]),
   },
   {
     // Subsearches in the search filter (subquery.md's "search filtering with subquery").
     query:
       'source=web_logs bytes > [ source=web_logs | stats avg(bytes) ] | stats count() as c by region',
-    expected: () => {
-      const avg = docs.reduce((a, d) => a + d.bytes, 0) / docs.length;
-      return [
-        ...countBy(
-          docs.filter((d) => d.bytes > avg),
-          (d) => d.region
-        ),
-      ].map(([r, c]) => [c, r]);
-    },
+    expected: () => aboveAverageByRegion(),
   },
   {
     query:
