@@ -253,11 +253,18 @@ export function autoDateStats(
         row[name] = formatTimestampValue(b.key);
         return row;
       });
+  // Each composite group holds up to n buckets: fewer groups a page keep it within max_buckets.
+  const groupsPerPage = (pageSize: number) => Math.max(1, Math.floor(pageSize / bin.bins!));
   return {
     aggs: (pageSize) =>
       keys.length === 0
         ? bins
-        : { groups: { composite: { size: pageSize, sources: terms.sources }, aggs: bins } },
+        : {
+            groups: {
+              composite: { size: groupsPerPage(pageSize), sources: terms.sources },
+              aggs: bins,
+            },
+          },
     detail: `an auto_date_histogram of ${bin.bins} buckets${keys.length > 0 ? ' under a composite aggregation, paged with after_key' : ''}`,
     run: async function* (client, indices, query, pageSize) {
       if (keys.length === 0) {
@@ -268,8 +275,7 @@ export function autoDateStats(
         yield rowsOf((body as { aggregations: Record<string, unknown> }).aggregations, {});
         return;
       }
-      // Each composite group holds up to n buckets: fewer groups a page keep it within max_buckets.
-      const groups = Math.max(1, Math.floor(pageSize / bin.bins!));
+      const groups = groupsPerPage(pageSize);
       for await (const page of scanComposite(client, indices, query, terms.sources, bins, groups))
         yield page.flatMap((group: CompositeBucket) => rowsOf(group, group.key));
     },
