@@ -17,11 +17,18 @@ import {
   EuiModalHeaderTitle,
 } from '@elastic/eui';
 
+/**
+ * A confirm named by its `title`. Every other prop is EuiConfirmModal's own (`maxWidth`,
+ * `defaultFocusedButton`, `buttonColor`, `isLoading`, `data-test-subj`…), passed through.
+ */
 export function ConfirmDialog(props: ComponentProps<typeof EuiConfirmModal> & { title: string }) {
   return <EuiConfirmModal role="dialog" aria-modal="true" aria-label={props.title} {...props} />;
 }
 
-/** A modal titled by its `<h2 id={id}>`, with a body and a footer of buttons. */
+/**
+ * A modal titled by its `<h2 id={id}>`, with a body and a footer of buttons; `width` in pixels
+ * (else OUI's own).
+ */
 export function Dialog({
   id,
   title,

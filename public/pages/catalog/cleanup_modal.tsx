@@ -11,16 +11,10 @@
  */
 import { useMemo, useState } from 'react';
 import { useStore } from 'react-redux';
-import {
-  EuiBasicTable,
-  EuiCallOut,
-  EuiConfirmModal,
-  EuiSpacer,
-  EuiText,
-  EuiTitle,
-} from '@elastic/eui';
+import { EuiBasicTable, EuiCallOut, EuiSpacer, EuiText, EuiTitle } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { LookupSummary, ReapResponse } from '../../../common/api/codecs';
+import { ConfirmDialog } from '../../components/dialogs';
 import { PreviewStatus, previewOf, usePreviewStep } from '../../components/previewed_action';
 import { formatNumber, rowCount, shortSlice, versionCount } from '../../components/format';
 import type { ApiFailure } from '../../services/api_client';
@@ -141,13 +135,8 @@ export function CleanupModal({
           });
 
   return (
-    <EuiConfirmModal
+    <ConfirmDialog
       title={title}
-      // OUI 1.22's modal has no dialog role of its own: without it the content sits outside
-      // any landmark.
-      role="dialog"
-      aria-modal="true"
-      aria-label={title}
       onCancel={onClose}
       onConfirm={remove}
       cancelButtonText={i18n.translate('lookups.cleanup.cancel', { defaultMessage: 'Cancel' })}
@@ -183,7 +172,7 @@ export function CleanupModal({
       >
         {preview ? <CleanupPreview preview={preview} counted={counted} rule={rule} /> : null}
       </PreviewStatus>
-    </EuiConfirmModal>
+    </ConfirmDialog>
   );
 }
 

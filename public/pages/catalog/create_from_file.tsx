@@ -19,17 +19,13 @@ import {
   EuiFieldText,
   EuiFilePicker,
   EuiFormRow,
-  EuiModal,
-  EuiModalBody,
-  EuiModalFooter,
-  EuiModalHeader,
-  EuiModalHeaderTitle,
   EuiSpacer,
   EuiText,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { appRoutes } from '../../../common/api/paths';
 import { rowsToItems, schemaColumns, type TableRow } from '../../components/data_columns';
+import { Dialog } from '../../components/dialogs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatNumber, rowCount } from '../../components/format';
 import { Refusable } from '../../components/permissions';
@@ -136,197 +132,188 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <EuiModal
+    <Dialog
+      id="lookupsCreateTitle"
+      title={i18n.translate('lookups.create.title', {
+        defaultMessage: 'Create a lookup from a file',
+      })}
+      testSubj="lookupsCreateModal"
+      width={880}
       onClose={onClose}
-      style={{ width: 880 }}
-      // OUI 1.22's modal has no dialog role of its own.
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="lookupsCreateTitle"
-      data-test-subj="lookupsCreateModal"
+      footer={
+        <>
+          <EuiButtonEmpty onClick={onClose} data-test-subj="lookupsCreateCancel">
+            {i18n.translate('lookups.create.cancel', { defaultMessage: 'Cancel' })}
+          </EuiButtonEmpty>
+          <Refusable name={trimmed} action="write" grant={grant}>
+            {(refused) => (
+              <EuiButton
+                fill
+                onClick={create}
+                isLoading={busy}
+                isDisabled={refused || !ready || taken || tooLarge !== undefined}
+                data-test-subj="lookupsCreateSubmit"
+              >
+                {preview
+                  ? i18n.translate('lookups.create.submitColumns', {
+                      defaultMessage: 'Create with {columns} columns',
+                      values: { columns: formatNumber(preview.schema.length) },
+                    })
+                  : i18n.translate('lookups.create.submit', { defaultMessage: 'Create' })}
+              </EuiButton>
+            )}
+          </Refusable>
+        </>
+      }
     >
-      <EuiModalHeader>
-        <EuiModalHeaderTitle>
-          <h2 id="lookupsCreateTitle">
-            {i18n.translate('lookups.create.title', {
-              defaultMessage: 'Create a lookup from a file',
-            })}
-          </h2>
-        </EuiModalHeaderTitle>
-      </EuiModalHeader>
-      <EuiModalBody>
-        <EuiFormRow
+      <EuiFormRow
+        fullWidth
+        label={i18n.translate('lookups.create.file', { defaultMessage: 'File' })}
+        isInvalid={tooLarge !== undefined}
+        error={tooLarge}
+        helpText={i18n.translate('lookups.create.fileHelp', {
+          defaultMessage: 'CSV with a header row, or NDJSON (one JSON object per line).',
+        })}
+      >
+        <EuiFilePicker
           fullWidth
-          label={i18n.translate('lookups.create.file', { defaultMessage: 'File' })}
-          isInvalid={tooLarge !== undefined}
-          error={tooLarge}
-          helpText={i18n.translate('lookups.create.fileHelp', {
-            defaultMessage: 'CSV with a header row, or NDJSON (one JSON object per line).',
+          accept=".csv,.tsv,.txt,.ndjson,.jsonl,.json"
+          initialPromptText={i18n.translate('lookups.create.prompt', {
+            defaultMessage: 'Select or drag a file',
           })}
-        >
-          <EuiFilePicker
-            fullWidth
-            accept=".csv,.tsv,.txt,.ndjson,.jsonl,.json"
-            initialPromptText={i18n.translate('lookups.create.prompt', {
-              defaultMessage: 'Select or drag a file',
-            })}
-            onChange={(files) => {
-              const picked = files && files.length > 0 ? files[0] : null;
-              setFile(picked);
-              if (picked && name === '') setName(nameFromFile(picked.name));
-            }}
-            display="default"
-            data-test-subj="lookupsCreateFile"
-          />
-        </EuiFormRow>
-        {previewError ? (
-          <EuiCallOut
-            color="danger"
-            iconType="alert"
-            size="s"
-            title={i18n.translate('lookups.create.previewFailed', {
-              defaultMessage: 'This file cannot be read: {problem}',
-              values: { problem: previewError },
-            })}
-            data-test-subj="lookupsCreatePreviewError"
-          />
-        ) : null}
-        {preview ? (
-          <>
-            <EuiSpacer size="m" />
-            <EuiText size="s">
-              <h3>{i18n.translate('lookups.create.preview', { defaultMessage: 'Preview' })}</h3>
-              <p data-test-subj="lookupsCreatePreviewNote">
-                {i18n.translate('lookups.create.previewNote', {
-                  defaultMessage:
-                    'The first rows, and each column’s type as read from {rows}{partial}. The import reads the whole file and may type a column differently.',
-                  values: {
-                    rows: rowCount(preview.rowsRead),
-                    partial: preview.partial
-                      ? i18n.translate('lookups.create.partial', {
-                          defaultMessage: ' at the start of the file',
-                        })
-                      : '',
-                  },
-                })}
-              </p>
-            </EuiText>
-            {preview.problem ? (
-              <>
-                <EuiSpacer size="s" />
-                <EuiCallOut
-                  color="danger"
-                  iconType="alert"
-                  size="s"
-                  role="alert"
-                  title={i18n.translate('lookups.create.previewProblem', {
-                    defaultMessage: 'The import would refuse this file: {problem}.',
-                    values: { problem: preview.problem },
-                  })}
-                  data-test-subj="lookupsCreatePreviewProblem"
-                >
-                  <p>
-                    {i18n.translate('lookups.create.previewProblemHelp', {
-                      defaultMessage:
-                        'Every row needs one value per column of the header. Fix the file and pick it again.',
-                    })}
-                  </p>
-                </EuiCallOut>
-              </>
-            ) : null}
-            <EuiSpacer size="s" />
-            <div style={{ overflowX: 'auto' }}>
-              <EuiBasicTable<TableRow>
-                tableCaption={i18n.translate('lookups.create.previewCaption', {
-                  defaultMessage: 'The first rows of the file',
-                })}
-                items={rowsToItems(preview.rows)}
-                columns={schemaColumns(preview.schema, { sortable: false })}
-                data-test-subj="lookupsCreatePreview"
-              />
-            </div>
-            <EuiSpacer size="m" />
-            <EuiFormRow
-              fullWidth
-              label={i18n.translate('lookups.create.name', { defaultMessage: 'Lookup name' })}
-              isInvalid={nameProblem !== undefined}
-              error={nameProblem}
-            >
-              <EuiFieldText
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                isInvalid={nameProblem !== undefined}
-                data-test-subj="lookupsCreateName"
-              />
-            </EuiFormRow>
-            <EuiFormRow
-              fullWidth
-              hasChildLabel={false}
-              label={i18n.translate('lookups.create.keys', {
-                defaultMessage: 'Key fields (optional)',
-              })}
-              helpText={i18n.translate('lookups.create.keysHelp', {
+          onChange={(files) => {
+            const picked = files && files.length > 0 ? files[0] : null;
+            setFile(picked);
+            if (picked && name === '') setName(nameFromFile(picked.name));
+          }}
+          display="default"
+          data-test-subj="lookupsCreateFile"
+        />
+      </EuiFormRow>
+      {previewError ? (
+        <EuiCallOut
+          color="danger"
+          iconType="alert"
+          size="s"
+          title={i18n.translate('lookups.create.previewFailed', {
+            defaultMessage: 'This file cannot be read: {problem}',
+            values: { problem: previewError },
+          })}
+          data-test-subj="lookupsCreatePreviewError"
+        />
+      ) : null}
+      {preview ? (
+        <>
+          <EuiSpacer size="m" />
+          <EuiText size="s">
+            <h3>{i18n.translate('lookups.create.preview', { defaultMessage: 'Preview' })}</h3>
+            <p data-test-subj="lookupsCreatePreviewNote">
+              {i18n.translate('lookups.create.previewNote', {
                 defaultMessage:
-                  'Rows with the same key replace each other, in this file and in later appends.',
+                  'The first rows, and each column’s type as read from {rows}{partial}. The import reads the whole file and may type a column differently.',
+                values: {
+                  rows: rowCount(preview.rowsRead),
+                  partial: preview.partial
+                    ? i18n.translate('lookups.create.partial', {
+                        defaultMessage: ' at the start of the file',
+                      })
+                    : '',
+                },
               })}
-            >
-              <EuiCheckboxGroup
-                options={preview.schema.map((c, i) => ({
-                  id: `lookupsCreateKey-${i}`,
-                  label: c.name,
-                }))}
-                idToSelectedMap={Object.fromEntries(
-                  preview.schema.map((c, i) => [`lookupsCreateKey-${i}`, keys.includes(c.name)])
-                )}
-                onChange={(id) => {
-                  const column = preview.schema[Number(id.split('-').pop())].name;
-                  setKeys((k) =>
-                    k.includes(column) ? k.filter((c) => c !== column) : [...k, column]
-                  );
-                }}
-                data-test-subj="lookupsCreateKeys"
-              />
-            </EuiFormRow>
-          </>
-        ) : null}
-        {error ? (
-          <div ref={errorRef} tabIndex={-1}>
-            <EuiSpacer size="m" />
-            <ApiErrorCallout
-              title={i18n.translate('lookups.create.failed', {
-                defaultMessage: '"{name}" was not created',
-                values: { name: trimmed },
+            </p>
+          </EuiText>
+          {preview.problem ? (
+            <>
+              <EuiSpacer size="s" />
+              <EuiCallOut
+                color="danger"
+                iconType="alert"
+                size="s"
+                role="alert"
+                title={i18n.translate('lookups.create.previewProblem', {
+                  defaultMessage: 'The import would refuse this file: {problem}.',
+                  values: { problem: preview.problem },
+                })}
+                data-test-subj="lookupsCreatePreviewProblem"
+              >
+                <p>
+                  {i18n.translate('lookups.create.previewProblemHelp', {
+                    defaultMessage:
+                      'Every row needs one value per column of the header. Fix the file and pick it again.',
+                  })}
+                </p>
+              </EuiCallOut>
+            </>
+          ) : null}
+          <EuiSpacer size="s" />
+          <div style={{ overflowX: 'auto' }}>
+            <EuiBasicTable<TableRow>
+              tableCaption={i18n.translate('lookups.create.previewCaption', {
+                defaultMessage: 'The first rows of the file',
               })}
-              error={error}
-              refused={{ lookup: trimmed, action: 'write' }}
-              data-test-subj="lookupsCreateError"
+              items={rowsToItems(preview.rows)}
+              columns={schemaColumns(preview.schema, { sortable: false })}
+              data-test-subj="lookupsCreatePreview"
             />
           </div>
-        ) : null}
-      </EuiModalBody>
-      <EuiModalFooter>
-        <EuiButtonEmpty onClick={onClose} data-test-subj="lookupsCreateCancel">
-          {i18n.translate('lookups.create.cancel', { defaultMessage: 'Cancel' })}
-        </EuiButtonEmpty>
-        <Refusable name={trimmed} action="write" grant={grant}>
-          {(refused) => (
-            <EuiButton
-              fill
-              onClick={create}
-              isLoading={busy}
-              isDisabled={refused || !ready || taken || tooLarge !== undefined}
-              data-test-subj="lookupsCreateSubmit"
-            >
-              {preview
-                ? i18n.translate('lookups.create.submitColumns', {
-                    defaultMessage: 'Create with {columns} columns',
-                    values: { columns: formatNumber(preview.schema.length) },
-                  })
-                : i18n.translate('lookups.create.submit', { defaultMessage: 'Create' })}
-            </EuiButton>
-          )}
-        </Refusable>
-      </EuiModalFooter>
-    </EuiModal>
+          <EuiSpacer size="m" />
+          <EuiFormRow
+            fullWidth
+            label={i18n.translate('lookups.create.name', { defaultMessage: 'Lookup name' })}
+            isInvalid={nameProblem !== undefined}
+            error={nameProblem}
+          >
+            <EuiFieldText
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              isInvalid={nameProblem !== undefined}
+              data-test-subj="lookupsCreateName"
+            />
+          </EuiFormRow>
+          <EuiFormRow
+            fullWidth
+            hasChildLabel={false}
+            label={i18n.translate('lookups.create.keys', {
+              defaultMessage: 'Key fields (optional)',
+            })}
+            helpText={i18n.translate('lookups.create.keysHelp', {
+              defaultMessage:
+                'Rows with the same key replace each other, in this file and in later appends.',
+            })}
+          >
+            <EuiCheckboxGroup
+              options={preview.schema.map((c, i) => ({
+                id: `lookupsCreateKey-${i}`,
+                label: c.name,
+              }))}
+              idToSelectedMap={Object.fromEntries(
+                preview.schema.map((c, i) => [`lookupsCreateKey-${i}`, keys.includes(c.name)])
+              )}
+              onChange={(id) => {
+                const column = preview.schema[Number(id.split('-').pop())].name;
+                setKeys((k) =>
+                  k.includes(column) ? k.filter((c) => c !== column) : [...k, column]
+                );
+              }}
+              data-test-subj="lookupsCreateKeys"
+            />
+          </EuiFormRow>
+        </>
+      ) : null}
+      {error ? (
+        <div ref={errorRef} tabIndex={-1}>
+          <EuiSpacer size="m" />
+          <ApiErrorCallout
+            title={i18n.translate('lookups.create.failed', {
+              defaultMessage: '"{name}" was not created',
+              values: { name: trimmed },
+            })}
+            error={error}
+            refused={{ lookup: trimmed, action: 'write' }}
+            data-test-subj="lookupsCreateError"
+          />
+        </div>
+      ) : null}
+    </Dialog>
   );
 }

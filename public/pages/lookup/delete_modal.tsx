@@ -12,7 +12,6 @@
  */
 import { useState } from 'react';
 import {
-  EuiConfirmModal,
   EuiFieldText,
   EuiFlexGroup,
   EuiFlexItem,
@@ -25,6 +24,7 @@ import {
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { isDeletableKind, type LookupSummary } from '../../../common/api/codecs';
+import { ConfirmDialog } from '../../components/dialogs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatNumber, rowCount, versionCount } from '../../components/format';
 import { kindLabel } from '../../components/kind_badge';
@@ -127,13 +127,8 @@ export function DeleteModal({
       });
 
   return (
-    <EuiConfirmModal
+    <ConfirmDialog
       title={title}
-      // OUI 1.22's modal has no dialog role of its own: without it the content sits outside
-      // any landmark.
-      role="dialog"
-      aria-modal="true"
-      aria-label={title}
       // While deletes run the dialog stays: closing it would hide what is still happening.
       onCancel={bulk.running ? bulk.stop : onClose}
       onConfirm={remove}
@@ -272,6 +267,6 @@ export function DeleteModal({
           />
         </div>
       ))}
-    </EuiConfirmModal>
+    </ConfirmDialog>
   );
 }

@@ -8,10 +8,11 @@
  * version), and delete one old version (its rows go for good; the timeline keeps the event).
  */
 import { useState, type ReactNode } from 'react';
-import { EuiConfirmModal, EuiSpacer, EuiText } from '@elastic/eui';
+import { EuiSpacer, EuiText } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { SliceInfo } from '../../../common/api/codecs';
 import type { LookupAction } from '../../../common/api/permissions';
+import { ConfirmDialog } from '../../components/dialogs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { rowCount, shortSlice } from '../../components/format';
 import type { ApiFailure } from '../../services/api_client';
@@ -59,7 +60,7 @@ function ActionConfirm({
     }
   };
   return (
-    <EuiConfirmModal
+    <ConfirmDialog
       title={title}
       onCancel={onClose}
       onConfirm={confirm}
@@ -69,11 +70,6 @@ function ActionConfirm({
       confirmButtonText={confirmText}
       buttonColor={danger ? 'danger' : 'primary'}
       isLoading={busy}
-      // OUI 1.22's modal has no dialog role of its own: without it the content sits outside
-      // any landmark.
-      role="dialog"
-      aria-modal="true"
-      aria-label={title}
       data-test-subj={testSubj}
     >
       <EuiText size="s">{children}</EuiText>
@@ -88,7 +84,7 @@ function ActionConfirm({
           />
         </>
       ) : null}
-    </EuiConfirmModal>
+    </ConfirmDialog>
   );
 }
 

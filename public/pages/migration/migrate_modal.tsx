@@ -8,16 +8,10 @@
  * fields, the new backing index, and that the importer's index stays as it is), then "Migrate".
  * Afterwards the store reloads the lookup, which now shows as managed, and a toast says so.
  */
-import {
-  EuiBadge,
-  EuiCallOut,
-  EuiConfirmModal,
-  EuiDescriptionList,
-  EuiSpacer,
-  EuiText,
-} from '@elastic/eui';
+import { EuiBadge, EuiCallOut, EuiDescriptionList, EuiSpacer, EuiText } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { MigrateResponse } from '../../../common/api/codecs';
+import { ConfirmDialog } from '../../components/dialogs';
 import { PreviewStatus, previewOf, usePreviewStep } from '../../components/previewed_action';
 import { formatNumber } from '../../components/format';
 import type { ApiFailure } from '../../services/api_client';
@@ -69,13 +63,8 @@ export function MigrateModal({
   });
 
   return (
-    <EuiConfirmModal
+    <ConfirmDialog
       title={title}
-      // OUI 1.22's modal has no dialog role of its own: without it the content sits outside
-      // any landmark.
-      role="dialog"
-      aria-modal="true"
-      aria-label={title}
       onCancel={() => onClose(false)}
       onConfirm={migrate}
       cancelButtonText={i18n.translate('lookups.migrate.cancel', { defaultMessage: 'Cancel' })}
@@ -101,7 +90,7 @@ export function MigrateModal({
       >
         {preview ? <MigratePreview preview={preview} /> : null}
       </PreviewStatus>
-    </EuiConfirmModal>
+    </ConfirmDialog>
   );
 }
 

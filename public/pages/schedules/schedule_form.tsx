@@ -19,11 +19,6 @@ import {
   EuiFieldText,
   EuiForm,
   EuiFormRow,
-  EuiModal,
-  EuiModalBody,
-  EuiModalFooter,
-  EuiModalHeader,
-  EuiModalHeaderTitle,
   EuiRadioGroup,
   EuiSpacer,
   EuiSwitch,
@@ -33,6 +28,7 @@ import {
 import { i18n } from '@osd/i18n';
 import type { SavedQueryLink, Schedule, ScheduleBody } from '../../../common/api/schedules';
 import { nextRunAfter, parseCadence, tooFrequent } from '../../../common/schedules/cadence';
+import { Dialog } from '../../components/dialogs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatTime } from '../../components/format';
 import { toApiFailure, type ApiFailure } from '../../services/api_client';
@@ -148,233 +144,226 @@ export function ScheduleForm({
   const cadenceError = !cadence.ok ? cadence.message : undefined;
 
   return (
-    <EuiModal
+    <Dialog
+      id="lookupsScheduleFormTitle"
+      title={title}
+      testSubj="lookupsScheduleForm"
       onClose={onClose}
-      aria-labelledby="lookupsScheduleFormTitle"
-      // OUI 1.22's modal has no dialog role of its own.
-      role="dialog"
-      aria-modal="true"
-      data-test-subj="lookupsScheduleForm"
+      footer={
+        <>
+          <EuiButtonEmpty onClick={onClose} data-test-subj="lookupsScheduleFormCancel">
+            {i18n.translate('lookups.common.cancel', { defaultMessage: 'Cancel' })}
+          </EuiButtonEmpty>
+          <EuiButton
+            fill
+            onClick={save}
+            isLoading={saving}
+            isDisabled={
+              !cadence.ok ||
+              text.trim() === '' ||
+              scheduleQueryProblem(text) !== undefined ||
+              description.length > 1000
+            }
+            data-test-subj="lookupsScheduleFormSave"
+          >
+            {schedule
+              ? i18n.translate('lookups.scheduleForm.save', { defaultMessage: 'Save' })
+              : i18n.translate('lookups.scheduleForm.create', {
+                  defaultMessage: 'Create schedule',
+                })}
+          </EuiButton>
+        </>
+      }
     >
-      <EuiModalHeader>
-        <EuiModalHeaderTitle>
-          <h2 id="lookupsScheduleFormTitle">{title}</h2>
-        </EuiModalHeaderTitle>
-      </EuiModalHeader>
-      <EuiModalBody>
-        <EuiText size="s" color="subdued">
-          <p>
-            {i18n.translate('lookups.scheduleForm.intro', {
-              defaultMessage:
-                'The query runs as you, on the cadence you choose, and replaces the lookup it writes each time it succeeds.',
-            })}
-          </p>
-        </EuiText>
-        <EuiSpacer size="m" />
-        <EuiForm component="form" onSubmit={(e) => e.preventDefault()}>
-          <ScheduleQueryField value={text} onChange={setText} savedQuery={link} />
-          <EuiFormRow
-            label={i18n.translate('lookups.scheduleForm.description', {
-              defaultMessage: 'Description',
-            })}
-            helpText={i18n.translate('lookups.scheduleForm.descriptionHelp', {
-              defaultMessage: 'What this schedule keeps fresh, shown in the schedules list.',
-            })}
+      <EuiText size="s" color="subdued">
+        <p>
+          {i18n.translate('lookups.scheduleForm.intro', {
+            defaultMessage:
+              'The query runs as you, on the cadence you choose, and replaces the lookup it writes each time it succeeds.',
+          })}
+        </p>
+      </EuiText>
+      <EuiSpacer size="m" />
+      <EuiForm component="form" onSubmit={(e) => e.preventDefault()}>
+        <ScheduleQueryField value={text} onChange={setText} savedQuery={link} />
+        <EuiFormRow
+          label={i18n.translate('lookups.scheduleForm.description', {
+            defaultMessage: 'Description',
+          })}
+          helpText={i18n.translate('lookups.scheduleForm.descriptionHelp', {
+            defaultMessage: 'What this schedule keeps fresh, shown in the schedules list.',
+          })}
+          fullWidth
+          isInvalid={description.length > 1000}
+          error={i18n.translate('lookups.scheduleForm.descriptionTooLong', {
+            defaultMessage: 'At most 1000 characters.',
+          })}
+        >
+          <EuiTextArea
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            rows={2}
             fullWidth
             isInvalid={description.length > 1000}
-            error={i18n.translate('lookups.scheduleForm.descriptionTooLong', {
-              defaultMessage: 'At most 1000 characters.',
-            })}
-          >
-            <EuiTextArea
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              rows={2}
-              fullWidth
-              isInvalid={description.length > 1000}
-              data-test-subj="lookupsScheduleFormDescription"
-            />
-          </EuiFormRow>
+            data-test-subj="lookupsScheduleFormDescription"
+          />
+        </EuiFormRow>
+        <EuiFormRow label={i18n.translate('lookups.scheduleForm.runs', { defaultMessage: 'Runs' })}>
+          <EuiRadioGroup
+            idSelected={`lookupsScheduleKind-${kind}`}
+            onChange={(id) => setKind(id.endsWith('cron') ? 'cron' : 'every')}
+            options={[
+              {
+                id: 'lookupsScheduleKind-every',
+                label: i18n.translate('lookups.scheduleForm.kindEvery', {
+                  defaultMessage: 'At an interval',
+                }),
+              },
+              {
+                id: 'lookupsScheduleKind-cron',
+                label: i18n.translate('lookups.scheduleForm.kindCron', {
+                  defaultMessage: 'On a cron expression',
+                }),
+              },
+            ]}
+          />
+        </EuiFormRow>
+        {kind === 'every' ? (
           <EuiFormRow
-            label={i18n.translate('lookups.scheduleForm.runs', { defaultMessage: 'Runs' })}
+            label={i18n.translate('lookups.scheduleForm.every', { defaultMessage: 'Every' })}
+            helpText={i18n.translate('lookups.scheduleForm.everyHelp', {
+              defaultMessage: 'A number and a unit: 30m, 6h, 1d.',
+            })}
+            isInvalid={cadenceError !== undefined}
+            error={cadenceError}
           >
-            <EuiRadioGroup
-              idSelected={`lookupsScheduleKind-${kind}`}
-              onChange={(id) => setKind(id.endsWith('cron') ? 'cron' : 'every')}
-              options={[
-                {
-                  id: 'lookupsScheduleKind-every',
-                  label: i18n.translate('lookups.scheduleForm.kindEvery', {
-                    defaultMessage: 'At an interval',
-                  }),
-                },
-                {
-                  id: 'lookupsScheduleKind-cron',
-                  label: i18n.translate('lookups.scheduleForm.kindCron', {
-                    defaultMessage: 'On a cron expression',
-                  }),
-                },
-              ]}
+            <EuiFieldText
+              value={every}
+              onChange={(e) => setEvery(e.target.value)}
+              isInvalid={cadenceError !== undefined}
+              data-test-subj="lookupsScheduleFormEvery"
             />
           </EuiFormRow>
-          {kind === 'every' ? (
+        ) : (
+          <>
             <EuiFormRow
-              label={i18n.translate('lookups.scheduleForm.every', { defaultMessage: 'Every' })}
-              helpText={i18n.translate('lookups.scheduleForm.everyHelp', {
-                defaultMessage: 'A number and a unit: 30m, 6h, 1d.',
+              label={i18n.translate('lookups.scheduleForm.cron', {
+                defaultMessage: 'Cron expression',
               })}
-              isInvalid={cadenceError !== undefined}
-              error={cadenceError}
+              helpText={i18n.translate('lookups.scheduleForm.cronHelp', {
+                defaultMessage: 'minute hour day month weekday, e.g. 0 3 * * * for 03:00 daily.',
+              })}
+              isInvalid={
+                cadenceError !== undefined && cadence.ok === false && cadence.field === 'cron'
+              }
+              error={cadence.ok === false && cadence.field === 'cron' ? cadenceError : undefined}
             >
               <EuiFieldText
-                value={every}
-                onChange={(e) => setEvery(e.target.value)}
-                isInvalid={cadenceError !== undefined}
-                data-test-subj="lookupsScheduleFormEvery"
+                value={cron}
+                onChange={(e) => setCron(e.target.value)}
+                data-test-subj="lookupsScheduleFormCron"
               />
             </EuiFormRow>
-          ) : (
-            <>
-              <EuiFormRow
-                label={i18n.translate('lookups.scheduleForm.cron', {
-                  defaultMessage: 'Cron expression',
-                })}
-                helpText={i18n.translate('lookups.scheduleForm.cronHelp', {
-                  defaultMessage: 'minute hour day month weekday, e.g. 0 3 * * * for 03:00 daily.',
-                })}
-                isInvalid={
-                  cadenceError !== undefined && cadence.ok === false && cadence.field === 'cron'
-                }
-                error={cadence.ok === false && cadence.field === 'cron' ? cadenceError : undefined}
-              >
-                <EuiFieldText
-                  value={cron}
-                  onChange={(e) => setCron(e.target.value)}
-                  data-test-subj="lookupsScheduleFormCron"
-                />
-              </EuiFormRow>
-              <EuiFormRow
-                label={i18n.translate('lookups.scheduleForm.timeZone', {
-                  defaultMessage: 'Time zone',
-                })}
-                isInvalid={cadence.ok === false && cadence.field === 'time_zone'}
-                error={
-                  cadence.ok === false && cadence.field === 'time_zone' ? cadenceError : undefined
-                }
-              >
-                <EuiFieldText
-                  value={timeZone}
-                  onChange={(e) => setTimeZone(e.target.value)}
-                  data-test-subj="lookupsScheduleFormTimeZone"
-                />
-              </EuiFormRow>
-            </>
-          )}
-          {nextRuns.length > 0 ? (
-            <EuiText size="xs" color="subdued" data-test-subj="lookupsScheduleFormNextRuns">
-              <p>
-                {i18n.translate('lookups.scheduleForm.nextRuns', {
-                  defaultMessage: 'Next runs: {runs}',
-                  values: { runs: nextRuns.map((d) => formatTime(d.toISOString())).join(', ') },
-                })}
-              </p>
-            </EuiText>
-          ) : null}
-          <EuiSpacer size="m" />
-          <EuiFormRow
-            label={i18n.translate('lookups.scheduleForm.guards', {
-              defaultMessage: 'Keep the current version when the new result…',
-            })}
-            fullWidth
-          >
-            <div>
-              <EuiCheckbox
-                id="lookupsScheduleGuardEmpty"
-                label={i18n.translate('lookups.scheduleForm.guardEmpty', {
-                  defaultMessage: 'is empty',
-                })}
-                checked={skipEmpty}
-                onChange={(e) => setSkipEmpty(e.target.checked)}
-                data-test-subj="lookupsScheduleGuardEmpty"
-              />
-              <EuiCheckbox
-                id="lookupsScheduleGuardShrink"
-                label={i18n.translate('lookups.scheduleForm.guardShrink', {
-                  defaultMessage: 'has more than this share fewer rows',
-                })}
-                checked={limitShrink}
-                onChange={(e) => setLimitShrink(e.target.checked)}
-                data-test-subj="lookupsScheduleGuardShrink"
-              />
-              {limitShrink ? (
-                <EuiFieldNumber
-                  compressed
-                  min={0}
-                  max={100}
-                  value={shrink}
-                  append="%"
-                  aria-label={i18n.translate('lookups.scheduleForm.guardShrinkPercent', {
-                    defaultMessage: 'Largest share of rows a run may lose',
-                  })}
-                  onChange={(e) => setShrink(Number(e.target.value))}
-                  data-test-subj="lookupsScheduleGuardShrinkPercent"
-                />
-              ) : null}
-              <EuiCheckbox
-                id="lookupsScheduleGuardColumns"
-                label={i18n.translate('lookups.scheduleForm.guardColumns', {
-                  defaultMessage: 'lacks a column the current version has',
-                })}
-                checked={keepColumns}
-                onChange={(e) => setKeepColumns(e.target.checked)}
-                data-test-subj="lookupsScheduleGuardColumns"
-              />
-            </div>
-          </EuiFormRow>
-          <EuiSpacer size="s" />
-          <EuiSwitch
-            label={i18n.translate('lookups.scheduleForm.enabled', {
-              defaultMessage: 'Enabled',
-            })}
-            checked={enabled}
-            onChange={(e) => setEnabled(e.target.checked)}
-            data-test-subj="lookupsScheduleFormEnabled"
-          />
-        </EuiForm>
-        {error ? (
-          <>
-            <EuiSpacer size="m" />
-            <ApiErrorCallout
-              title={i18n.translate('lookups.scheduleForm.error', {
-                defaultMessage: 'The schedule was not saved',
+            <EuiFormRow
+              label={i18n.translate('lookups.scheduleForm.timeZone', {
+                defaultMessage: 'Time zone',
               })}
-              error={error}
-              data-test-subj="lookupsScheduleFormError"
-            />
+              isInvalid={cadence.ok === false && cadence.field === 'time_zone'}
+              error={
+                cadence.ok === false && cadence.field === 'time_zone' ? cadenceError : undefined
+              }
+            >
+              <EuiFieldText
+                value={timeZone}
+                onChange={(e) => setTimeZone(e.target.value)}
+                data-test-subj="lookupsScheduleFormTimeZone"
+              />
+            </EuiFormRow>
           </>
+        )}
+        {nextRuns.length > 0 ? (
+          <EuiText size="xs" color="subdued" data-test-subj="lookupsScheduleFormNextRuns">
+            <p>
+              {i18n.translate('lookups.scheduleForm.nextRuns', {
+                defaultMessage: 'Next runs: {runs}',
+                values: { runs: nextRuns.map((d) => formatTime(d.toISOString())).join(', ') },
+              })}
+            </p>
+          </EuiText>
         ) : null}
-      </EuiModalBody>
-      <EuiModalFooter>
-        <EuiButtonEmpty onClick={onClose} data-test-subj="lookupsScheduleFormCancel">
-          {i18n.translate('lookups.common.cancel', { defaultMessage: 'Cancel' })}
-        </EuiButtonEmpty>
-        <EuiButton
-          fill
-          onClick={save}
-          isLoading={saving}
-          isDisabled={
-            !cadence.ok ||
-            text.trim() === '' ||
-            scheduleQueryProblem(text) !== undefined ||
-            description.length > 1000
-          }
-          data-test-subj="lookupsScheduleFormSave"
+        <EuiSpacer size="m" />
+        <EuiFormRow
+          label={i18n.translate('lookups.scheduleForm.guards', {
+            defaultMessage: 'Keep the current version when the new result…',
+          })}
+          fullWidth
         >
-          {schedule
-            ? i18n.translate('lookups.scheduleForm.save', { defaultMessage: 'Save' })
-            : i18n.translate('lookups.scheduleForm.create', { defaultMessage: 'Create schedule' })}
-        </EuiButton>
-      </EuiModalFooter>
-    </EuiModal>
+          <div>
+            <EuiCheckbox
+              id="lookupsScheduleGuardEmpty"
+              label={i18n.translate('lookups.scheduleForm.guardEmpty', {
+                defaultMessage: 'is empty',
+              })}
+              checked={skipEmpty}
+              onChange={(e) => setSkipEmpty(e.target.checked)}
+              data-test-subj="lookupsScheduleGuardEmpty"
+            />
+            <EuiCheckbox
+              id="lookupsScheduleGuardShrink"
+              label={i18n.translate('lookups.scheduleForm.guardShrink', {
+                defaultMessage: 'has more than this share fewer rows',
+              })}
+              checked={limitShrink}
+              onChange={(e) => setLimitShrink(e.target.checked)}
+              data-test-subj="lookupsScheduleGuardShrink"
+            />
+            {limitShrink ? (
+              <EuiFieldNumber
+                compressed
+                min={0}
+                max={100}
+                value={shrink}
+                append="%"
+                aria-label={i18n.translate('lookups.scheduleForm.guardShrinkPercent', {
+                  defaultMessage: 'Largest share of rows a run may lose',
+                })}
+                onChange={(e) => setShrink(Number(e.target.value))}
+                data-test-subj="lookupsScheduleGuardShrinkPercent"
+              />
+            ) : null}
+            <EuiCheckbox
+              id="lookupsScheduleGuardColumns"
+              label={i18n.translate('lookups.scheduleForm.guardColumns', {
+                defaultMessage: 'lacks a column the current version has',
+              })}
+              checked={keepColumns}
+              onChange={(e) => setKeepColumns(e.target.checked)}
+              data-test-subj="lookupsScheduleGuardColumns"
+            />
+          </div>
+        </EuiFormRow>
+        <EuiSpacer size="s" />
+        <EuiSwitch
+          label={i18n.translate('lookups.scheduleForm.enabled', {
+            defaultMessage: 'Enabled',
+          })}
+          checked={enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+          data-test-subj="lookupsScheduleFormEnabled"
+        />
+      </EuiForm>
+      {error ? (
+        <>
+          <EuiSpacer size="m" />
+          <ApiErrorCallout
+            title={i18n.translate('lookups.scheduleForm.error', {
+              defaultMessage: 'The schedule was not saved',
+            })}
+            error={error}
+            data-test-subj="lookupsScheduleFormError"
+          />
+        </>
+      ) : null}
+    </Dialog>
   );
 }

@@ -8,16 +8,10 @@
  * by side, and only on confirming does the schedule (which runs as its owner) take the new one.
  */
 import { useState } from 'react';
-import {
-  EuiConfirmModal,
-  EuiFlexGroup,
-  EuiFlexItem,
-  EuiSpacer,
-  EuiText,
-  EuiTitle,
-} from '@elastic/eui';
+import { EuiFlexGroup, EuiFlexItem, EuiSpacer, EuiText, EuiTitle } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { Schedule } from '../../../common/api/schedules';
+import { ConfirmDialog } from '../../components/dialogs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { PplCode } from '../../components/ppl_code';
 import { formatTime } from '../../components/format';
@@ -75,13 +69,8 @@ export function TakeSavedQueryText({
     values: { title: current.title },
   });
   return (
-    <EuiConfirmModal
+    <ConfirmDialog
       title={heading}
-      // OUI 1.22's modal has no dialog role of its own: without it the content sits outside
-      // any landmark.
-      role="dialog"
-      aria-modal="true"
-      aria-label={heading}
       onCancel={onClose}
       onConfirm={take}
       isLoading={saving}
@@ -125,6 +114,6 @@ export function TakeSavedQueryText({
           />
         </>
       ) : null}
-    </EuiConfirmModal>
+    </ConfirmDialog>
   );
 }

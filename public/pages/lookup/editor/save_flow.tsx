@@ -78,6 +78,49 @@ export function CompareSummary({
   );
 }
 
+interface FooterButton {
+  text: string;
+  onClick: () => void;
+  testSubj: string;
+}
+
+/**
+ * The footer of both save-flow dialogs: back to the editor, then, where there is one, the red
+ * choice that drops the edit (held while `busy`), then the main action (spinning while `busy`).
+ */
+function SaveFlowFooter({
+  back,
+  discard,
+  main,
+  busy,
+}: {
+  back: FooterButton;
+  discard?: FooterButton;
+  main: FooterButton;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <EuiButtonEmpty onClick={back.onClick} data-test-subj={back.testSubj}>
+        {back.text}
+      </EuiButtonEmpty>
+      {discard ? (
+        <EuiButton
+          color="danger"
+          onClick={discard.onClick}
+          isDisabled={busy}
+          data-test-subj={discard.testSubj}
+        >
+          {discard.text}
+        </EuiButton>
+      ) : null}
+      <EuiButton fill onClick={main.onClick} isLoading={busy} data-test-subj={main.testSubj}>
+        {main.text}
+      </EuiButton>
+    </>
+  );
+}
+
 /** What publishing will change (a dry run's answer), and the button that publishes it. */
 export function PublishPreviewModal({
   name,
@@ -106,19 +149,23 @@ export function PublishPreviewModal({
       width={760}
       onClose={onClose}
       footer={
-        <>
-          <EuiButtonEmpty onClick={onClose} data-test-subj="lookupsEditPreviewBack">
-            {i18n.translate('lookups.editor.previewBack', { defaultMessage: 'Back to editing' })}
-          </EuiButtonEmpty>
-          <EuiButton
-            fill
-            onClick={onPublish}
-            isLoading={publishing}
-            data-test-subj="lookupsEditPublish"
-          >
-            {i18n.translate('lookups.editor.publish', { defaultMessage: 'Publish new version' })}
-          </EuiButton>
-        </>
+        <SaveFlowFooter
+          busy={publishing}
+          back={{
+            text: i18n.translate('lookups.editor.previewBack', {
+              defaultMessage: 'Back to editing',
+            }),
+            onClick: onClose,
+            testSubj: 'lookupsEditPreviewBack',
+          }}
+          main={{
+            text: i18n.translate('lookups.editor.publish', {
+              defaultMessage: 'Publish new version',
+            }),
+            onClick: onPublish,
+            testSubj: 'lookupsEditPublish',
+          }}
+        />
       }
     >
       <EuiText size="s">
@@ -203,26 +250,28 @@ export function StaleBaseModal({
       width={760}
       onClose={onClose}
       footer={
-        <>
-          <EuiButtonEmpty onClick={onClose} data-test-subj="lookupsStaleKeep">
-            {i18n.translate('lookups.editor.staleKeep', { defaultMessage: 'Keep editing' })}
-          </EuiButtonEmpty>
-          <EuiButton
-            color="danger"
-            onClick={onDiscard}
-            isDisabled={busy}
-            data-test-subj="lookupsStaleDiscard"
-          >
-            {i18n.translate('lookups.editor.staleDiscard', {
+        <SaveFlowFooter
+          busy={busy}
+          back={{
+            text: i18n.translate('lookups.editor.staleKeep', { defaultMessage: 'Keep editing' }),
+            onClick: onClose,
+            testSubj: 'lookupsStaleKeep',
+          }}
+          discard={{
+            text: i18n.translate('lookups.editor.staleDiscard', {
               defaultMessage: 'Discard my changes',
-            })}
-          </EuiButton>
-          <EuiButton fill onClick={onReapply} isLoading={busy} data-test-subj="lookupsStaleReapply">
-            {i18n.translate('lookups.editor.staleReapply', {
+            }),
+            onClick: onDiscard,
+            testSubj: 'lookupsStaleDiscard',
+          }}
+          main={{
+            text: i18n.translate('lookups.editor.staleReapply', {
               defaultMessage: 'Apply my changes to the current version',
-            })}
-          </EuiButton>
-        </>
+            }),
+            onClick: onReapply,
+            testSubj: 'lookupsStaleReapply',
+          }}
+        />
       }
     >
       <EuiCallOut

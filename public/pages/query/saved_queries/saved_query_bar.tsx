@@ -16,7 +16,6 @@ import {
   EuiButton,
   EuiButtonEmpty,
   EuiButtonIcon,
-  EuiConfirmModal,
   EuiContextMenuItem,
   EuiContextMenuPanel,
   EuiFlexGroup,
@@ -26,6 +25,7 @@ import {
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { appRoutes } from '../../../../common/api/paths';
+import { ConfirmDialog } from '../../../components/dialogs';
 import { toApiFailure } from '../../../services/api_client';
 import type { SavedPplQuery } from '../../../services/saved_queries';
 import { useSavedQueries, useServices } from '../../../services/services_context';
@@ -43,16 +43,6 @@ type Dialog =
   | { kind: 'delete'; query: SavedPplQuery }
   | { kind: 'replace'; query: SavedPplQuery }
   | { kind: 'schedule'; query: SavedPplQuery };
-
-const deleteTitle = (title: string) =>
-  i18n.translate('lookups.savedQuery.deleteTitle', {
-    defaultMessage: 'Delete the saved query “{title}”?',
-    values: { title },
-  });
-const replaceTitle = () =>
-  i18n.translate('lookups.savedQuery.replaceTitle', {
-    defaultMessage: 'Replace the text in the editor?',
-  });
 
 export function SavedQueryBar() {
   const service = useSavedQueries();
@@ -328,9 +318,11 @@ export function SavedQueryBar() {
         />
       ) : null}
       {dialog?.kind === 'delete' ? (
-        <EuiConfirmModal
-          title={deleteTitle(dialog.query.title)}
-          aria-label={deleteTitle(dialog.query.title)}
+        <ConfirmDialog
+          title={i18n.translate('lookups.savedQuery.deleteTitle', {
+            defaultMessage: 'Delete the saved query “{title}”?',
+            values: { title: dialog.query.title },
+          })}
           onCancel={close}
           onConfirm={() => {
             const doomed = dialog.query;
@@ -355,9 +347,6 @@ export function SavedQueryBar() {
                 )
             );
           }}
-          // OUI 1.22's modal has no dialog role of its own.
-          role="dialog"
-          aria-modal="true"
           cancelButtonText={i18n.translate('lookups.common.cancel', { defaultMessage: 'Cancel' })}
           confirmButtonText={i18n.translate('lookups.savedQuery.deleteConfirm', {
             defaultMessage: 'Delete',
@@ -371,20 +360,18 @@ export function SavedQueryBar() {
                 'It is gone for everyone, here and in Discover. Schedules made from it keep their own copy of the text.',
             })}
           </p>
-        </EuiConfirmModal>
+        </ConfirmDialog>
       ) : null}
       {dialog?.kind === 'replace' ? (
-        <EuiConfirmModal
-          title={replaceTitle()}
-          aria-label={replaceTitle()}
+        <ConfirmDialog
+          title={i18n.translate('lookups.savedQuery.replaceTitle', {
+            defaultMessage: 'Replace the text in the editor?',
+          })}
           onCancel={close}
           onConfirm={() => {
             hold(dialog.query);
             closeAll();
           }}
-          // OUI 1.22's modal has no dialog role of its own.
-          role="dialog"
-          aria-modal="true"
           cancelButtonText={i18n.translate('lookups.common.cancel', { defaultMessage: 'Cancel' })}
           confirmButtonText={i18n.translate('lookups.savedQuery.replaceConfirm', {
             defaultMessage: 'Open “{title}”',
@@ -397,7 +384,7 @@ export function SavedQueryBar() {
               defaultMessage: 'The editor holds text that is not saved; opening replaces it.',
             })}
           </p>
-        </EuiConfirmModal>
+        </ConfirmDialog>
       ) : null}
       {dialog?.kind === 'schedule' ? (
         <ScheduleForm
