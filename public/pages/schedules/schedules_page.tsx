@@ -18,7 +18,6 @@ import {
   EuiButton,
   EuiButtonEmpty,
   EuiButtonIcon,
-  EuiConfirmModal,
   EuiEmptyPrompt,
   EuiFlexGroup,
   EuiFlexItem,
@@ -36,6 +35,7 @@ import { FINAL_JOB_STATES } from '../../../common/api/jobs';
 import { appRoutes } from '../../../common/api/paths';
 import type { Schedule } from '../../../common/api/schedules';
 import { useAppChrome } from '../../components/chrome';
+import { ConfirmDialog } from '../../components/dialogs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatTime } from '../../components/format';
 import { JobStateBadge } from '../../components/job_state';
@@ -380,7 +380,7 @@ export function SchedulesPage() {
       ) : null}
       {history ? <ScheduleRuns schedule={history} onClose={() => setHistory(null)} /> : null}
       {deleting ? (
-        <EuiConfirmModal
+        <ConfirmDialog
           title={i18n.translate('lookups.schedules.deleteTitle', {
             defaultMessage: 'Delete the schedule of {lookup}?',
             values: { lookup: deleting.lookup },
@@ -408,7 +408,7 @@ export function SchedulesPage() {
               defaultMessage: 'The lookup and its versions stay; it is no longer refreshed.',
             })}
           </p>
-        </EuiConfirmModal>
+        </ConfirmDialog>
       ) : null}
     </div>
   );
