@@ -31,6 +31,11 @@ export interface ScanRequest {
    * mapping reads it then, so it knows every field the point in time can hold).
    */
   formatDates?: string[] | (() => Promise<string[]>);
+  /**
+   * Fields whose values are not in `_source` but read through OpenSearch's `fields` API (alias
+   * fields): set in each document read, one value or an array as the field holds.
+   */
+  fieldValues?: string[];
   /** Stop after this many documents. */
   limit?: number;
   /**
@@ -80,9 +85,14 @@ export const shownTimestamp = (text: string) =>
   text.replace(/\.(\d*?)0*$/, (_, kept: string) => (kept ? `.${kept}` : ''));
 
 /** OpenSearch's `fields` parameter asking for `dates` in PPL's timestamp form, in UTC. */
-export function dateFieldsRequest(dates: string[]): { fields?: Dsl[] } {
-  return dates.length > 0
-    ? { fields: dates.map((field) => ({ field, format: PPL_TIMESTAMP_FORMAT })) }
+export function dateFieldsRequest(dates: string[], plain: string[] = []): { fields?: Dsl[] } {
+  return dates.length + plain.length > 0
+    ? {
+        fields: [
+          ...dates.map((field): Dsl => ({ field, format: PPL_TIMESTAMP_FORMAT })),
+          ...plain.map((field): Dsl => ({ field })),
+        ],
+      }
     : {};
 }
 
@@ -101,12 +111,13 @@ const DATE_TYPES: ReadonlySet<string> = new Set(['date', 'date_nanos']);
 export function withDates(
   source: Record<string, unknown>,
   fields: Record<string, unknown[]> | undefined,
-  dates: string[]
+  dates: string[],
+  shownAs: (value: unknown) => unknown = (v) => (typeof v === 'string' ? shownTimestamp(v) : v)
 ): Record<string, unknown> {
   for (const name of dates) {
     const values = fields?.[name];
     if (!values || values.length === 0) continue;
-    const shown = values.map((v) => (typeof v === 'string' ? shownTimestamp(v) : v));
+    const shown = values.map(shownAs);
     const value = shown.length === 1 ? shown[0] : shown;
     const holder = Object.prototype.hasOwnProperty.call(source, name)
       ? undefined
@@ -155,6 +166,7 @@ export async function* scanDocuments(
         }
       : {};
   let dates: string[] = [];
+  const plain = request.fieldValues ?? [];
   let left = request.limit ?? Infinity;
   const page = (after: unknown[] | undefined) => {
     const size = Math.min(request.pageSize, left);
@@ -168,7 +180,7 @@ export async function* scanDocuments(
           track_total_hits: false,
           ...(request.metadata ? { track_scores: true } : {}),
           ...source,
-          ...dateFieldsRequest(dates),
+          ...dateFieldsRequest(dates, plain),
           ...(after ? { search_after: after } : {}),
         },
       })
@@ -198,10 +210,12 @@ export async function* scanDocuments(
       if (hits.length === 0) return;
       left -= hits.length;
       if (hits.length === size && left > 0) next = page(hits[hits.length - 1].sort);
-      const docs =
-        dates.length > 0
-          ? hits.map((h) => withDates(h._source ?? {}, h.fields, dates))
-          : hits.map((h) => h._source ?? {});
+      const docs = hits.map((h) => {
+        const doc = h._source ?? {};
+        if (dates.length > 0) withDates(doc, h.fields, dates);
+        if (plain.length > 0) withDates(doc, h.fields, plain, (v) => v);
+        return doc;
+      });
       if (request.metadata) {
         hits.forEach((h, i) => {
           Object.assign(docs[i], {

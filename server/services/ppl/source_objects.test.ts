@@ -57,6 +57,26 @@ describe('object fields', () => {
     expect(schema.paths.get('o.p.b')).toBe('string');
   });
 
+  it('an alias field is a leaf of its target’s type that reads its target exactly', async () => {
+    const schema = await readSourceSchema(
+      mappingClient({
+        msg: { type: 'text', fields: { keyword: { type: 'keyword' } } },
+        note: { type: 'alias', path: 'msg' },
+        lost: { type: 'alias', path: 'nowhere' },
+      }),
+      ['idx']
+    );
+    expect(schema.fields.get('note')).toEqual({
+      name: 'note',
+      type: 'string',
+      mappingType: 'text',
+      exactField: 'msg.keyword',
+      aliasOf: 'msg',
+    });
+    // An alias whose target is no column is none either.
+    expect(schema.fields.has('lost')).toBe(false);
+  });
+
   it('a path through an array of objects reads its first element', () => {
     expect(readField({ xs: [{ id: 7 }, { id: 8 }] }, 'xs.id')).toBe(7);
     expect(readField({ o: { p: { b: 'x' } } }, 'o.p.b')).toBe('x');

@@ -27,6 +27,11 @@ export interface SourceField {
   mappingType: string;
   /** The field to query, sort and aggregate on exactly; null when there is none (text only). */
   exactField: string | null;
+  /**
+   * An alias field: the field it names, whose type and values it has (read through the `fields`
+   * API, as `_source` does not hold them), as the SQL plugin's OpenSearchAliasType.
+   */
+  aliasOf?: string;
 }
 
 export interface SourceSchema {
@@ -45,6 +50,8 @@ export interface SourceSchema {
 
 interface MappingNode {
   type?: string;
+  /** An alias field's target. */
+  path?: string;
   properties?: Record<string, MappingNode>;
   fields?: Record<string, MappingNode>;
 }
@@ -53,6 +60,8 @@ interface Collected {
   leaves: Map<string, SourceField>;
   objects: Map<string, SourceField>;
   paths: Map<string, PplType>;
+  /** Alias fields and the paths they name, resolved once every leaf is known. */
+  aliases?: Map<string, string>;
 }
 
 function collect(properties: Record<string, MappingNode>, prefix: string, out: Collected) {
@@ -71,8 +80,13 @@ function collect(properties: Record<string, MappingNode>, prefix: string, out: C
       collect(node.properties, `${name}.`, inner);
       for (const f of inner.leaves.values()) out.paths.set(f.name, f.type);
     }
+    if (node.type === 'alias' && node.path) {
+      out.aliases ??= new Map();
+      out.aliases.set(name, node.path);
+      continue;
+    }
     const mappingType = node.type ?? 'object';
-    // A mapping type with no PPL type (token_count, alias, geo_shape, rank_feature, …) is no
+    // A mapping type with no PPL type (token_count, geo_shape, rank_feature, …) is no
     // column at all, as in the real engine, which leaves out every unknown mapping type.
     if (toPplType(mappingType) === 'undefined') continue;
     const keyword = Object.entries(node.fields ?? {}).find(([, sub]) => sub.type === 'keyword');
@@ -86,6 +100,16 @@ function collect(properties: Record<string, MappingNode>, prefix: string, out: C
           : name;
     out.leaves.set(name, { name, type: toPplType(mappingType), mappingType, exactField });
     out.paths.set(name, toPplType(mappingType));
+  }
+}
+
+/** Each alias field a leaf of its target's type, reading its target exactly (OpenSearch does too). */
+function resolveAliases(own: Collected) {
+  for (const [name, path] of own.aliases ?? []) {
+    const target = own.leaves.get(path);
+    if (!target || target.aliasOf) continue;
+    own.leaves.set(name, { ...target, name, aliasOf: path });
+    own.paths.set(name, target.type);
   }
 }
 
@@ -189,6 +213,7 @@ export async function readSourceSchema(
     const properties = entry.mappings?.properties ?? {};
     const own: Collected = { leaves: new Map(), objects: new Map(), paths: new Map() };
     collect(properties, '', own);
+    resolveAliases(own);
     perIndex.set(index, own);
     if (properties[LOOKUP_FIELD]) lookupIndices.set(index, own.leaves);
   }

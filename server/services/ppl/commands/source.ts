@@ -315,6 +315,10 @@ function pushDown(
   const formatDates = timestampColumns.filter((name) =>
     ['date', 'date_nanos'].includes(schema.fields.get(name)?.mappingType ?? '')
   );
+  // Alias fields are not in _source: OpenSearch's fields API reads them (dates formatted above).
+  const fieldValues = ctx.columns
+    .map((c) => c.name)
+    .filter((name) => schema.fields.get(name)?.aliasOf && !formatDates.includes(name));
   const sourceColumns = ctx.columns.map((c) => c.name);
   const metadata = ctx.columns.some(
     (c) => METADATA_COLUMNS.some(([name]) => name === c.name) && !schema.fields.has(c.name)
@@ -349,6 +353,7 @@ function pushDown(
           sort,
           sourceIncludes: includes,
           formatDates,
+          fieldValues,
           limit,
           pageSize,
           metadata,
