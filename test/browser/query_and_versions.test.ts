@@ -170,9 +170,21 @@ it('restores the first version from Versions, after a confirm', async () => {
   expect(await entries.last().innerText()).toContain('created');
   expect(await entries.last().innerText()).toContain('Rows: 12');
   expect(await entries.last().innerText()).toContain(`outputlookup ${name}`);
-  expect(await page().locator('[data-test-subj="breadcrumbs"]').innerText()).toMatch(
-    new RegExp(`Lookups\\s*Catalog\\s*${name}\\s*Versions`)
-  );
+  // The header's breadcrumbs follow the page a render later (and OUI's responsive layout a
+  // resize later): wait for them as a user would see them.
+  const crumbs = new RegExp(`Lookups\\s*Catalog\\s*${name}\\s*Versions`);
+  await page()
+    .waitForFunction(
+      (source) =>
+        new RegExp(source).test(
+          (document.querySelector('[data-test-subj="breadcrumbs"]') as HTMLElement | null)
+            ?.innerText ?? ''
+        ),
+      crumbs.source,
+      { timeout: 5_000 }
+    )
+    .catch(() => undefined);
+  expect(await page().locator('[data-test-subj="breadcrumbs"]').innerText()).toMatch(crumbs);
   expect(await axeViolations(page(), OUI_GRID_STRUCTURE)).toEqual([]);
   await screenshot(page(), 'lookup-versions');
 
