@@ -103,18 +103,29 @@ export function dateFields(types: Iterable<[string, string]>): string[] {
 
 const DATE_TYPES: ReadonlySet<string> = new Set(['date', 'date_nanos']);
 
-/**
- * `source` with each of `dates` replaced by what OpenSearch formatted (`fields` of the hit): at
- * the name whole when `source` has it so, else at its path through objects, else set flat (a
- * reader looks a name up whole before walking its path).
- */
+/** `source` with each of `dates` replaced by what OpenSearch formatted (see withFieldValues). */
 export function withDates(
   source: Record<string, unknown>,
   fields: Record<string, unknown[]> | undefined,
-  dates: string[],
-  shownAs: (value: unknown) => unknown = (v) => (typeof v === 'string' ? shownTimestamp(v) : v)
+  dates: string[]
 ): Record<string, unknown> {
-  for (const name of dates) {
+  return withFieldValues(source, fields, dates, (v) =>
+    typeof v === 'string' ? shownTimestamp(v) : v
+  );
+}
+
+/**
+ * `source` with each of `names` set to what OpenSearch's `fields` API gave for the hit (one value,
+ * or an array): at the name whole when `source` has it so, else at its path through objects, else
+ * set flat (a reader looks a name up whole before walking its path).
+ */
+export function withFieldValues(
+  source: Record<string, unknown>,
+  fields: Record<string, unknown[]> | undefined,
+  names: string[],
+  shownAs: (value: unknown) => unknown = (v) => v
+): Record<string, unknown> {
+  for (const name of names) {
     const values = fields?.[name];
     if (!values || values.length === 0) continue;
     const shown = values.map(shownAs);
@@ -213,7 +224,7 @@ export async function* scanDocuments(
       const docs = hits.map((h) => {
         const doc = h._source ?? {};
         if (dates.length > 0) withDates(doc, h.fields, dates);
-        if (plain.length > 0) withDates(doc, h.fields, plain, (v) => v);
+        if (plain.length > 0) withFieldValues(doc, h.fields, plain);
         return doc;
       });
       if (request.metadata) {
