@@ -139,7 +139,7 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   join: ['type', 'overwrite', 'max', 'left', 'right'],
   union: ['maxout'],
   xyseries: ['sep', 'format'],
-  timewrap: ['align'],
+  timewrap: ['align', 'series', 'time_format'],
   top: ['limit', 'countfield', 'showcount', 'usenull'],
   rare: ['limit', 'countfield', 'showcount', 'usenull'],
   outputlookup: OUTPUTLOOKUP_OPTIONS,
@@ -411,7 +411,7 @@ export const COMMAND_HELP: { readonly [C in HelpCommand]: CommandHelp } = {
   },
   timewrap: {
     summary: "Lay a timechart's periods side by side, one column per period.",
-    syntax: 'timewrap [align=end|now] <span>',
+    syntax: 'timewrap <span> [align=end|now] [series=relative|short|exact] [time_format=<text>]',
     modes: ['buffers'],
   },
   append: {

@@ -11,15 +11,7 @@
  * comparisons, `field IN (v, …)`, `earliest=` / `latest=`, `NOT`, `OR`, `AND` (implicit between
  * terms side by side), parentheses. Precedence as documented: NOT, then OR, then AND.
  */
-import type {
-  Command,
-  FieldRef,
-  IndexName,
-  MakeResults,
-  SourceCommand,
-  Span,
-  WhereCommand,
-} from './ast';
+import type { FieldRef, IndexName, MakeResults, SourceCommand, Span, WhereCommand } from './ast';
 import type {
   MultiSearch,
   SubsearchPredicate,
@@ -33,19 +25,6 @@ import { INTEGRAL_RANGES } from './types';
 import { CallParser } from './parse_calls';
 
 export class SourceParser extends CallParser {
-  /**
-   * A search filter with subsearches (`source=outer a in [ … ]`, subquery.md), parsed as the
-   * `where` it means; taken by whoever parsed the source, to run first after it.
-   */
-  private pendingWhere: WhereCommand | WhereSubsearchCommand | undefined;
-
-  /** The `where` the last source's search filter stands for, if it held subsearches. */
-  protected takeSourceWhere(): Command[] {
-    const where = this.pendingWhere;
-    this.pendingWhere = undefined;
-    return where === undefined ? [] : [where];
-  }
-
   /** A condition, its subsearches (subquery.md) making it a `WhereSubsearch`. */
   protected parseCondition(start: Token): WhereCommand | WhereSubsearchCommand {
     const outer = this.wherePredicates;
@@ -144,16 +123,11 @@ export class SourceParser extends CallParser {
       alias = this.requireField('the source alias').name;
     }
     let filter = before;
-    let where: WhereCommand | WhereSubsearchCommand | undefined;
-    if (!this.endsCommand(this.peek()) && this.searchHoldsSubsearch()) {
-      // As the SQL plugin: such a filter is a condition (subquery.md's "search filtering with
-      // subquery"), so it is written as a where's is.
-      where = this.parseCondition(this.peek());
-    } else if (!this.endsCommand(this.peek())) {
+    if (!this.endsCommand(this.peek())) {
+      this.refuseSubsearchInSearch();
       const after = this.parseSearchExpression(false);
       filter = filter === undefined ? after : this.searchAnd(filter, after);
     }
-    this.pendingWhere = where;
     return {
       kind: 'Source',
       search,
@@ -168,12 +142,21 @@ export class SourceParser extends CallParser {
   // -------------------------------------------------------------------------------------------
   // Search expressions
 
-  /** Whether the search filter ahead (up to its `|`) holds a subsearch `[ … ]`. */
-  private searchHoldsSubsearch(): boolean {
+  /**
+   * The SQL plugin's search expression has no subsearch (since 3.3's search revamp; subquery.md
+   * still shows "search filtering with subquery", which its parser refuses): say where it goes.
+   */
+  private refuseSubsearchInSearch(): void {
     for (let k = 0; ; k++) {
       const t = this.tokenAt(k);
-      if (this.atEnd(t) || this.isPunct(t, '|') || this.isPunct(t, ']')) return false;
-      if (this.isPunct(t, '[')) return true;
+      if (this.atEnd(t) || this.isPunct(t, '|') || this.isPunct(t, ']')) return;
+      if (this.isPunct(t, '[')) {
+        this.fail(
+          t,
+          'a search filter cannot hold a subsearch [ … ]: put the condition in a where after the source, e.g. source=<index> | where <field> in [ source=… | fields <field> ]',
+          ['|']
+        );
+      }
     }
   }
 

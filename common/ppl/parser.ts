@@ -114,7 +114,7 @@ class Parser extends ForeachParser {
       this.next();
     }
     const source = this.parseLeading();
-    const commands: Command[] = this.takeSourceWhere();
+    const commands: Command[] = [];
     let output: OutputLookup | undefined;
     for (;;) {
       const t = this.peek();

@@ -22,6 +22,7 @@ import {
   type OracleCase,
   type Table,
   pplTimestamp,
+  wrappedCountsOracle,
 } from '../support/oracle';
 import { users } from '../support/users';
 
@@ -40,30 +41,11 @@ function countBy(rows: WebLogDoc[], key: (d: WebLogDoc) => Cell): Table {
   return [...groups.entries()].map(([k, n]) => [n, k]);
 }
 
-const DAY = 86_400_000;
-const SIX_HOURS = 21_600_000;
-/** timewrap 1day over `timechart span=6h count()` between two times, worked out per document. */
+/** timewrap 1day over `timechart span=6h count()` between two times (test/support/oracle.ts). */
 function wrappedCounts(from: string, to: string): Table {
-  const lo = Date.parse(`${from.replace(' ', 'T')}Z`);
-  const hi = Date.parse(`${to.replace(' ', 'T')}Z`);
-  const reference = Math.floor(hi / DAY);
-  const days = [reference - 2, reference - 1, reference];
-  const counts = new Map<number, Map<number, number>>();
-  for (const d of docs) {
-    const t = ms(d);
-    if (t < lo || t > hi) continue;
-    const day = Math.floor(t / DAY);
-    const offset = Math.floor((t - day * DAY) / SIX_HOURS) * SIX_HOURS;
-    const perDay = counts.get(offset) ?? new Map<number, number>();
-    perDay.set(day, (perDay.get(day) ?? 0) + 1);
-    counts.set(offset, perDay);
-  }
-  return [...counts.keys()]
-    .sort((a, b) => a - b)
-    .map((offset) => [
-      stamp(reference * DAY + offset),
-      ...days.map((day) => counts.get(offset)!.get(day) ?? null),
-    ]);
+  const [lo, hi] = [from, to].map((t) => Date.parse(`${t.replace(' ', 'T')}Z`));
+  const times = docs.map(ms).filter((t) => t >= lo && t <= hi);
+  return wrappedCountsOracle(times, 21_600_000, 86_400_000, hi).rows;
 }
 
 const cases: OracleCase[] = [

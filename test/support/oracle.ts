@@ -53,3 +53,42 @@ export function pplTimestamp(at: number | string): string {
   const digits = fraction.replace(/0+$/, '');
   return digits ? `${whole}.${digits}` : whole;
 }
+
+/**
+ * What `timechart span=<bucket> count() | timewrap <span>` gives for documents at these times
+ * (ms), by the SQL plugin's rule: periods counted back from the latest bucket with documents,
+ * each bucket shown at its offset within its epoch-aligned span moved into the latest one's, a
+ * column per period with buckets (oldest first), null where that period has none at an offset.
+ * Also each column's distance in spans from the one holding `reference` (ms): 0 latest, 1 one before.
+ */
+export function wrappedCountsOracle(
+  times: number[],
+  bucketMs: number,
+  spanMs: number,
+  referenceMs: number
+): { distances: number[]; rows: Table } {
+  const buckets = new Map<number, number>();
+  for (const t of times) {
+    const b = Math.floor(t / bucketMs) * bucketMs;
+    buckets.set(b, (buckets.get(b) ?? 0) + 1);
+  }
+  const latest = Math.max(...buckets.keys());
+  const periodOf = (b: number) => Math.trunc((latest - b) / spanMs) + 1;
+  const shownAt = (b: number) => latest - (latest % spanMs) + (b % spanMs);
+  const periods = [...new Set([...buckets.keys()].map(periodOf))].sort((a, b) => b - a);
+  const byShown = new Map<number, Map<number, number>>();
+  for (const [b, n] of buckets) {
+    const row = byShown.get(shownAt(b)) ?? new Map<number, number>();
+    row.set(periodOf(b), n);
+    byShown.set(shownAt(b), row);
+  }
+  const base = Math.floor((referenceMs - latest) / spanMs);
+  const distances = periods.map((p) => base + p - 1);
+  const rows = [...byShown.keys()]
+    .sort((a, b) => a - b)
+    .map((shown) => [
+      pplTimestamp(shown),
+      ...periods.map((p) => byShown.get(shown)!.get(p) ?? null),
+    ]);
+  return { distances, rows };
+}

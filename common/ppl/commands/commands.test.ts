@@ -313,29 +313,23 @@ describe('commands', () => {
     expect(named('source=t | stats count() by span(n, 4) as b')).toBe('b');
   });
 
-  it('a search filter with subsearches is the where it means, first after the source', () => {
-    const parsed = parsePpl(
-      'source=a as o x in [ source=b y > [ source=c | stats max(z) ] | fields y ] and not exists [ source=d | where w = o.x ] | head 1'
-    );
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const { source, commands } = parsed.query;
-    expect(source).toMatchObject({ kind: 'Source', alias: 'o' });
-    expect(source.kind === 'Source' && source.filter).toBeFalsy();
-    expect(commands.map((c) => c.kind)).toEqual(['WhereSubsearch', 'Head']);
-    const where = commands[0];
-    if (where.kind !== 'WhereSubsearch') throw new Error(where.kind);
-    expect(where.predicates.map((p) => [p.kind, p.negated])).toEqual([
-      ['InSubsearch', false],
-      ['Exists', false],
-    ]);
-    expect(where.condition).toMatchObject({ op: 'AND', right: { kind: 'Unary', op: 'NOT' } });
-    // The subsearch's own filter is its own first where.
-    expect(where.predicates[0].search.commands.map((c) => c.kind)).toEqual([
-      'WhereSubsearch',
-      'Fields',
-    ]);
-    // Without a subsearch the filter stays a search expression.
+  it("a search filter cannot hold a subsearch (the SQL plugin's search syntax has none); it says to use where", () => {
+    for (const query of [
+      'source=a as o x in [ source=b | fields y ] | head 1',
+      'source=a bytes > [ source=b | stats avg(bytes) ]',
+      'source=a not exists [ source=d | where w = x ]',
+      'source=a | where x in [ source=b y > [ source=c | stats max(z) ] | fields y ]',
+    ]) {
+      const parsed = parsePpl(query);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) {
+        expect(parsed.error.detail).toMatch(/a search filter cannot hold a subsearch/);
+        expect(parsed.error.detail).toMatch(/\| where <field> in \[/);
+      }
+    }
+    // A subsearch's own where and a search filter without one still parse.
     expect(first('source=a x=1 | head 1').kind).toBe('Head');
+    expect(first('source=a | where x in [ source=b y=2 | fields y ]').kind).toBe('WhereSubsearch');
   });
 
   it('subsearches inside where conditions: in, tuples, exists, each a slot in the condition', () => {

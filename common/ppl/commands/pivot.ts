@@ -10,6 +10,7 @@
  */
 import type { Command, Expr } from '../ast';
 import type { Token } from '../tokenizer';
+import { timeUnit, type SpanUnit } from '../time_units';
 import { WindowParser } from './windows';
 import type { XySeriesCommand, TimewrapUnit, TimewrapCommand } from './pivot_ast';
 
@@ -56,70 +57,67 @@ export class PivotParser extends WindowParser {
   }
 }
 
-/** timewrap's units (timewrap.md "Time units"); months and longer are not fixed-length. */
-const TIMEWRAP_UNITS: Readonly<Record<string, TimewrapUnit>> = {
+/** timewrap's names of the span units it can wrap by (not those below a second). */
+const TIMEWRAP_UNITS: Readonly<Partial<Record<SpanUnit, TimewrapUnit>>> = {
   s: 'second',
-  sec: 'second',
-  secs: 'second',
-  second: 'second',
-  seconds: 'second',
   m: 'minute',
-  min: 'minute',
-  mins: 'minute',
-  minute: 'minute',
-  minutes: 'minute',
   h: 'hour',
-  hr: 'hour',
-  hrs: 'hour',
-  hour: 'hour',
-  hours: 'hour',
   d: 'day',
-  day: 'day',
-  days: 'day',
   w: 'week',
-  week: 'week',
-  weeks: 'week',
+  M: 'month',
+  q: 'quarter',
+  y: 'year',
 };
 
 export class TimewrapParser extends PivotParser {
   protected parseTimewrap(start: Token): TimewrapCommand {
     this.next();
     const t = this.peek();
-    const m = /^(\d*)([a-z]+)$/.exec(t.text.toLowerCase());
-    const unit = m ? TIMEWRAP_UNITS[m[2]] : undefined;
-    if (!this.isWord(t) || !m || unit === undefined || m[1] === '0') {
-      const long = m && /^(mon|month|months|q|qtr|quarter|quarters|y|yr|year|years)$/.test(m[2]);
+    const m = /^(\d*)([a-zA-Z]+)$/.exec(t.text);
+    const spanUnit = m ? timeUnit(m[2]) : undefined;
+    const unit = spanUnit && TIMEWRAP_UNITS[spanUnit];
+    if (!this.isWord(t) || !m || unit === undefined || /^0+$/.test(m[1])) {
       this.fail(
         t,
-        long
-          ? `timewrap: "${t.text}" is not a fixed length; use s, m, h, d or w`
-          : `timewrap needs a span such as 1day, 2h or week (units s, m, h, d, w), found ${this.describe(t)}`,
+        m && spanUnit !== undefined && unit === undefined
+          ? `timewrap cannot wrap by ${m[2]}: use s, m, h, d, w, M (months), q or y`
+          : `timewrap needs a span such as 1day, 2h or week (units s, m, h, d, w, M, q, y), found ${this.describe(t)}`,
         ['span']
       );
     }
     this.next();
     let align: TimewrapCommand['align'] = 'end';
-    if (this.isOptionAt() && this.isWord(this.peek(), 'align')) {
+    let series: TimewrapCommand['series'] = 'relative';
+    let timeFormat: string | undefined;
+    // As the SQL plugin: the options in any order, a repeated one's last value kept.
+    while (this.isOptionAt() && this.isWord(this.peek(), 'align', 'series', 'time_format')) {
+      const option = this.next().text.toLowerCase();
       this.next();
+      if (option === 'time_format') {
+        timeFormat = this.readString('time_format');
+        continue;
+      }
+      const choices = option === 'align' ? ['end', 'now'] : ['relative', 'short', 'exact'];
+      const v = this.peek();
+      if (!this.isWord(v, ...choices)) this.expected(choices.join(' or '), choices);
       this.next();
-      const a = this.peek();
-      if (!this.isWord(a, 'end', 'now')) this.expected('end or now', ['end', 'now']);
-      this.next();
-      align = a.text.toLowerCase() as TimewrapCommand['align'];
+      if (option === 'align') align = v.text.toLowerCase() as TimewrapCommand['align'];
+      else series = v.text.toLowerCase() as TimewrapCommand['series'];
     }
     return {
       kind: 'Timewrap',
       size: m![1] === '' ? 1 : Number(m![1]),
       unit: unit!,
       align,
-      range: {},
+      series,
+      ...(timeFormat === undefined ? {} : { timeFormat }),
       span: this.spanFrom(start),
     };
   }
 
   /**
-   * A timewrap must follow a timechart without `by` (timewrap.md); its range is read from the
-   * `where` commands before them: `<time> >= '…'` / `>` and `<= '…'` / `<` joined by AND.
+   * A timewrap must follow a timechart without `by` (timewrap.md); its reference time is read
+   * from the `where` commands before them (see {@link timewrapReference}).
    */
   protected checkTimewrap(commands: Command[], command: TimewrapCommand): void {
     const i = commands.indexOf(command);
@@ -138,27 +136,56 @@ export class TimewrapParser extends PivotParser {
         []
       );
     }
-    const time = chart.timeField.name;
-    for (const c of commands.slice(0, i - 1)) {
-      if (c.kind !== 'Where') continue;
-      const parts: Expr[] = [];
-      const split = (e: Expr): void => {
-        if (e.kind === 'Binary' && e.op === 'AND') {
-          split(e.left);
-          split(e.right);
-        } else parts.push(e);
-      };
-      split(c.condition);
-      for (const p of parts) {
-        if (p.kind !== 'Binary') continue;
-        const flip: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
-        const [field, literal, op] =
-          p.left.kind === 'Field' ? [p.left, p.right, p.op] : [p.right, p.left, flip[p.op]];
-        if (field.kind !== 'Field' || field.name !== time) continue;
-        if (literal.kind !== 'Literal' || literal.literalType !== 'string') continue;
-        if (op === '>=' || op === '>') command.range.start = String(literal.value);
-        if (op === '<=' || op === '<') command.range.end = String(literal.value);
-      }
-    }
+    const reference = timewrapReference(commands.slice(0, i - 1));
+    if (reference !== undefined) command.reference = reference;
   }
+}
+
+/**
+ * The upper bound the earliest `where` that has one gives `@timestamp` or `timestamp` (whatever
+ * the timechart's time field), as the SQL plugin's TimewrapUtils.extractTimestampUpperBound: a
+ * `<= '…'` / `< '…'` (or the literal first with `>=` / `>`), the smallest of those joined by AND;
+ * anything under OR or NOT gives none. In epoch seconds.
+ */
+function timewrapReference(before: Command[]): number | undefined {
+  const flip: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+  const upper = (e: Expr): number[] => {
+    if (e.kind === 'Binary' && e.op === 'AND') return [...upper(e.left), ...upper(e.right)];
+    if (e.kind !== 'Binary') return [];
+    const [field, literal, op] =
+      e.left.kind === 'Field' ? [e.left, e.right, e.op] : [e.right, e.left, flip[e.op]];
+    if (field.kind !== 'Field' || (field.name !== '@timestamp' && field.name !== 'timestamp'))
+      return [];
+    if (literal.kind !== 'Literal' || literal.literalType !== 'string') return [];
+    if (op !== '<=' && op !== '<') return [];
+    const seconds = timewrapEpochSeconds(String(literal.value));
+    return seconds === undefined ? [] : [seconds];
+  };
+  for (const c of before) {
+    if (c.kind !== 'Where' && c.kind !== 'WhereSubsearch') continue;
+    const bounds = upper(c.condition);
+    if (bounds.length > 0) return Math.min(...bounds);
+  }
+  return undefined;
+}
+
+/**
+ * A bound as the SQL plugin reads it: `yyyy-MM-dd HH:mm:ss` in UTC, else an ISO instant
+ * (`2024-07-03T18:00:00Z`, with an offset); anything else is no bound. In epoch seconds.
+ */
+export function timewrapEpochSeconds(text: string): number | undefined {
+  const local = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (local) {
+    const [y, mo, d, h, mi, s] = local.slice(1).map(Number);
+    const ms = Date.UTC(y, mo - 1, d, h, mi, s);
+    const back = new Date(ms);
+    // A day or time out of range (2024-02-30) is no time, as LocalDateTime.parse refuses it.
+    if (back.getUTCDate() !== d || back.getUTCMonth() !== mo - 1 || h > 23 || mi > 59 || s > 59)
+      return undefined;
+    return Math.floor(ms / 1000);
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(text))
+    return undefined;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000);
 }

@@ -22,19 +22,27 @@ export interface XySeriesCommand {
   span: Span;
 }
 
-export type TimewrapUnit = 'second' | 'minute' | 'hour' | 'day' | 'week';
+/** timewrap's units: the fixed-length ones and the calendar ones (month, quarter, year). */
+export type TimewrapUnit =
+  'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'quarter' | 'year';
 
 /**
- * `timewrap <span> [align=end|now]` after `timechart` (timewrap.md): each period of the span a
- * column of its own, the rows one per offset within a period. `range` is the time range the
- * query's `where` gives the timechart's time field (its bounds as written), which fixes the
- * periods, and so the columns, before anything runs.
+ * `timewrap <span> [align=end|now] [series=relative|short|exact] [time_format="…"]` after
+ * `timechart` (timewrap.md; the SQL plugin's Timewrap): each period of the span a column of its
+ * own, counted back from the latest row, the rows one per offset within a period. `reference` is
+ * the upper bound the query's `where` gives `@timestamp` or `timestamp` (as written), which with
+ * `align=end` names the periods; without one, or with `align=now`, the query's start does.
  */
 export interface TimewrapCommand {
   kind: 'Timewrap';
   size: number;
   unit: TimewrapUnit;
   align: 'end' | 'now';
-  range: { start?: string; end?: string };
+  /** `relative` names periods `<N><unit>s_before` / `latest_<unit>`; `short` and `exact` `s<N>`. */
+  series: 'relative' | 'short' | 'exact';
+  /** `time_format`: accepted; `exact` is named as `short` (as in the SQL plugin, which has it to do). */
+  timeFormat?: string;
+  /** That bound, in epoch seconds. */
+  reference?: number;
   span: Span;
 }

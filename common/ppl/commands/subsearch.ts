@@ -85,8 +85,7 @@ export class SubsearchParser extends TimewrapParser {
     const { value, span } = this.inBrackets(() => {
       if (this.isPunct(this.peek(), '|')) this.next();
       const source = this.parseLeading();
-      const first = this.takeSourceWhere();
-      return { source, commands: [...first, ...this.parseCommandList(true)] };
+      return { source, commands: this.parseCommandList(true) };
     });
     return { kind: 'Subsearch', ...value, span };
   }

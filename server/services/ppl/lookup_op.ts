@@ -20,12 +20,17 @@ import { valueBytes } from './memory';
 
 const MAX_MATCHES = 10_000;
 
+/**
+ * A lookup table's fields and their types, in its column order; `fieldCount` is how many fields
+ * the SQL plugin would see in it (with a lookup's hidden slice field).
+ */
 export async function readLookupSchema(
   client: OpenSearchClient,
   name: string
-): Promise<Map<string, PplType>> {
+): Promise<{ types: Map<string, PplType>; fieldCount: number }> {
   const schema = await readSourceSchema(client, [name]);
-  return new Map([...schema.fields.values()].map((f) => [f.name, f.type]));
+  const types = new Map([...schema.fields.values()].map((f) => [f.name, f.type]));
+  return { types, fieldCount: types.size + (schema.hasSliceField ? 1 : 0) };
 }
 
 const keyOf = (values: PplValue[]) =>

@@ -46,6 +46,11 @@ export interface SourceSchema {
   paths: Map<string, PplType>;
   /** Every path of `fields` and `objects`, in the order the SQL plugin gives its columns. */
   columnOrder: string[];
+  /**
+   * A lookup's index is read: its slice field (`__lookup`), hidden here, is a field the SQL
+   * plugin would count among the index's.
+   */
+  hasSliceField?: boolean;
 }
 
 interface MappingNode {
@@ -234,7 +239,13 @@ export async function readSourceSchema(
   for (const name of objects.keys()) if (fields.has(name)) objects.delete(name);
   const order = engineOrder(topLevelNames(perIndex, lookupIndices.size > 0));
   const columnOrder = [...order(new Map([...fields, ...objects])).keys()];
-  return { fields: order(fields), objects: order(objects), paths, columnOrder };
+  return {
+    fields: order(fields),
+    objects: order(objects),
+    paths,
+    columnOrder,
+    ...(lookupIndices.size > 0 ? { hasSliceField: true } : {}),
+  };
 }
 
 /**

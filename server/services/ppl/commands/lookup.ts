@@ -11,7 +11,7 @@ import type { PlanContext } from '../plan_context';
 
 export async function planLookup(ctx: PlanContext, command: LookupCommand): Promise<void> {
   for (const m of command.mappings) ctx.requireColumn(m.sourceField.name, m.sourceField.span);
-  const table = await readLookupSchema(ctx.deps.client, command.table.name);
+  const { types: table, fieldCount } = await readLookupSchema(ctx.deps.client, command.table.name);
   for (const m of command.mappings) {
     if (!table.has(m.lookupField.name)) {
       throw ctx.error(
@@ -28,7 +28,7 @@ export async function planLookup(ctx: PlanContext, command: LookupCommand): Prom
       );
     }
   }
-  const outputs = providedFields(command, [...table.keys()]);
+  const outputs = providedFields(command, [...table.keys()], fieldCount);
   // As the SQL plugin plans it (a left join): the source's columns but those the lookup provides,
   // then the provided ones (replace); append keeps a provided column the source has at the end,
   // its value the source's unless null, those in the order of the plugin's HashMap of them.
@@ -60,12 +60,14 @@ export async function planLookup(ctx: PlanContext, command: LookupCommand): Prom
  * The lookup's fields the rows get, in the SQL plugin's order. With no output list: the table's
  * fields but the keys, in the table's order. With one: its fields (an input named twice keeps its
  * first place and last name, as the parser's LinkedHashMap); when they and the keys leave out
- * some of the table's fields, the plugin projects the table onto a HashSet of them, whose
- * iteration order the columns then follow, else the table's own order.
+ * some of the table's fields (of `fieldCount`, which counts a lookup's hidden slice field as the
+ * plugin would), the plugin projects the table onto a HashSet of them, whose iteration order the
+ * columns then follow, else the table's own order.
  */
 function providedFields(
   command: LookupCommand,
-  tableFields: string[]
+  tableFields: string[],
+  fieldCount: number
 ): Array<{ from: string; to: string }> {
   const keys = command.mappings.map((m) => m.lookupField.name);
   if (command.outputs.length === 0) {
@@ -74,6 +76,6 @@ function providedFields(
   const named = new Map<string, string>();
   for (const o of command.outputs) named.set(o.inputField.name, o.outputField.name);
   const projected = javaHashSetOrder([...named.keys()], keys);
-  const order = projected.length !== tableFields.length ? projected : tableFields;
+  const order = projected.length !== fieldCount ? projected : tableFields;
   return order.filter((f) => named.has(f)).map((f) => ({ from: f, to: named.get(f)! }));
 }
