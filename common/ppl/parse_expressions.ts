@@ -91,7 +91,7 @@ function tooDeep(root: Expr): boolean {
 export abstract class ExpressionParser extends NameParser {
   /** How deeply expression parsing has recursed (see {@link MAX_EXPRESSION_NESTING}). */
   protected nesting = 0;
-  /** The subsearches of the `where` condition or `eval` being parsed; undefined outside them. */
+  /** The subsearches of the `where`/join condition or `eval` being parsed; undefined outside them. */
   protected wherePredicates: SubsearchPredicate[] | undefined;
 
   /** `[ <subsearch> ]`: parsed by the combining family (commands/subsearch.ts). */
@@ -113,7 +113,7 @@ export abstract class ExpressionParser extends NameParser {
     if (predicates === undefined) {
       this.fail(
         this.peek(),
-        'a subsearch [ … ] in an expression is only supported in where and eval (where … in [ … ], where exists [ … ], eval n = [ … ])',
+        'a subsearch [ … ] in an expression is only supported in where, eval and a join condition (where … in [ … ], where exists [ … ], eval n = [ … ], join on … in [ … ])',
         []
       );
     }

@@ -4,8 +4,9 @@
  */
 
 /**
- * Every index a parsed query reads: its source, the sources of its subsearches (join, append),
- * at any depth, and the lookups it enriches from. Who may see a query's text depends on these.
+ * Every index a parsed query reads: its source, the sources of its subsearches (join and its
+ * condition, append, where, eval), at any depth, and the lookups it enriches from. Who may see a
+ * query's text depends on these.
  */
 import type { Command, Query } from './ast';
 import type { Subsearch } from './commands/combining_ast';
@@ -19,8 +20,10 @@ export function indicesOfQuery(query: Pick<Query, 'source' | 'commands'>): strin
   };
   const visitCommand = (command: Command): void => {
     if (command.kind === 'Lookup') names.push(command.table.name);
-    else if (command.kind === 'Join') visit(command.right);
-    else if (command.kind === 'Append') visit(command.search);
+    else if (command.kind === 'Join') {
+      visit(command.right);
+      command.predicates?.forEach((p) => visit(p.search));
+    } else if (command.kind === 'Append') visit(command.search);
     else if (command.kind === 'Union') command.searches.forEach(visit);
     else if (command.kind === 'WhereSubsearch') command.predicates.forEach((p) => visit(p.search));
     else if (command.kind === 'Eval') command.subsearches?.forEach((p) => visit(p.search));

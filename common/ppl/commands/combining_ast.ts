@@ -57,6 +57,11 @@ export interface JoinCommand {
   fields?: FieldRef[];
   /** The basic syntax: a condition over both sides (equalities joined by AND run as a hash join). */
   criteria?: Expr;
+  /**
+   * The subsearches of `criteria` (`on l.a = r.a AND r.a in [ … ]`), each standing there as its
+   * slot field, as in a `where` (see {@link SubsearchPredicate}): checked on each pair of rows.
+   */
+  predicates?: SubsearchPredicate[];
   /** With a field list: the right side's value wins for a name on both sides (default true). */
   overwrite: boolean;
   /** Matches per left row, 0 for all. */

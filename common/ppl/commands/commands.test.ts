@@ -364,7 +364,7 @@ describe('commands', () => {
       subsearches: [{ kind: 'InSubsearch' }, { kind: 'Scalar' }],
     });
     expect(refused('source=a | stats avg(x in [ source=b ])')).toMatch(
-      /a subsearch \[ … \] in an expression is only supported in where and eval/
+      /a subsearch \[ … \] in an expression is only supported in where, eval and a join condition/
     );
   });
 

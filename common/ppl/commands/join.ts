@@ -5,12 +5,13 @@
 
 /**
  * `join` (parse side; docs/user/ppl/cmd/join.md): the basic `on`/`where` syntax and the extended
- * field-list syntax, the right side an index or a subsearch, with an alias. Node types:
+ * field-list syntax, the right side an index or a subsearch, with an alias; the condition may hold
+ * subsearches (`on l.a = r.a AND r.a in [ … ] <index>`, subquery.md). Node types:
  * combining_ast.ts; plan: server/services/ppl/commands/join.ts.
  */
 import type { Expr, FieldRef, IndexName } from '../ast';
 import type { Token } from '../tokenizer';
-import type { JoinCommand, JoinType, Subsearch } from './combining_ast';
+import type { JoinCommand, JoinType, Subsearch, SubsearchPredicate } from './combining_ast';
 import { AppendParser } from './append';
 
 const JOIN_TYPES: Record<string, JoinType> = {
@@ -88,9 +89,17 @@ export class JoinParser extends AppendParser {
     }
     let criteria: Expr | undefined;
     let fields: FieldRef[] | undefined;
+    // Subsearches in the condition (subquery.md's "as join filter"), collected as a where's.
+    const predicates: SubsearchPredicate[] = [];
     if (this.isWord(this.peek(), 'on', 'where')) {
       this.next();
-      criteria = this.parseExpression('the join condition');
+      const outer = this.wherePredicates;
+      this.wherePredicates = predicates;
+      try {
+        criteria = this.parseExpression('the join condition');
+      } finally {
+        this.wherePredicates = outer;
+      }
     } else if (!this.isPunct(this.peek(), '[')) {
       // The extended syntax: a field list, then the right side (the last name before `|`/`[`).
       const names: FieldRef[] = [];
@@ -137,6 +146,7 @@ export class JoinParser extends AppendParser {
       ...(rightAlias === undefined ? {} : { rightAlias }),
       ...(fields === undefined ? {} : { fields }),
       ...(criteria === undefined ? {} : { criteria }),
+      ...(predicates.length === 0 ? {} : { predicates }),
       overwrite,
       max,
       right,

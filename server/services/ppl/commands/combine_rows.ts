@@ -4,12 +4,49 @@
  */
 
 /* What the combining commands share: the planner of subsearches, row buffers, column unions. */
-import type { Span } from '../../../../common/ppl/ast';
-import { commonType, isNumericType } from '../../../../common/ppl/types';
+import type { Expr, Span } from '../../../../common/ppl/ast';
+import { commonType, isNumericType, type PplValue } from '../../../../common/ppl/types';
+import { toPplString } from '../evaluate';
 import type { Row, RowStream } from '../operators';
 import type { Column, PlanContext } from '../plan_context';
 
 export const OUT_BATCH = 1000;
+
+export const keyText = (values: PplValue[]) =>
+  JSON.stringify(values.map((v) => (v === null ? null : toPplString(v))));
+
+/** Replaces each field of `expr` by `rename(field)` (a copy; the AST stays as parsed). */
+export function renameFields(expr: Expr, rename: (name: string, span: Span) => string): Expr {
+  const walk = (e: Expr): Expr => {
+    switch (e.kind) {
+      case 'Field':
+        return { ...e, name: rename(e.name, e.span) };
+      case 'Binary':
+        return { ...e, left: walk(e.left), right: walk(e.right) };
+      case 'Unary':
+        return { ...e, operand: walk(e.operand) };
+      case 'Call':
+        return { ...e, args: e.args.map(walk) };
+      case 'In':
+      case 'IsNull':
+      case 'Cast':
+        return { ...e, expr: walk(e.expr) } as Expr;
+      case 'Between':
+        return { ...e, expr: walk(e.expr), low: walk(e.low), high: walk(e.high) };
+      case 'Like':
+        return { ...e, expr: walk(e.expr), pattern: walk(e.pattern) };
+      case 'Case':
+        return {
+          ...e,
+          branches: e.branches.map((b) => ({ when: walk(b.when), then: walk(b.then) })),
+          ...(e.otherwise ? { otherwise: walk(e.otherwise) } : {}),
+        };
+      default:
+        return e;
+    }
+  };
+  return walk(expr);
+}
 
 export function requireSub(ctx: PlanContext, span: Span) {
   if (!ctx.sub) throw ctx.error('subsearches are not available here', span);

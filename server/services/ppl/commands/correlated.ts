@@ -22,7 +22,7 @@ import {
   type SubPlanner,
 } from '../plan_context';
 import { splitConjuncts } from '../pushdown';
-import { keyText, renameFields } from './join';
+import { keyText, renameFields } from './combine_rows';
 
 export interface Resolved {
   side: 'outer' | 'inner';

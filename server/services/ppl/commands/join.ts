@@ -6,57 +6,16 @@
 /*
  * `join` in the server: the right side (the build side, bounded by max_rows) held, the left one
  * streamed through it: a hash join on the equalities of the condition (or the field list), the
- * rest of the condition checked per pair.
+ * rest of the condition, subsearches included, checked per pair (join_condition.ts).
  */
-import type { Expr, FieldRef, Span } from '../../../../common/ppl/ast';
+import type { Expr } from '../../../../common/ppl/ast';
 import type { JoinCommand, Subsearch } from '../../../../common/ppl/commands/combining_ast';
-import type { PplValue } from '../../../../common/ppl/types';
-import { evaluatePredicate, readField, toPplString } from '../evaluate';
+import { evaluatePredicate, readField } from '../evaluate';
 import { keyEntryBytes, type Row, type Types } from '../operators';
 import type { Column, PlanContext } from '../plan_context';
-import { splitConjuncts } from '../pushdown';
-import { collect, OUT_BATCH, requireSub } from './combine_rows';
-
-interface Side {
-  side: 'left' | 'right';
-  name: string;
-}
-
-export const keyText = (values: PplValue[]) =>
-  JSON.stringify(values.map((v) => (v === null ? null : toPplString(v))));
-
-/** Replaces each field of `expr` by `rename(field)` (a copy; the AST stays as parsed). */
-export function renameFields(expr: Expr, rename: (name: string, span: Span) => string): Expr {
-  const walk = (e: Expr): Expr => {
-    switch (e.kind) {
-      case 'Field':
-        return { ...e, name: rename(e.name, e.span) };
-      case 'Binary':
-        return { ...e, left: walk(e.left), right: walk(e.right) };
-      case 'Unary':
-        return { ...e, operand: walk(e.operand) };
-      case 'Call':
-        return { ...e, args: e.args.map(walk) };
-      case 'In':
-      case 'IsNull':
-      case 'Cast':
-        return { ...e, expr: walk(e.expr) } as Expr;
-      case 'Between':
-        return { ...e, expr: walk(e.expr), low: walk(e.low), high: walk(e.high) };
-      case 'Like':
-        return { ...e, expr: walk(e.expr), pattern: walk(e.pattern) };
-      case 'Case':
-        return {
-          ...e,
-          branches: e.branches.map((b) => ({ when: walk(b.when), then: walk(b.then) })),
-          ...(e.otherwise ? { otherwise: walk(e.otherwise) } : {}),
-        };
-      default:
-        return e;
-    }
-  };
-  return walk(expr);
-}
+import { collect, keyText, OUT_BATCH, requireSub } from './combine_rows';
+import { pairName, planJoinCondition } from './join_condition';
+import { readyTests, type PreparedSlot, type RowTest } from './subsearch';
 
 interface Output {
   name: string;
@@ -77,12 +36,6 @@ function subsearchName(search: Subsearch): string | undefined {
   const { source } = search;
   if (source.kind !== 'Source') return undefined;
   return source.alias ?? (source.indices.length === 1 ? source.indices[0].name : undefined);
-}
-
-/** The fields of `on a [AND b …]` (the shorthand of the equalities by name), else undefined. */
-function bareFields(criteria: Expr): FieldRef[] | undefined {
-  const parts = splitConjuncts(criteria);
-  return parts.every((p) => p.kind === 'Field') ? (parts as FieldRef[]) : undefined;
 }
 
 /**
@@ -125,9 +78,10 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
   // Output columns and where each comes from.
   const out: Output[] = [];
   const qualified: Output[] = [];
-  const keysLeft: string[] = [];
-  const keysRight: string[] = [];
+  let keysLeft: string[] = [];
+  let keysRight: string[] = [];
   let residual: Expr | undefined;
+  let slots: PreparedSlot[] = [];
   const semiOrAnti = command.type === 'semi' || command.type === 'anti';
 
   if (command.fields) {
@@ -185,62 +139,12 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
         out.push({ name, type: c.type, side: 'right', from: c.name });
       }
     if (command.criteria) {
-      const resolve = (name: string, span: Span): Side => {
-        const dot = name.indexOf('.');
-        if (dot > 0) {
-          const prefix = name.slice(0, dot);
-          const rest = name.slice(dot + 1);
-          if (leftNames.includes(prefix) && inLeft(rest)) return { side: 'left', name: rest };
-          if (rightNames.includes(prefix) && inRight(rest)) return { side: 'right', name: rest };
-        }
-        if (inLeft(name)) return { side: 'left', name };
-        if (inRight(name)) return { side: 'right', name };
-        throw ctx.error(
-          `Unknown field "${name}" in the join condition: write ${leftName}.<field> or ${rightName}.<field>`,
-          span
-        );
-      };
-      const rest: Expr[] = [];
-      const bare = bareFields(command.criteria);
-      for (const part of bare ? [] : splitConjuncts(command.criteria)) {
-        if (
-          part.kind === 'Binary' &&
-          part.op === '=' &&
-          part.left.kind === 'Field' &&
-          part.right.kind === 'Field'
-        ) {
-          const a = resolve(part.left.name, part.left.span);
-          const b = resolve(part.right.name, part.right.span);
-          if (a.side !== b.side) {
-            keysLeft.push(a.side === 'left' ? a.name : b.name);
-            keysRight.push(a.side === 'left' ? b.name : a.name);
-            continue;
-          }
-        }
-        rest.push(part);
-      }
-      // `on a [AND b …]`: the shorthand for `on <left>.a = <right>.a …`, both columns kept.
-      for (const f of bare ?? []) {
-        if (!inLeft(f.name)) ctx.requireColumn(f.name, f.span);
-        if (!inRight(f.name)) {
-          throw ctx.error(
-            `The join field "${f.name}" is not in the right side. Its fields: ${rightColumns.map((c) => c.name).join(', ')}.`,
-            f.span
-          );
-        }
-        keysLeft.push(f.name);
-        keysRight.push(f.name);
-      }
-      if (rest.length > 0) {
-        // Checked on the pair, by the names the pair's row has.
-        const toOutput = (name: string, span: Span) => {
-          const r = resolve(name, span);
-          return `\u0000${r.side}.${r.name}`;
-        };
-        residual = rest
-          .map((p) => renameFields(p, toOutput))
-          .reduce((acc, p) => ({ kind: 'Binary', op: 'AND', left: acc, right: p, span: p.span }));
-      }
+      ({ keysLeft, keysRight, residual, slots } = await planJoinCondition(
+        ctx,
+        command,
+        command.criteria,
+        { leftColumns, rightColumns, leftNames, rightNames, leftName, rightName }
+      ));
     }
     qualified.push(...qualifiedColumns(out, leftNames, rightNames, semiOrAnti));
   }
@@ -248,14 +152,41 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
     throw ctx.error('join: the condition names no field of each side to join on', command.span);
   }
   const pairTypes: Types = new Map([
-    ...leftColumns.map((c) => [`\u0000left.${c.name}`, c.type] as const),
-    ...rightColumns.map((c) => [`\u0000right.${c.name}`, c.type] as const),
+    ...leftColumns.map((c) => [pairName('left', c.name), c.type] as const),
+    ...rightColumns.map((c) => [pairName('right', c.name), c.type] as const),
+    ...slots.map((s) => [s.slot, s.type ?? 'boolean'] as const),
   ]);
   const pairRow = (l: Row | null, r: Row | null): Row => {
     const row: Row = {};
-    for (const c of leftColumns) row[`\u0000left.${c.name}`] = l ? readField(l, c.name) : null;
-    for (const c of rightColumns) row[`\u0000right.${c.name}`] = r ? readField(r, c.name) : null;
+    for (const c of leftColumns) row[pairName('left', c.name)] = l ? readField(l, c.name) : null;
+    for (const c of rightColumns) row[pairName('right', c.name)] = r ? readField(r, c.name) : null;
     return row;
+  };
+  const options = { types: pairTypes, budget: ctx.budget, command: 'join' };
+  /**
+   * Whether a candidate pair meets the rest of the condition, its subsearches' values put in
+   * their slots first (awaited only where a test gives a promise: most pairs stay synchronous).
+   */
+  const meets = (
+    l: Row,
+    r: Row,
+    tests: Array<[string, RowTest]>,
+    condition: Expr
+  ): boolean | Promise<boolean> => {
+    const pair = pairRow(l, r);
+    for (let k = 0; k < tests.length; k++) {
+      const [slot, test] = tests[k];
+      const value = test(pair);
+      if (value instanceof Promise) {
+        return (async () => {
+          pair[slot] = await value;
+          for (const [later, next] of tests.slice(k + 1)) pair[later] = await next(pair);
+          return evaluatePredicate(condition, pair, options);
+        })();
+      }
+      pair[slot] = value;
+    }
+    return evaluatePredicate(condition, pair, options);
   };
   const all = [...out, ...qualified];
   const combine = (l: Row | null, r: Row | null): Row => {
@@ -281,6 +212,7 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
     command.span,
     'buffers',
     async function* (input) {
+      const tests = await readyTests(slots);
       const hold = budget.hold('join');
       try {
         const built = await collect(right.run(), hold, maxRows);
@@ -318,15 +250,10 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
             }
             const matches: number[] = [];
             for (const i of candidates) {
-              if (
-                residual &&
-                !evaluatePredicate(residual, pairRow(l, built[i]), {
-                  types: pairTypes,
-                  budget,
-                  command: 'join',
-                })
-              )
-                continue;
+              if (residual) {
+                const met = meets(l, built[i], tests, residual);
+                if (!(met instanceof Promise ? await met : met)) continue;
+              }
               matches.push(i);
               if (max > 0 && matches.length >= max) break;
             }
@@ -361,6 +288,12 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
         hold.clear();
       }
     },
-    { keepsCount: false, detail: `the right side held in the server (at most ${maxRows} rows)` }
+    {
+      keepsCount: false,
+      detail: [
+        `the right side held in the server (at most ${maxRows} rows)`,
+        ...slots.map((s) => `in the condition, ${s.detail}`),
+      ].join('; '),
+    }
   );
 }

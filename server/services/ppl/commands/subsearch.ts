@@ -32,7 +32,9 @@ import { splitConjuncts } from '../pushdown';
 import {
   coercedColumns,
   collect,
+  keyText,
   OUT_BATCH,
+  renameFields,
   requireSub,
   separatedColumns,
   unionColumns,
@@ -44,26 +46,29 @@ import {
   outerResolver,
   planCorrelatedScalar,
 } from './correlated';
-import { keyText, renameFields } from './join';
 
 /**
  * A predicate's result for one row of the outer search (true, false or null), or a scalar
  * subsearch's value for it (awaited where it runs the subsearch's commands for that row).
  */
-type RowTest = (row: Row) => PplValue | Promise<PplValue>;
+export type RowTest = (row: Row) => PplValue | Promise<PplValue>;
 
-interface PreparedSlot {
+export interface PreparedSlot {
   slot: string;
   prepare: () => Promise<RowTest>;
   detail: string;
   type?: PplType;
 }
 
-/** Each subsearch of a `where` or `eval`, planned; its test made once the rows start. */
-async function prepareSlots(
+/**
+ * Each subsearch of a `where`, `eval` or join condition, planned (the values of an `in` read from
+ * `ctx`'s columns); its test made once the rows start. `command` names what holds an `in`'s set.
+ */
+export async function prepareSlots(
   ctx: PlanContext,
   predicates: SubsearchPredicate[],
-  span: Span
+  span: Span,
+  command = 'where'
 ): Promise<PreparedSlot[]> {
   const sub = requireSub(ctx, span);
   const prepared: PreparedSlot[] = [];
@@ -74,13 +79,13 @@ async function prepareSlots(
         ? await planExists(ctx, sub, p)
         : p.kind === 'Scalar'
           ? await planScalar(ctx, sub, p)
-          : await planIn(ctx, sub, p)),
+          : await planIn(ctx, sub, p, `${command} … in [ ]`)),
     });
   }
   return prepared;
 }
 
-async function readyTests(prepared: PreparedSlot[]): Promise<Array<[string, RowTest]>> {
+export async function readyTests(prepared: PreparedSlot[]): Promise<Array<[string, RowTest]>> {
   const tests: Array<[string, RowTest]> = [];
   for (const p of prepared) tests.push([p.slot, await p.prepare()]);
   return tests;
@@ -176,7 +181,7 @@ export async function planEvalSubsearch(
  * `<values> [not] in [ … ]`: the subsearch's first columns held as a set. As SQL's IN: a null
  * value, or no match when the subsearch gave a null, is null (neither in nor not in).
  */
-async function planIn(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) {
+async function planIn(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate, label: string) {
   for (const v of p.values) ctx.checkFields(v);
   const compiled = await sub.compile(p.search);
   if (compiled.columns.length < p.values.length) {
@@ -196,8 +201,8 @@ async function planIn(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) 
       const set = new Set<string>();
       let sawNull = false;
       // The rows while the set is made, then the set, until the query ends.
-      const rows = ctx.budget.hold('where … in [ ]');
-      const keys = ctx.budget.hold('where … in [ ]');
+      const rows = ctx.budget.hold(label);
+      const keys = ctx.budget.hold(label);
       for (const row of await collect(compiled.run(), rows, maxRows)) {
         const key = names.map((n) => readField(row, n));
         if (key.some((v) => v === null)) sawNull = true;
@@ -208,7 +213,7 @@ async function planIn(ctx: PlanContext, sub: SubPlanner, p: SubsearchPredicate) 
         }
       }
       rows.clear();
-      const options = { types, budget: ctx.budget, command: 'where … in [ ]' };
+      const options = { types, budget: ctx.budget, command: label };
       return (row) => {
         const key = values.map((e) => evaluate(e, row, options));
         if (key.some((v) => v === null)) return null;
