@@ -14,7 +14,13 @@ import { planCommand } from './commands';
 import { planMultiSearch } from './commands/subsearch';
 import { planIndexSource, planMakeResults, PlannedSource } from './commands/source';
 import { projectOp, RowStream } from './operators';
-import { CompiledPipeline, PlanContext, PipelineDeps, SubPlanner } from './plan_context';
+import {
+  CompiledPipeline,
+  PlanContext,
+  PipelineDeps,
+  PlannedWhenRun,
+  SubPlanner,
+} from './plan_context';
 
 export {
   formatTimestampValue,
@@ -29,7 +35,8 @@ function subPlanner(deps: PipelineDeps, text: string): SubPlanner {
       compilePipeline(
         deps,
         { kind: 'Query', source: search.source, commands: search.commands, span: search.span },
-        text
+        text,
+        true
       ),
     plan: async (commands, columns) => {
       const ctx = new PlanContext(deps, text, sub);
@@ -41,10 +48,12 @@ function subPlanner(deps: PipelineDeps, text: string): SubPlanner {
   return sub;
 }
 
+/** `nested`: a subsearch's, whose unplannable command (plan-only) stops the outer query's. */
 export async function compilePipeline(
   deps: PipelineDeps,
   query: Query,
-  text: string
+  text: string,
+  nested = false
 ): Promise<CompiledPipeline> {
   const ctx = new PlanContext(deps, text, subPlanner(deps, text));
   ctx.leading = query.source;
@@ -60,7 +69,15 @@ export async function compilePipeline(
         ? await planMultiSearch(ctx, query.source)
         : await planIndexSource(ctx, query.source, commands);
   ctx.sourceRows = () => source.run();
-  for (const command of commands) await planCommand(ctx, command);
+  for (const [i, command] of commands.entries()) {
+    try {
+      await planCommand(ctx, command);
+    } catch (error) {
+      if (!(error instanceof PlannedWhenRun) || nested) throw error;
+      ctx.plannedWhenRun(commands.slice(i));
+      break;
+    }
+  }
 
   const columns = ctx.columns.filter((c) => !c.hidden).map((c) => ({ name: c.name, type: c.type }));
   const names = columns.map((c) => c.name);

@@ -20,6 +20,7 @@ import type {
   Span,
 } from '../../../common/ppl/ast';
 import type { Subsearch } from '../../../common/ppl/commands/combining_ast';
+import { COMMAND_HELP, type HelpCommand } from '../../../common/ppl/language';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
 import { shownTimestamp } from '../document_scan';
@@ -47,6 +48,21 @@ export interface PipelineDeps {
   budget?: QueryBudget;
   /** The cluster's limits on one request (none: OpenSearch's documented defaults). */
   limits?: ClusterLimits;
+  /**
+   * Plan without reading a row (`_explain`): a command whose columns the rows name stops the
+   * planning ({@link PlannedWhenRun}), it and the commands after it listed as planned at run time.
+   */
+  planOnly?: boolean;
+}
+
+/**
+ * Thrown by {@link PlanContext.readSoFar} in a plan-only compile: the command needs the rows to
+ * know its columns, so nothing from it on can be planned without running the query.
+ */
+export class PlannedWhenRun extends Error {
+  constructor() {
+    super('planned when the query runs');
+  }
 }
 
 export interface Column {
@@ -338,13 +354,35 @@ export class PlanContext {
 
   /**
    * The rows of everything planned so far, read now: for a command whose columns are named by
-   * the data (spath without a path). Undefined where there is no source of its own (appendpipe).
+   * the data (spath without a path, timewrap). Undefined where there is no source of its own
+   * (appendpipe). Throws {@link PlannedWhenRun} when planning only.
    */
   readSoFar(): RowStream | undefined {
     const source = this.sourceRows;
     if (source === undefined) return undefined;
+    if (this.deps.planOnly) throw new PlannedWhenRun();
     const operators = [...this.operators];
     return operators.reduce<RowStream>((stream, op) => op(stream), source());
+  }
+
+  /**
+   * Lists commands that could not be planned without their rows (see {@link PlannedWhenRun}),
+   * each with its usual mode; the row count is then unknown.
+   */
+  plannedWhenRun(commands: Array<{ span: Span }>): void {
+    this.countPreserved = false;
+    commands.forEach((command, i) => {
+      const text = this.commandText(command.span);
+      const help = COMMAND_HELP[text.split(/[\s=]/)[0].toLowerCase() as HelpCommand];
+      this.plan.push({
+        command: text,
+        mode: help?.modes[0] ?? 'buffers',
+        detail:
+          i === 0
+            ? 'its columns are named by the rows it reads, so it and the commands after it are planned when the query runs (an explain reads no rows)'
+            : 'planned when the query runs',
+      });
+    });
   }
 
   /** The `_explain` detail of a buffering operator. */

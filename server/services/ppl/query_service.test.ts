@@ -275,3 +275,50 @@ describe('the total of a cut answer', () => {
     expect(count).not.toHaveBeenCalled();
   });
 });
+
+describe('an explain reads no row', () => {
+  /** A client that answers the mapping and counts the searches that would read documents. */
+  function countingClient() {
+    const searches = { n: 0 };
+    const base = fakeClient([{ '@timestamp': '2026-03-01T06:00:00Z', msg: '{"a":1}' }], {
+      '@timestamp': { type: 'date' },
+      msg: { type: 'keyword' },
+    }) as unknown as Record<string, unknown>;
+    const client = {
+      ...base,
+      search: async (...args: unknown[]) => {
+        searches.n++;
+        return (base.search as (...a: unknown[]) => unknown)(...args);
+      },
+    } as unknown as OpenSearchClient;
+    return { client, searches };
+  }
+
+  it.each([
+    [
+      "source=idx | where @timestamp >= '2026-03-01 00:00:00' and @timestamp <= '2026-03-01 12:00:00' | timechart span=6h count() | timewrap 1day | fields `count()_latest_day`",
+      'timewrap 1day',
+    ],
+    ['source=idx | spath input=msg | fields a', 'spath input=msg'],
+  ])(
+    '%s: from the command the rows name columns for, listed as planned when run',
+    async (query, stop) => {
+      const { client, searches } = countingClient();
+      const explained = await service(client).explain(query);
+      expect(searches.n).toBe(0);
+      const at = explained.plan.findIndex((step) => step.command === stop);
+      expect(at).toBeGreaterThan(0);
+      expect(explained.plan[at].detail).toMatch(
+        /planned when the query runs \(an explain reads no rows\)/
+      );
+      expect(explained.plan.slice(at + 1).map((s) => [s.command, s.detail])).toEqual([
+        [query.slice(query.lastIndexOf('| ') + 2), 'planned when the query runs'],
+      ]);
+      expect(explained.rows).toBeUndefined();
+      // The query itself still runs, reading its rows.
+      const ran = await service(client).run(query);
+      expect(searches.n).toBeGreaterThan(0);
+      expect(ran.schema.length).toBe(1);
+    }
+  );
+});

@@ -205,7 +205,8 @@ export class QueryService {
   private async compile(
     query: Query,
     text: string,
-    budget: QueryBudget
+    budget: QueryBudget,
+    planOnly = false
   ): Promise<CompiledPipeline> {
     try {
       const limits = await this.deps.clusterLimits?.();
@@ -217,6 +218,7 @@ export class QueryService {
           now: new Date(),
           budget,
           ...(limits ? { limits } : {}),
+          ...(planOnly ? { planOnly } : {}),
         },
         query,
         text
@@ -355,7 +357,7 @@ export class QueryService {
     text: string,
     budget: QueryBudget
   ): Promise<ExplainResponse> {
-    const pipeline = await this.compile(query, text, budget);
+    const pipeline = await this.compile(query, text, budget, true);
     const response: ExplainResponse = { plan: pipeline.plan, request: pipeline.request };
     const count = await pipeline.count();
     const output = pipeline.output;
