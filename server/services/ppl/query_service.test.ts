@@ -213,6 +213,45 @@ describe('user errors answer 400 at their position', () => {
     });
   });
 
+  it('an explain stops at the same limit, here waiting on a slow mapping', async () => {
+    // A mapping that takes 300 ms; the client gives up at the request's timeout, as the
+    // transport does (with its TimeoutError).
+    const slow = {
+      indices: {
+        getMapping: (_params: unknown, options?: { requestTimeout?: number }) =>
+          new Promise((resolve, reject) => {
+            const answer = setTimeout(
+              () =>
+                resolve({
+                  body: { idx: { mappings: { properties: { a: { type: 'keyword' } } } } },
+                }),
+              300
+            );
+            const limit = options?.requestTimeout ?? Infinity;
+            if (limit < 300)
+              setTimeout(() => {
+                clearTimeout(answer);
+                reject(Object.assign(new Error('Request timed out'), { name: 'TimeoutError' }));
+              }, limit);
+          }),
+      },
+    } as unknown as OpenSearchClient;
+    const svc = service(slow, 50);
+    let refusal: Answer | undefined;
+    try {
+      await svc.explain('source=idx | fields a');
+    } catch (error) {
+      refusal = toErrorResponse(error, responses as never, logger) as unknown as Answer;
+    }
+    // OpenSearch, not the query, ran out of time: a 504 naming the limit.
+    expect(refusal?.status).toBe(504);
+    expect(refusal?.body.attributes).toMatchObject({
+      reason: 'opensearch_timeout',
+      setting: 'lookups.query.timeout',
+      timeout_ms: 50,
+    });
+  });
+
   it('the same query runs under the default budget', async () => {
     const query =
       "makeresults count=5000 | eval s = replace('abcdefghij abcdefghij abcdefghij', '(\\\\w+)', '[$1]') | fields s";
