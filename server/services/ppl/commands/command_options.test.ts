@@ -8,34 +8,19 @@
  * cluster). Every expected value is worked out by hand from bin.md / streamstats.md /
  * timechart.md / chart.md; the arithmetic is written next to the case.
  */
-import type { OpenSearchClient } from 'opensearch-dashboards/server';
-import { parsePpl } from '../../../../common/ppl/parser';
 import { BufferLimitError } from '../operators';
-import { compilePipeline } from '../pipeline';
+import {
+  compileInMemory,
+  inlineRows as data,
+  runInMemory,
+} from '../../../../test/support/ppl_in_memory';
 
-const client = {} as OpenSearchClient;
-
-async function compile(query: string, maxRows = 1000) {
-  const parsed = parsePpl(query);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return compilePipeline(
-    { client, maxRows, pageSize: 100, now: new Date(Date.UTC(2026, 0, 15, 10, 30)) },
-    parsed.query,
-    query
-  );
-}
-
-async function rows(query: string, maxRows = 1000): Promise<unknown[][]> {
-  const pipeline = await compile(query, maxRows);
-  const names = pipeline.columns.map((c) => c.name);
-  const out: unknown[][] = [];
-  for await (const batch of pipeline.run())
-    for (const row of batch) out.push(names.map((n) => row[n]));
-  return out;
-}
+const NOW = new Date(Date.UTC(2026, 0, 15, 10, 30));
+const compile = (query: string, maxRows = 1000) => compileInMemory(query, { maxRows, now: NOW });
+const rows = async (query: string, maxRows = 1000) =>
+  (await runInMemory(query, { maxRows, now: NOW })).rows;
 
 const column = async (query: string) => (await rows(query)).map((r) => r[0]);
-const data = (json: unknown[]) => `makeresults format=json data='${JSON.stringify(json)}'`;
 // min 3, max 150: a range of 147.
 const sizes = `${data([{ n: 12 }, { n: 47 }, { n: 3 }, { n: 88 }, { n: 150 }, { n: null }])}`;
 const times = `${data([

@@ -7,44 +7,22 @@
  * The new command families over rows made in memory (makeresults, no cluster): each case states
  * the rows a user would see, worked out by hand from the documented semantics.
  */
-import type { OpenSearchClient } from 'opensearch-dashboards/server';
-import { parsePpl } from '../../../../common/ppl/parser';
-import { compilePipeline } from '../pipeline';
+import {
+  compileInMemory,
+  inlineRows as data,
+  runInMemory,
+} from '../../../../test/support/ppl_in_memory';
 import { BufferLimitError } from '../operators';
 import { grokToRegex } from './grok';
 import { resolveTimeModifier } from './search';
 import { replaceWildcard } from './shaping';
 import { timeBucket } from './buckets';
 
-const client = {} as OpenSearchClient;
+const NOW = new Date(Date.UTC(2026, 0, 15, 10, 30));
+const rows = async (query: string, maxRows = 1000) =>
+  (await runInMemory(query, { maxRows, now: NOW })).rows;
+const columns = async (query: string) => (await compileInMemory(query)).columns.map((c) => c.name);
 
-async function rows(query: string, maxRows = 1000): Promise<unknown[][]> {
-  const parsed = parsePpl(query);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const pipeline = await compilePipeline(
-    { client, maxRows, pageSize: 100, now: new Date(Date.UTC(2026, 0, 15, 10, 30)) },
-    parsed.query,
-    query
-  );
-  const names = pipeline.columns.map((c) => c.name);
-  const out: unknown[][] = [];
-  for await (const batch of pipeline.run())
-    for (const row of batch) out.push(names.map((n) => row[n]));
-  return out;
-}
-
-async function columns(query: string): Promise<string[]> {
-  const parsed = parsePpl(query);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const pipeline = await compilePipeline(
-    { client, maxRows: 1000, pageSize: 100, now: new Date() },
-    parsed.query,
-    query
-  );
-  return pipeline.columns.map((c) => c.name);
-}
-
-const data = (json: unknown[]) => `makeresults format=json data='${JSON.stringify(json)}'`;
 const logs = data([
   { msg: 'GET /a/1 200', n: 3, t: '2026-01-15 10:05:00' },
   { msg: 'POST /b/22 500', n: 7, t: '2026-01-15 11:59:59' },
@@ -420,13 +398,7 @@ describe('combining', () => {
   it('a cross join streams its pairs in batches, never all at once', async () => {
     const query =
       'makeresults count=30 | eval a = 1 | fields a | cross join on 1 = 1 [ makeresults count=100 | eval b = 2 | fields b ]';
-    const parsed = parsePpl(query);
-    if (!parsed.ok) throw new Error(parsed.error.message);
-    const pipeline = await compilePipeline(
-      { client, maxRows: 1000, pageSize: 100, now: new Date() },
-      parsed.query,
-      query
-    );
+    const pipeline = await compileInMemory(query);
     const sizes: number[] = [];
     for await (const batch of pipeline.run()) sizes.push(batch.length);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(3000);

@@ -7,30 +7,15 @@
  * foreach's collection modes (foreach.md) over rows made in memory: each expected row worked
  * out by hand (sums, index-weighted sums) from the documented semantics.
  */
-import type { OpenSearchClient } from 'opensearch-dashboards/server';
-import { parsePpl } from '../../../../common/ppl/parser';
-import { compilePipeline } from '../pipeline';
+import {
+  compileInMemory,
+  inlineRows as data,
+  runInMemory,
+} from '../../../../test/support/ppl_in_memory';
 
-const client = {} as OpenSearchClient;
-
-async function compile(query: string) {
-  const parsed = parsePpl(query);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return compilePipeline(
-    { client, maxRows: 1000, pageSize: 100, now: new Date(Date.UTC(2026, 0, 15)) },
-    parsed.query,
-    query
-  );
-}
-
-async function rows(query: string): Promise<unknown[][]> {
-  const pipeline = await compile(query);
-  const names = pipeline.columns.map((c) => c.name);
-  const out: unknown[][] = [];
-  for await (const batch of pipeline.run())
-    for (const row of batch) out.push(names.map((n) => row[n]));
-  return out;
-}
+const NOW = new Date(Date.UTC(2026, 0, 15));
+const compile = (query: string) => compileInMemory(query, { now: NOW });
+const rows = async (query: string) => (await runInMemory(query, { now: NOW })).rows;
 
 async function refusal(query: string): Promise<string> {
   try {
@@ -41,7 +26,6 @@ async function refusal(query: string): Promise<string> {
   throw new Error(`expected ${query} to be refused`);
 }
 
-const data = (json: unknown[]) => `makeresults format=json data='${JSON.stringify(json)}'`;
 // j: the JSON text [4,"6"] and [1,"x"].
 const two = `${data([
   { k: 'a', p: 4, q: '6' },

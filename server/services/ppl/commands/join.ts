@@ -14,7 +14,7 @@ import { evaluatePredicate, readField } from '../evaluate';
 import { keyEntryBytes, type Row, type Types } from '../operators';
 import type { Column, PlanContext } from '../plan_context';
 import { collect, keyText, OUT_BATCH, requireSub } from './combine_rows';
-import { pairName, planJoinCondition } from './join_condition';
+import { pairName, planJoinCondition, sharedJoinFields } from './join_condition';
 import { readyTests, type PreparedSlot, type RowTest } from './subsearch';
 
 interface Output {
@@ -72,6 +72,7 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
   const rightName = command.rightName ?? subsearchName(command.right) ?? 'right';
   const leftNames = names(command.leftAlias, ctx.sourceName);
   const rightNames = names(command.rightName, subsearchName(command.right));
+  const sides = { leftColumns, rightColumns, leftNames, rightNames, leftName, rightName };
   const inLeft = (n: string) => leftColumns.some((c) => c.name === n);
   const inRight = (n: string) => rightColumns.some((c) => c.name === n);
 
@@ -102,17 +103,8 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
         command.span
       );
     }
-    for (const f of fields) {
-      if (!inLeft(f.name)) ctx.requireColumn(f.name, f.span);
-      if (!inRight(f.name)) {
-        throw ctx.error(
-          `The join field "${f.name}" is not in the right side. Its fields: ${rightColumns.map((c) => c.name).join(', ')}.`,
-          f.span
-        );
-      }
-      keysLeft.push(f.name);
-      keysRight.push(f.name);
-    }
+    keysLeft = sharedJoinFields(ctx, fields, sides);
+    keysRight = [...keysLeft];
     for (const c of leftColumns) {
       const fromRight = command.overwrite && inRight(c.name) && !keysLeft.includes(c.name);
       const rc = rightColumns.find((r) => r.name === c.name);
@@ -143,7 +135,7 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
         ctx,
         command,
         command.criteria,
-        { leftColumns, rightColumns, leftNames, rightNames, leftName, rightName }
+        sides
       ));
     }
     qualified.push(...qualifiedColumns(out, leftNames, rightNames, semiOrAnti));

@@ -9,39 +9,20 @@
  * the equalities pair up: a pair failing it is no match (a left join's row then gets nulls).
  * Each expected table is worked out by hand from the rows below.
  */
-import type { OpenSearchClient } from 'opensearch-dashboards/server';
-import { parsePpl } from '../../../../common/ppl/parser';
-import { QueryBudget } from '../budget';
-import { QueryMemory, QueryMemoryExceededError } from '../memory';
+import { QueryMemoryExceededError } from '../memory';
 import { BufferLimitError } from '../operators';
-import { compilePipeline } from '../pipeline';
+import {
+  compileInMemory,
+  inlineRows as data,
+  runInMemory,
+} from '../../../../test/support/ppl_in_memory';
 
-const client = {} as OpenSearchClient;
+const NOW = new Date(Date.UTC(2026, 0, 15));
+const compile = (query: string, maxRows = 1000, memoryBytes?: number) =>
+  compileInMemory(query, { maxRows, memoryBytes, now: NOW });
+const rows = async (query: string, maxRows = 1000, memoryBytes?: number) =>
+  (await runInMemory(query, { maxRows, memoryBytes, now: NOW })).rows;
 
-async function compile(query: string, maxRows = 1000, memoryBytes?: number) {
-  const parsed = parsePpl(query);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const budget =
-    memoryBytes === undefined
-      ? undefined
-      : new QueryBudget({ memory: new QueryMemory(memoryBytes) });
-  return compilePipeline(
-    { client, maxRows, pageSize: 100, now: new Date(Date.UTC(2026, 0, 15)), budget },
-    parsed.query,
-    query
-  );
-}
-
-async function rows(query: string, maxRows = 1000, memoryBytes?: number): Promise<unknown[][]> {
-  const pipeline = await compile(query, maxRows, memoryBytes);
-  const names = pipeline.columns.map((c) => c.name);
-  const out: unknown[][] = [];
-  for await (const batch of pipeline.run())
-    for (const row of batch) out.push(names.map((n) => row[n]));
-  return out;
-}
-
-const data = (json: unknown[]) => `makeresults format=json data='${JSON.stringify(json)}'`;
 // Employees (the left side); average salary (100 + 300 + 200 + 500 + 250) / 5 = 270.
 const emp = `${data([
   { id: 1, name: 'ann', dept: 10, sal: 100 },

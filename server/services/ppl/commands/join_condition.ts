@@ -60,6 +60,21 @@ function bareFields(criteria: Expr): FieldRef[] | undefined {
     : undefined;
 }
 
+/** Join fields named on both sides (a field list, or `on a AND b`): each must be in both. */
+export function sharedJoinFields(ctx: PlanContext, fields: FieldRef[], sides: JoinSides): string[] {
+  const { leftColumns, rightColumns } = sides;
+  for (const f of fields) {
+    if (!leftColumns.some((c) => c.name === f.name)) ctx.requireColumn(f.name, f.span);
+    if (!rightColumns.some((c) => c.name === f.name)) {
+      throw ctx.error(
+        `The join field "${f.name}" is not in the right side. Its fields: ${rightColumns.map((c) => c.name).join(', ')}.`,
+        f.span
+      );
+    }
+  }
+  return fields.map((f) => f.name);
+}
+
 /** The join's keys, its residual condition and its subsearches, from `command.criteria`. */
 export async function planJoinCondition(
   ctx: PlanContext,
@@ -114,16 +129,9 @@ export async function planJoinCondition(
     rest.push(part);
   }
   // `on a [AND b …]`: the shorthand for `on <left>.a = <right>.a …`, both columns kept.
-  for (const f of bare ?? []) {
-    if (!inLeft(f.name)) ctx.requireColumn(f.name, f.span);
-    if (!inRight(f.name)) {
-      throw ctx.error(
-        `The join field "${f.name}" is not in the right side. Its fields: ${rightColumns.map((c) => c.name).join(', ')}.`,
-        f.span
-      );
-    }
-    keysLeft.push(f.name);
-    keysRight.push(f.name);
+  for (const name of sharedJoinFields(ctx, bare ?? [], sides)) {
+    keysLeft.push(name);
+    keysRight.push(name);
   }
   // Checked on the pair, by the names the pair's row has (a subsearch's slot stays as it is).
   const toPair = (name: string, span: Span) => {

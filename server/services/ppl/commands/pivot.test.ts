@@ -4,28 +4,11 @@
  */
 
 /* xyseries over rows made in memory: the rows a user would see, worked out from xyseries.md. */
-import type { OpenSearchClient } from 'opensearch-dashboards/server';
-import { parsePpl } from '../../../../common/ppl/parser';
 import { BufferLimitError } from '../operators';
-import { compilePipeline } from '../pipeline';
+import { inlineRows as data, runInMemory } from '../../../../test/support/ppl_in_memory';
 
-const client = {} as OpenSearchClient;
+const run = (query: string, maxRows = 1000) => runInMemory(query, { maxRows });
 
-async function run(query: string, maxRows = 1000) {
-  const parsed = parsePpl(query);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const p = await compilePipeline(
-    { client, maxRows, pageSize: 100, now: new Date() },
-    parsed.query,
-    query
-  );
-  const names = p.columns.map((c) => c.name);
-  const rows: unknown[][] = [];
-  for await (const batch of p.run()) for (const r of batch) rows.push(names.map((n) => r[n]));
-  return { names, rows, plan: p.plan };
-}
-
-const data = (json: unknown[]) => `makeresults format=json data='${JSON.stringify(json)}'`;
 // Per shop and day: sales and returns; shop "b" has no Tuesday, "c" only a day not listed.
 const sales = data([
   { shop: 'b', day: 'mon', sold: 4, back: 1 },

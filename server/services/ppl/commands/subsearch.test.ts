@@ -8,33 +8,19 @@
  * cluster): each case states the rows a user would see, worked out by hand from subquery.md,
  * union.md and multisearch.md.
  */
-import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import { parsePpl } from '../../../../common/ppl/parser';
 import { BufferLimitError } from '../operators';
-import { compilePipeline } from '../pipeline';
+import {
+  compileInMemory,
+  inlineRows as data,
+  runInMemory,
+} from '../../../../test/support/ppl_in_memory';
 
-const client = {} as OpenSearchClient;
+const NOW = new Date(Date.UTC(2026, 0, 15));
+const compile = (query: string, maxRows = 1000) => compileInMemory(query, { maxRows, now: NOW });
+const rows = async (query: string, maxRows = 1000) =>
+  (await runInMemory(query, { maxRows, now: NOW })).rows;
 
-async function compile(query: string, maxRows = 1000) {
-  const parsed = parsePpl(query);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  return compilePipeline(
-    { client, maxRows, pageSize: 100, now: new Date(Date.UTC(2026, 0, 15)) },
-    parsed.query,
-    query
-  );
-}
-
-async function rows(query: string, maxRows = 1000): Promise<unknown[][]> {
-  const pipeline = await compile(query, maxRows);
-  const names = pipeline.columns.map((c) => c.name);
-  const out: unknown[][] = [];
-  for await (const batch of pipeline.run())
-    for (const row of batch) out.push(names.map((n) => row[n]));
-  return out;
-}
-
-const data = (json: unknown[]) => `makeresults format=json data='${JSON.stringify(json)}'`;
 // Teams and their members; a member's team may have no row in teams, and one member has none.
 const teams = data([
   { team: 'red', size: 2 },

@@ -8,29 +8,13 @@
  * timewrap (periods counted back from the latest row, named by their distance from the
  * reference time, only periods with rows as columns).
  */
-import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import { parsePpl } from '../../../../common/ppl/parser';
-import { compilePipeline } from '../pipeline';
+import { inlineRows as data, runInMemory } from '../../../../test/support/ppl_in_memory';
 import { periodName, periodRule } from './timewrap';
 
-const client = {} as OpenSearchClient;
 const NOW = new Date('2026-03-10T12:00:00Z');
+const run = (query: string, now = NOW) => runInMemory(query, { now });
 
-async function run(query: string, now = NOW) {
-  const parsed = parsePpl(query);
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const p = await compilePipeline(
-    { client, maxRows: 1000, pageSize: 100, now },
-    parsed.query,
-    query
-  );
-  const names = p.columns.map((c) => c.name);
-  const rows: unknown[][] = [];
-  for await (const batch of p.run()) for (const r of batch) rows.push(names.map((n) => r[n]));
-  return { names, rows };
-}
-
-const data = (json: unknown[]) => `makeresults format=json data='${JSON.stringify(json)}'`;
 // Requests at 06:00 and 18:00 on three days; the first day also at 12:00.
 const hits = `${data([
   { ts: '2026-03-01 06:00:00', v: 1 },
