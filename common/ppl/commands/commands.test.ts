@@ -392,6 +392,10 @@ describe('commands', () => {
       format: '$VAL$ $AGG$',
     });
     expect(refused('source=a | xyseries u s c')).toMatch(/expected in/);
+    // The SQL plugin's grammar takes quoted strings only.
+    expect(refused('source=a | xyseries u s in (200, "404") c')).toMatch(
+      /xyseries pivot values are quoted strings: write "200"/
+    );
   });
 
   it('commands of the 3.x index that do not run here name the reason', () => {

@@ -35,12 +35,14 @@ export class PivotParser extends WindowParser {
     if (!this.isWord(this.peek(), 'in')) this.expected('in ("value", …)', ['in']);
     this.next();
     this.expectPunct('(');
+    // As the SQL plugin's grammar: quoted strings only (xyseries.md), a number refused.
     const values = this.list(() => {
       const t = this.peek();
-      if (t.kind !== 'string' && t.kind !== 'number')
-        this.expected('a pivot value (a quoted string)', ['string']);
+      if (t.kind === 'number')
+        this.fail(t, `xyseries pivot values are quoted strings: write "${t.text}"`, ['string']);
+      if (t.kind !== 'string') this.expected('a pivot value (a quoted string)', ['string']);
       this.next();
-      return t.kind === 'string' ? (t.value ?? '') : t.text;
+      return t.value ?? '';
     }, 'required');
     this.expectPunct(')', [',', ')']);
     const dataFields = this.list(() => this.requireField('xyseries (a value field)'), 'required');
