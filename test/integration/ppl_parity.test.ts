@@ -99,6 +99,15 @@ const fractionDocs = [
   { n: 3, t: '2024-01-15T10:30:00.500Z', tn: '2024-01-15T10:30:00.500000000Z' },
 ];
 
+/** Service logs, `TEXTS` in the queries: `body` analyzed text, `service` a keyword. */
+const textsIndex = uniqueName('hosts_parity_texts');
+names.track(textsIndex);
+const serviceLogs = [
+  { body: 'cart-service started', service: 'cart-service' },
+  { body: 'cart checkout', service: 'cart' },
+  { body: 'payment service down', service: 'payment-service' },
+];
+
 /** Log messages, `PATTERNS` in the queries (field `m`), in this order. */
 const patternsIndex = uniqueName('hosts_parity_patterns');
 names.track(patternsIndex);
@@ -354,7 +363,29 @@ const wideLookups: OracleCase[] = [
   },
 ];
 
+/** The services whose log body has one of these analyzed (lower-cased, split at `-`) terms. */
+const servicesWithTerm = (...terms: string[]): Table =>
+  serviceLogs
+    .filter((l) => l.body.split(/[^a-z0-9]+/).some((t) => terms.includes(t)))
+    .map((l) => [l.service]);
+
 const searches: OracleCase[] = [
+  {
+    // A quoted value without a space is a term, as the SQL plugin writes it into query_string
+    // (its `-` escaped): on a text field it matches any of the value's analyzed terms.
+    query: 'search body="cart-service" source=TEXTS | fields service',
+    expected: () => servicesWithTerm('cart', 'service'),
+  },
+  {
+    // With a space it is a phrase: the terms side by side, in order.
+    query: 'search body="cart service" source=TEXTS | fields service',
+    expected: () => [['cart-service']],
+  },
+  {
+    // On a keyword field the term is the whole value.
+    query: 'source=TEXTS service="cart-service" OR service=payment* | fields service',
+    expected: () => [['cart-service'], ['payment-service']],
+  },
   {
     // != leaves out the documents without the field (search.md, example 4) …
     query: 'search scope.name!="http" source=OBJECTS | fields msg',
@@ -562,6 +593,14 @@ beforeAll(async () => {
   });
   for (const m of messages) await admin.index({ index: patternsIndex, body: { m } });
   await admin.indices.refresh({ index: patternsIndex });
+  await admin.indices.create({
+    index: textsIndex,
+    body: {
+      mappings: { properties: { body: { type: 'text' }, service: { type: 'keyword' } } },
+    },
+  });
+  for (const body of serviceLogs) await admin.index({ index: textsIndex, body });
+  await admin.indices.refresh({ index: textsIndex });
   await admin.indices.refresh({ index: fractionsIndex });
   [host, tightHost] = await Promise.all([
     startTestHost(),
@@ -584,7 +623,8 @@ describe.each(['as written', 'streamed'])('%s', (mode) => {
         .replace(/WIDE/g, wideIndex)
         .replace(/NANOS/g, nanosIndex)
         .replace(/OBJECTS/g, objectsIndex)
-        .replace(/PATTERNS/g, patternsIndex);
+        .replace(/PATTERNS/g, patternsIndex)
+        .replace(/TEXTS/g, textsIndex);
       const query = mode === 'streamed' ? streamed(written) : written;
       const res = await run(query);
       expect({ status: res.status, message: res.body.message }).toEqual({

@@ -21,12 +21,13 @@ import type { SourceSchema } from '../source_schema';
 const RESERVED = new Set('+-=&|><!(){}[]^"~:\\/ '.split(''));
 
 /**
- * A value as query_string text: a quoted value is a phrase, unless it holds `*` or `?` (then a
- * wildcard term, its spaces and other characters escaped, as for `path="/api/*"`).
+ * A value as query_string text, as the SQL plugin's SearchLiteral writes it: a quoted value with a
+ * space is a phrase; any other value a term with query_string's operators escaped (`*` and `?`
+ * stay wildcards), so on a text field `"cart-service"` matches either of its analyzed terms.
  */
 function escapeText(value: SearchValue): string {
-  const wildcard = value.text.includes('*') || value.text.includes('?');
-  if (value.quoted && !wildcard) return `"${value.text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+  if (value.quoted && value.text.includes(' '))
+    return `"${value.text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
   let out = '';
   for (const c of value.text) out += RESERVED.has(c) ? `\\${c}` : c;
   return out;
