@@ -861,6 +861,31 @@ describe('column order without fields, as the SQL plugin gives it', () => {
     );
   });
 
+  it('a wildcard also takes the paths inside objects, each after its object (fields.md, example 8)', async () => {
+    // OBJECTS' fields in JDK 25's HashMap order: msg, attributes, scope.
+    expect(await columns(`source=${objectsIndex} | fields \`*\``)).toEqual([
+      'msg',
+      'attributes',
+      'attributes.payment',
+      'attributes.payment.amount',
+      'scope',
+      'scope.name',
+    ]);
+    // `fields *` alone is the columns as the source shows them, without the paths.
+    expect(await columns(`source=${objectsIndex} | fields *`)).toEqual([
+      'msg',
+      'attributes',
+      'scope',
+    ]);
+    const res = await run(`source=${objectsIndex} | where msg = 'paid ok' | fields sc*, *amount`);
+    expect(res.body.schema.map((c) => c.name)).toEqual([
+      'scope',
+      'scope.name',
+      'attributes.payment.amount',
+    ]);
+    expect(res.body.datarows).toEqual([[{ name: 'http' }, 'http', 10.5]]);
+  });
+
   it('for describe, numbered in that order', async () => {
     const res = await run('describe web_logs | fields COLUMN_NAME, ORDINAL_POSITION');
     expect(res.body.datarows).toEqual(WEB_LOGS_ORDER.map((name, i) => [name, i]));

@@ -33,6 +33,36 @@ export function planWhere(ctx: PlanContext, command: WhereCommand): void {
   );
 }
 
+/** A column `fields` may pick, or a path inside an object column (see {@link withFlattenedPaths}). */
+interface Candidate {
+  name: string;
+  column?: Column;
+  inside?: boolean;
+}
+
+/**
+ * The columns, each object column followed by the paths inside it (objects too, depth first, in
+ * the mapping's order; not inside arrays), as the SQL plugin's row of an index has them.
+ */
+function withFlattenedPaths(ctx: PlanContext): Candidate[] {
+  const paths = ctx.paths;
+  const out: Candidate[] = [];
+  for (const c of ctx.columns) {
+    if (c.hidden && paths?.has(c.name) && c.name.includes('.')) continue;
+    out.push({ name: c.name, column: c });
+    if (c.type !== 'struct' || c.hidden || !paths) continue;
+    for (const [path] of paths) {
+      if (!path.startsWith(`${c.name}.`)) continue;
+      const parts = path.split('.');
+      const inArray = parts
+        .slice(0, -1)
+        .some((_, i) => i > 0 && paths.get(parts.slice(0, i + 1).join('.')) === 'array');
+      if (!inArray) out.push({ name: path, inside: true });
+    }
+  }
+  return out;
+}
+
 /** The columns `fields` keeps: patterns in the order written (each column once), or all but. */
 export function applyFields(
   ctx: PlanContext,
@@ -44,11 +74,20 @@ export function applyFields(
   }
   if (mode === 'include') {
     const picked: Column[] = [];
+    // `fields *` alone is every column as the source shows them; any other wildcard also ranges
+    // over the paths inside object columns (the SQL plugin's row holds them flattened).
+    const allAlone = patterns.length === 1 && patterns[0].pattern === '*' && !patterns[0].quoted;
+    const columns = ctx.columns.map((c): Candidate => ({ name: c.name, column: c }));
+    const candidates = allAlone ? columns : withFlattenedPaths(ctx);
     // A metadata field is picked only by its own name, and is then shown.
     for (const p of patterns)
-      for (const c of ctx.columns)
-        if (matchPattern(p, c.name) && !(c.hidden && p.wildcard) && !picked.includes(c))
-          picked.push(c);
+      for (const candidate of p.wildcard ? candidates : columns) {
+        if (!matchPattern(p, candidate.name)) continue;
+        if (candidate.column?.hidden && p.wildcard) continue;
+        if (candidate.inside) ctx.requireColumn(candidate.name, p.span);
+        const c = candidate.column ?? ctx.column(candidate.name)!;
+        if (!picked.includes(c)) picked.push(c);
+      }
     ctx.columns = picked.map((c) =>
       c.hidden
         ? { name: c.name, type: c.type, ...(c.qualifies ? { qualifies: c.qualifies } : {}) }
