@@ -14,7 +14,12 @@
  * Where PPL has a default, the node holds the effective value and, under `written`, what the query
  * actually said: the planner acts on the first, and messages and round-trips use the second.
  */
-import type { CombiningCommand, MultiSearch, SubsearchPredicate } from './commands/combining_ast';
+import type {
+  CombiningCommand,
+  MultiSearch,
+  SubsearchPredicate,
+  SubsearchSource,
+} from './commands/combining_ast';
 import type { ExtractionCommand } from './commands/extraction_ast';
 import type { ForeachCommand } from './commands/foreach_ast';
 import type { TimewrapCommand, XySeriesCommand } from './commands/pivot_ast';
@@ -268,7 +273,7 @@ export interface OutputLookup {
 
 export interface Query {
   kind: 'Query';
-  source: SourceCommand | MakeResults | MultiSearch;
+  source: SourceCommand | MakeResults | MultiSearch | SubsearchSource;
   commands: Command[];
   output?: OutputLookup;
   span: Span;

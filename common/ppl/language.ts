@@ -170,8 +170,9 @@ export type HelpCommand = 'source' | (typeof LEADING_COMMANDS)[number] | Support
 export const COMMAND_HELP: { readonly [C in HelpCommand]: CommandHelp } = {
   source: {
     summary:
-      'Read documents of one or more indices (wildcards allowed), filtered by a search expression.',
-    syntax: 'source=<index>[,<index>…] [as <alias>] [<search expression>]',
+      'Read documents of one or more indices (wildcards allowed), filtered by a search expression; or the rows of a subsearch.',
+    syntax:
+      'source=<index>[,<index>…] [as <alias>] [<search expression>], or source=[ <subsearch> ] [as <alias>]',
     modes: ['pushed_down'],
   },
   search: {

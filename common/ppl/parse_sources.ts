@@ -5,7 +5,8 @@
 
 /**
  * The leading command: `[search] [<search expression>] source=<index>[, …] [<search expression>]`
- * (docs/user/ppl/cmd/search.md), or `makeresults`.
+ * (docs/user/ppl/cmd/search.md), `[search] source=[ <subsearch> ] [as <alias>]` (subquery.md's
+ * relation subquery), or `makeresults`.
  *
  * Search expressions: free text (`error`, `log_*`, `"a phrase"`), `field=value` and the other
  * comparisons, `field IN (v, …)`, `earliest=` / `latest=`, `NOT`, `OR`, `AND` (implicit between
@@ -15,6 +16,7 @@ import type { FieldRef, IndexName, MakeResults, SourceCommand, Span, WhereComman
 import type {
   MultiSearch,
   SubsearchPredicate,
+  SubsearchSource,
   WhereSubsearchCommand,
 } from './commands/combining_ast';
 import type { SearchExpr, SearchValue } from './commands/search_ast';
@@ -49,7 +51,7 @@ export class SourceParser extends CallParser {
     return this.fail(start, 'multisearch is not supported here', []);
   }
 
-  protected parseLeading(): SourceCommand | MakeResults | MultiSearch {
+  protected parseLeading(): SourceCommand | MakeResults | MultiSearch | SubsearchSource {
     const start = this.peek();
     if (this.isWord(start, 'makeresults')) {
       return this.parseMakeResults();
@@ -109,9 +111,15 @@ export class SourceParser extends CallParser {
     );
   }
 
-  protected parseSource(start: Token, search: boolean, before?: SearchExpr): SourceCommand {
+  protected parseSource(
+    start: Token,
+    search: boolean,
+    before?: SearchExpr
+  ): SourceCommand | SubsearchSource {
     const keyword = this.next().text.toLowerCase() as 'source' | 'index';
     this.next(); // "="
+    if (this.isPunct(this.peek(), '['))
+      return this.parseSubsearchSource(start, search, keyword, before);
     const indices: IndexName[] = [this.requireIndexName()];
     while (this.isPunct(this.peek(), ',')) {
       this.next();
@@ -135,6 +143,50 @@ export class SourceParser extends CallParser {
       indices,
       ...(alias === undefined ? {} : { alias }),
       ...(filter === undefined ? {} : { filter }),
+      span: this.spanFrom(start),
+    };
+  }
+
+  /**
+   * `source=[ <subsearch> ] [as <alias>]` (subquery.md, relation subquery). The SQL plugin's
+   * grammar lets a search expression stand beside it, but its AST builder then expects an index
+   * (a search filter only compiles against one), so the query fails there: refused here, saying
+   * where the condition goes.
+   */
+  private parseSubsearchSource(
+    start: Token,
+    search: boolean,
+    keyword: 'source' | 'index',
+    before?: SearchExpr
+  ): SubsearchSource {
+    const filterMessage =
+      'a search filter cannot apply to a subsearch source [ … ]: put the condition in a where, ' +
+      `inside the brackets or after them, e.g. ${keyword}=[ source=… | where <condition> ] | where <condition>`;
+    if (before !== undefined) this.fail(before.span, filterMessage, ['source=']);
+    const subsearch = this.parseSubsearch();
+    let alias: string | undefined;
+    if (this.isWord(this.peek(), 'as') && !this.endsCommand(this.tokenAt(1))) {
+      this.next();
+      alias = this.requireField('the subsearch alias').name;
+    }
+    const t = this.peek();
+    if (!this.endsCommand(t)) {
+      if (this.isWord(t, 'as')) this.expected('the subsearch alias', ['alias']);
+      if (this.isPunct(t, ',')) {
+        this.fail(
+          t,
+          `${keyword}=[ … ] takes one subsearch, not a list: combine searches with union or multisearch`,
+          ['|']
+        );
+      }
+      this.fail(t, filterMessage, ['|', 'as']);
+    }
+    return {
+      kind: 'SubsearchSource',
+      search,
+      keyword,
+      subsearch,
+      ...(alias === undefined ? {} : { alias }),
       span: this.spanFrom(start),
     };
   }

@@ -4,8 +4,8 @@
  */
 
 /**
- * Every index a parsed query reads: its source, the sources of its subsearches (join and its
- * condition, append, where, eval), at any depth, and the lookups it enriches from. Who may see a
+ * Every index a parsed query reads: its source, the sources of its subsearches (a subsearch as
+ * the source, join and its condition, append, where, eval), at any depth, and the lookups it enriches from. Who may see a
  * query's text depends on these.
  */
 import type { Command, Query } from './ast';
@@ -16,6 +16,7 @@ export function indicesOfQuery(query: Pick<Query, 'source' | 'commands'>): strin
   const visit = (search: Pick<Subsearch, 'source' | 'commands'>): void => {
     if (search.source.kind === 'Source') names.push(...search.source.indices.map((i) => i.name));
     if (search.source.kind === 'MultiSearch') search.source.searches.forEach(visit);
+    if (search.source.kind === 'SubsearchSource') visit(search.source.subsearch);
     search.commands.forEach(visitCommand);
   };
   const visitCommand = (command: Command): void => {

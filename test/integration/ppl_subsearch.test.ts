@@ -284,3 +284,104 @@ describe('outputlookup after the new commands', () => {
     expect(rows.map((r) => [r.n, r.host] as Cell[]).sort()).toEqual([...want].sort());
   });
 });
+
+describe('a subsearch as the source (subquery.md, relation subquery)', () => {
+  // q22's shape on web_logs: an inner filter against a scalar subsearch, an eval, grouped outside.
+  const twoRegions = (d: WebLogDoc) => d.region === 'us-east' || d.region === 'eu-west';
+  const q22 =
+    "source = [ source = web_logs | where region in ('us-east', 'eu-west') and bytes > [ source = web_logs | where region in ('us-east', 'eu-west') | stats avg(bytes) ] | eval code = concat(substring(region, 1, 2), '/', method) | fields code, bytes ] as sale | stats count() as n, sum(bytes) as total by sale.code | sort sale.code";
+  const q22Expected = (): Table => {
+    const inRegions = docs.filter(twoRegions);
+    const avg = inRegions.reduce((s, d) => s + d.bytes, 0) / inRegions.length;
+    const groups = new Map<string, [number, number]>();
+    for (const d of inRegions.filter((x) => x.bytes > avg)) {
+      const code = `${d.region.slice(0, 2)}/${d.method}`;
+      const [n, total] = groups.get(code) ?? [0, 0];
+      groups.set(code, [n + 1, total + d.bytes]);
+    }
+    return [...groups.keys()].sort().map((code) => [...groups.get(code)!, code]);
+  };
+  // Two levels, each filtering on its own alias: hosts with more than 10 503s.
+  const nested =
+    'source = [ source = [ source = web_logs | where status >= 500 | fields host, status ] as i | where i.status = 503 | stats count() as c by host ] as o | where o.c > 10 | fields host, c';
+  const nestedExpected = (): Table =>
+    countBy(
+      docs.filter((d) => d.status === 503),
+      (d) => d.host
+    )
+      .filter(([c]) => (c as number) > 10)
+      .map(([c, h]) => [h, c]);
+
+  it.each([
+    { query: q22, ordered: true, expected: q22Expected },
+    { query: nested, expected: nestedExpected },
+    {
+      query:
+        'search source=[ source=web_logs | where method = "PUT" | fields host, status ] | stats count() by status',
+      expected: () =>
+        countBy(
+          docs.filter((d) => d.method === 'PUT'),
+          (d) => d.status
+        ),
+    },
+  ] as OracleCase[])('$query', async (c) => {
+    const res = await run(c.query);
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 200,
+      message: undefined,
+    });
+    if (c.query === q22) {
+      expect(res.body.schema?.map((s: { name: string }) => s.name)).toEqual([
+        'n',
+        'total',
+        'sale.code',
+      ]);
+    }
+    expect((res.body.datarows as Table).length).toBeGreaterThan(1);
+    expectRowsAgree(res.body.datarows as Table, c, normalize);
+  });
+
+  it('_explain shows the subsearch pushed down, then the outer commands in the server', async () => {
+    const res = await explain(q22);
+    expect(res.status).toBe(200);
+    const steps = res.body.plan.map((s) => [s.command, s.mode]);
+    const at = steps.findIndex(([command]) => command === 'source=[ … ] as sale');
+    expect(at).toBeGreaterThan(0);
+    expect(steps[0][1]).toBe('pushed_down');
+    expect(steps.slice(at)).toEqual([
+      ['source=[ … ] as sale', 'streams'],
+      ['stats count() as n, sum(bytes) as total by sale.code', 'buffers'],
+      ['sort sale.code', 'buffers'],
+    ]);
+  });
+
+  it('lands in a lookup with outputlookup at the end', async () => {
+    const name = names.lookup('sub_relation');
+    const res = await run(
+      `source=[ source=web_logs | where method = "DELETE" | stats count() as n by host ] as t | where t.n > 0 | fields host, n | outputlookup ${name}`
+    );
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 200,
+      message: undefined,
+    });
+    const rows = await readRowsSorted(admin, name, 'host');
+    const want = countBy(
+      docs.filter((d) => d.method === 'DELETE'),
+      (d) => d.host
+    );
+    expect(rows.map((r) => [r.n, r.host] as Cell[]).sort()).toEqual([...want].sort());
+  });
+
+  it('needs read rights on the indices inside it, as a plain source does', async () => {
+    const [inside, plain] = await Promise.all(
+      ['source=[ source=web_logs | head 1 ] as t', 'source=web_logs | head 1'].map((query) =>
+        callApi<{ message?: string }>(host.url, 'POST', apiPaths.query(), {
+          caller: users.noAccess,
+          body: { query },
+        })
+      )
+    );
+    expect(plain.status).not.toBe(200);
+    expect(inside.status).toBe(plain.status);
+  });
+});

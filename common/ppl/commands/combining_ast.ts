@@ -14,8 +14,23 @@ import type { Command, Expr, FieldRef, MakeResults, SourceCommand, Span } from '
 /** `[ source=… | … ]`: a query of its own, inside another (no outputlookup). */
 export interface Subsearch {
   kind: 'Subsearch';
-  source: SourceCommand | MakeResults | MultiSearch;
+  source: SourceCommand | MakeResults | MultiSearch | SubsearchSource;
   commands: Command[];
+  span: Span;
+}
+
+/**
+ * `[search] source=[ <subsearch> ] [as <alias>]` (or `index=`): the subsearch's rows are the
+ * source (subquery.md, relation subquery); `<alias>.field` names its columns. The SQL plugin's
+ * grammar has no search expression beside it that it can run, so none is parsed.
+ */
+export interface SubsearchSource {
+  kind: 'SubsearchSource';
+  /** Whether the query started with the optional `search` keyword. */
+  search: boolean;
+  keyword: 'source' | 'index';
+  subsearch: Subsearch;
+  alias?: string;
   span: Span;
 }
 

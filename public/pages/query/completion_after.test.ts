@@ -28,6 +28,12 @@ it.each([
   ['source=web_logs | rename host as server | sort ', ['bytes', 'region', 'server', 'status']],
   ['source=web_logs | eval kb = bytes / 1024 | sort ', ['bytes', 'host', 'kb', 'region', 'status']],
   ['source=web_logs | stats count() as n by host | outputlookup key_field=', ['host', 'n']],
+  // A subsearch as the source: what its own commands leave, at any depth.
+  ['source=[ source=web_logs | stats count() as n by host ] as t | sort ', ['host', 'n']],
+  [
+    'source=[ source=[ source=web_logs | fields host, bytes ] | eval k = 1 ] | sort ',
+    ['bytes', 'host', 'k'],
+  ],
 ])('%s offers %j', (text, expected) => {
   expect(fields(text)).toEqual(expected);
 });

@@ -9,7 +9,7 @@
  * commands keep what they get. Pure, from the parser's tree; where the text before the cursor
  * does not parse, the caller keeps the fields it had.
  */
-import type { Command } from '../../../common/ppl/ast';
+import type { Command, Query } from '../../../common/ppl/ast';
 import { parsePpl } from '../../../common/ppl/parser';
 
 /** A `fields`/`rename` pattern (`*` any run of characters) as a test on a name. */
@@ -57,6 +57,16 @@ function after(command: Command, fields: string[]): string[] {
   }
 }
 
+/** The fields a subsearch as the source (`source=[ … ]`, nested) leaves of its index's. */
+function leadingFields(source: Query['source'], fields: string[]): string[] {
+  if (source.kind !== 'SubsearchSource') return fields;
+  const { subsearch } = source;
+  return subsearch.commands.reduce<string[]>(
+    (known, c) => after(c, known),
+    leadingFields(subsearch.source, fields)
+  );
+}
+
 /**
  * The fields after the pipeline `text` (everything before the command the cursor is in),
  * starting from the source's `fields`; those very fields when the text does not parse.
@@ -64,5 +74,8 @@ function after(command: Command, fields: string[]): string[] {
 export function fieldsAfterPipeline(text: string, fields: readonly string[]): readonly string[] {
   const parsed = parsePpl(text);
   if (!parsed.ok) return fields;
-  return parsed.query.commands.reduce<string[]>((known, c) => after(c, known), [...fields]);
+  return parsed.query.commands.reduce<string[]>(
+    (known, c) => after(c, known),
+    leadingFields(parsed.query.source, [...fields])
+  );
 }

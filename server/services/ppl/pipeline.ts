@@ -13,6 +13,7 @@ import type { Query } from '../../../common/ppl/ast';
 import { planCommand } from './commands';
 import { planMultiSearch } from './commands/subsearch';
 import { planIndexSource, planMakeResults, PlannedSource } from './commands/source';
+import { planSubsearchSource } from './commands/subsearch_source';
 import { projectOp, RowStream } from './operators';
 import {
   CompiledPipeline,
@@ -60,6 +61,8 @@ export async function compilePipeline(
   if (query.source.kind === 'Source') {
     const only = query.source.indices.length === 1 ? query.source.indices[0].name : undefined;
     ctx.sourceName = query.source.alias ?? only;
+  } else if (query.source.kind === 'SubsearchSource') {
+    ctx.sourceName = query.source.alias;
   }
   const commands = [...query.commands];
   const source: PlannedSource =
@@ -67,7 +70,9 @@ export async function compilePipeline(
       ? planMakeResults(ctx, query.source)
       : query.source.kind === 'MultiSearch'
         ? await planMultiSearch(ctx, query.source)
-        : await planIndexSource(ctx, query.source, commands);
+        : query.source.kind === 'SubsearchSource'
+          ? await planSubsearchSource(ctx, query.source)
+          : await planIndexSource(ctx, query.source, commands);
   ctx.sourceRows = () => source.run();
   for (const [i, command] of commands.entries()) {
     try {
