@@ -143,6 +143,33 @@ function aboveAverageByRegion(): Table {
   ].map(([r, c]) => [c, r]);
 }
 
+/** Names qualified by the source's alias or index, as the SQL plugin resolves them. */
+const qualified: OracleCase[] = [
+  {
+    query: 'source=web_logs as w | where w.status = 404 | stats count() as c by w.host',
+    expected: () => [...perHost((d) => d.status === 404)].map(([h, n]) => [n, h]),
+  },
+  {
+    query:
+      "source=web_logs | where web_logs.method = 'POST' and web_logs.bytes > 45000 | sort - web_logs.bytes, web_logs.host | head 3 | fields web_logs.host, bytes",
+    ordered: true,
+    expected: () =>
+      docs
+        .filter((d) => d.method === 'POST' && d.bytes > 45000)
+        .sort((a, b) => b.bytes - a.bytes || (a.host < b.host ? -1 : a.host > b.host ? 1 : 0))
+        .slice(0, 3)
+        .map((d) => [d.host, d.bytes]),
+  },
+  {
+    // An eval's own dotted name is its column, not the source's field.
+    query:
+      "source=web_logs as w | eval w.kb = w.bytes / 1000.0 | where w.region = 'eu-west' | stats max(w.kb) as m",
+    expected: () => [
+      [Math.max(...docs.filter((d) => d.region === 'eu-west').map((d) => d.bytes / 1000))],
+    ],
+  },
+];
+
 const joins: OracleCase[] = [
   {
     // The basic syntax with the grammar's comma between the aliases; qualified names after it.
@@ -502,6 +529,7 @@ const patterns: OracleCase[] = [
 
 const cases: Array<[string, OracleCase]> = [
   ...joins.map((c) => ['join', c] as [string, OracleCase]),
+  ...qualified.map((c) => ['qualified', c] as [string, OracleCase]),
   ...subqueries.map((c) => ['subquery', c] as [string, OracleCase]),
   ...lookups.map((c) => ['lookup', c] as [string, OracleCase]),
   ...wideLookups.map((c) => ['lookup', c] as [string, OracleCase]),

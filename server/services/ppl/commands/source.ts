@@ -22,6 +22,7 @@ import { readSourceSchema, SourceSchema } from '../source_schema';
 import { applyFields } from './rows';
 import { maxScore, METADATA_COLUMNS, metadataColumns, namesMetadata } from './metadata';
 import { searchToDsl } from './search';
+import { unqualifySourceFields } from './source_qualifier';
 import { autoDateStats, compositeStats } from './stats_pushdown';
 
 export interface PlannedSource {
@@ -96,6 +97,11 @@ export async function planIndexSource(
   ctx.columns = [...columns.filter((c) => !c.hidden), ...columns.filter((c) => c.hidden)];
   ctx.paths = schema.paths;
   if (namesMetadata(ctx.text)) ctx.columns.push(...metadataColumns((n) => schema.fields.has(n)));
+  const qualifier = source.alias ?? (indices.length === 1 ? indices[0] : undefined);
+  if (qualifier !== undefined) {
+    const names = new Set([...columns.map((c) => c.name), ...schema.paths.keys()]);
+    commands.splice(0, commands.length, ...unqualifySourceFields(commands, qualifier, names));
+  }
   const filters = source.filter ? [searchToDsl(ctx, source.filter, schema)] : [];
   return pushDown(ctx, commands, schema, indices, source, filters);
 }
