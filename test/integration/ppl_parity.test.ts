@@ -664,37 +664,39 @@ describe.each(['as written', 'streamed'])('%s', (mode) => {
   );
 });
 
-describe('timewrap as the SQL plugin wraps (periods counted back from the latest row)', () => {
-  const at = (t: string) => Date.parse(`${t.replace(' ', 'T')}Z`);
-  const dayName = (n: number) =>
-    n === 0
-      ? 'latest_day'
-      : `${Math.abs(n)}day${Math.abs(n) === 1 ? '' : 's'}_${n > 0 ? 'before' : 'after'}`;
-  it.each([
-    // The range ends on a day's last second: the latest 6-hour bucket starts at 18:00.
-    ['2026-11-10 06:00:00', '2026-11-12 23:59:59', '', dayName],
-    // It ends at 09:30: the latest bucket is 06:00, so the 12:00 and 18:00 buckets of the day
-    // before are less than a day before it, and in the latest period.
-    ['2026-11-10 00:00:00', '2026-11-12 09:30:00', '', dayName],
-    // An end a day and more after the latest bucket: every period is "before".
-    ['2026-11-10 00:00:00', '2026-11-13 20:00:00', '', dayName],
-    ['2026-11-10 00:00:00', '2026-11-12 09:30:00', ' series=short', (n: number) => `s${n}`],
-  ])('from %s to %s%s', async (from, to, options, name) => {
-    const times = docs
-      .map((d) => Date.parse(d['@timestamp']))
-      .filter((t) => t >= at(from) && t <= at(to));
-    const expected = wrappedCountsOracle(times, 21_600_000, 86_400_000, at(to));
-    const res = await run(
-      `source=web_logs | where @timestamp >= '${from}' and @timestamp <= '${to}' | timechart span=6h count() | timewrap 1day${options}`
-    );
-    expect(res.status).toBe(200);
-    expect(res.body.schema.map((c) => c.name)).toEqual([
-      '@timestamp',
-      ...expected.distances.map((n) => `count()_${name(n)}`),
-    ]);
-    expect(res.body.datarows).toEqual(expected.rows);
-  });
-});
+describe.each(['as written', 'streamed'])(
+  'timewrap as the SQL plugin wraps (periods counted back from the latest row), %s',
+  (mode) => {
+    const at = (t: string) => Date.parse(`${t.replace(' ', 'T')}Z`);
+    const dayName = (n: number) =>
+      n === 0
+        ? 'latest_day'
+        : `${Math.abs(n)}day${Math.abs(n) === 1 ? '' : 's'}_${n > 0 ? 'before' : 'after'}`;
+    it.each([
+      // The range ends on a day's last second: the latest 6-hour bucket starts at 18:00.
+      ['2026-11-10 06:00:00', '2026-11-12 23:59:59', '', dayName],
+      // It ends at 09:30: the latest bucket is 06:00, so the 12:00 and 18:00 buckets of the day
+      // before are less than a day before it, and in the latest period.
+      ['2026-11-10 00:00:00', '2026-11-12 09:30:00', '', dayName],
+      // An end a day and more after the latest bucket: every period is "before".
+      ['2026-11-10 00:00:00', '2026-11-13 20:00:00', '', dayName],
+      ['2026-11-10 00:00:00', '2026-11-12 09:30:00', ' series=short', (n: number) => `s${n}`],
+    ])('from %s to %s%s', async (from, to, options, name) => {
+      const times = docs
+        .map((d) => Date.parse(d['@timestamp']))
+        .filter((t) => t >= at(from) && t <= at(to));
+      const expected = wrappedCountsOracle(times, 21_600_000, 86_400_000, at(to));
+      const query = `source=web_logs | where @timestamp >= '${from}' and @timestamp <= '${to}' | timechart span=6h count() | timewrap 1day${options}`;
+      const res = await run(mode === 'streamed' ? streamed(query) : query);
+      expect(res.status).toBe(200);
+      expect(res.body.schema.map((c) => c.name)).toEqual([
+        '@timestamp',
+        ...expected.distances.map((n) => `count()_${name(n)}`),
+      ]);
+      expect(res.body.datarows).toEqual(expected.rows);
+    });
+  }
+);
 
 describe('types as the SQL plugin gives them', () => {
   const day = (d: WebLogDoc) => d['@timestamp'].slice(0, 10);
