@@ -14,6 +14,7 @@ import type { PplType, PplValue } from '../../../../common/ppl/types';
 import { readField } from '../evaluate';
 import type { Row } from '../operators';
 import { formatTimestampValue, type Column, type PlanContext } from '../plan_context';
+import { timestampMs } from './buckets';
 import { collect, OUT_BATCH } from './combine_rows';
 
 const FIXED_SECONDS: Partial<Record<TimewrapUnit, number>> = {
@@ -110,11 +111,8 @@ export function periodName(
 
 /** A timechart row's time in epoch seconds (whole seconds, as the plugin's UNIX_TIMESTAMP cast). */
 function rowSeconds(value: PplValue | undefined): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  const text = String(value).trim();
-  const zoned = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(text);
-  const ms = Date.parse(zoned ? text : `${text.replace(' ', 'T')}${text.includes(':') ? 'Z' : ''}`);
-  return Number.isNaN(ms) ? undefined : Math.trunc(ms / 1000);
+  const ms = value === undefined ? null : timestampMs(value);
+  return ms === null ? undefined : Math.trunc(ms / 1000);
 }
 
 interface Cell {
@@ -169,7 +167,11 @@ export async function planTimewrap(ctx: PlanContext, command: TimewrapCommand): 
   );
   ctx.columns = [{ ...time }, ...cells.map((c): Column => ({ name: c.name, type: c.type }))];
   const cellsOf = new Map<number, Cell[]>();
-  for (const c of cells) cellsOf.set(c.period, [...(cellsOf.get(c.period) ?? []), c]);
+  for (const c of cells) {
+    const list = cellsOf.get(c.period);
+    if (list) list.push(c);
+    else cellsOf.set(c.period, [c]);
+  }
   const timeName = time.name;
   ctx.add(
     command.span,
