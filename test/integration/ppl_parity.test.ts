@@ -1019,6 +1019,19 @@ describe('trimmed timestamp fractions written by outputlookup', () => {
   });
 });
 
+describe('qualified names of the source, as the SQL plugin resolves them', () => {
+  it('a group written qualified keeps that name; later commands read it by it', async () => {
+    const res = await run(
+      'source=web_logs as w | where w.status = 404 | stats count() as c by w.host | where c > 0 | sort w.host | fields w.host, c'
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.schema.map((s) => s.name)).toEqual(['w.host', 'c']);
+    expect(res.body.datarows).toEqual(
+      [...perHost((d) => d.status === 404)].sort(([a], [b]) => (a < b ? -1 : 1))
+    );
+  });
+});
+
 describe('lookup on one of our lookups, its index read as the SQL plugin would read it', () => {
   it('an output list that with the key names every field still projects: the slice field is one more', async () => {
     const name = names.lookup('parity_wide');

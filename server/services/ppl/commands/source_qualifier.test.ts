@@ -34,7 +34,9 @@ describe('unqualifySourceFields', () => {
       'x',
       source
     );
-    expect(namesIn(out)).toEqual(['sal', 'dept', 'sal', 'dept']);
+    // The group keeps its written name: a rename after the stats.
+    expect(namesIn(out)).toEqual(['sal', 'dept', 'sal', 'dept', 'dept', 'x.dept']);
+    expect(out.map((c) => c.kind)).toEqual(['Where', 'Sort', 'Stats', 'Rename']);
     expect(
       namesIn(unqualifySourceFields(commandsOf('source=t as x | fields x.name, dept'), 'x', source))
     ).toEqual(['name', 'dept']);

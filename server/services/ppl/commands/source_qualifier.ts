@@ -14,7 +14,8 @@ import type { Command } from '../../../../common/ppl/ast';
  * The commands with `<qualifier>.<field>` read as `<field>` wherever `<field>` is a field of the
  * source and `<qualifier>.<field>` is not a name of its own (an object's path, or a column an
  * eval or rename made). Up to the first join, which qualifies its sides itself; subsearches keep
- * their names (their correlated fields are qualified on purpose).
+ * their names (their correlated fields are qualified on purpose). A stats group so written keeps
+ * the written name (a rename after the stats).
  */
 export function unqualifySourceFields(
   commands: Command[],
@@ -65,7 +66,25 @@ export function unqualifySourceFields(
       for (const r of command.renames) made.add(r.to.pattern);
       continue;
     }
-    out.push(rewrite(command) as Command);
+    const rewritten = rewrite(command) as Command;
+    out.push(rewritten);
+    if (command.kind === 'Stats' && rewritten.kind === 'Stats') {
+      // The plugin names a group by the text as written (`by e.dept` gives `e.dept`).
+      const renames = command.by.flatMap((f, i) => {
+        const read = rewritten.by[i];
+        if (read.name === f.name) return [];
+        made.add(f.name);
+        const pattern = (name: string) => ({
+          kind: 'FieldPattern' as const,
+          pattern: name,
+          wildcard: false,
+          quoted: false,
+          span: f.span,
+        });
+        return [{ from: pattern(read.name), to: pattern(f.name), span: f.span }];
+      });
+      if (renames.length > 0) out.push({ kind: 'Rename', renames, span: command.span });
+    }
   }
   return out;
 }
