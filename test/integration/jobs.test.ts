@@ -329,8 +329,10 @@ describe('a synchronous write', () => {
 
 describe('a synchronous write longer than the socket timeout', () => {
   it('completes: long routes set timeout.idleSocket, as OSD honours it', async () => {
+    // 800 bulk requests one at a time: a write of a few seconds, well past the 1 s socket timeout
+    // on a fast machine too (with 200 it once took 996 ms).
     const short = await startTestHost({
-      LOOKUPS_HOST_CONFIG: hostConfig({ bulk_batch_size: 100, bulk_max_in_flight: 1 }),
+      LOOKUPS_HOST_CONFIG: hostConfig({ bulk_batch_size: 25, bulk_max_in_flight: 1 }),
       LOOKUPS_SERVER_SOCKET_TIMEOUT_MS: '1000',
     });
     hosts.push(short);
