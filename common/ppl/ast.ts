@@ -123,6 +123,8 @@ export interface FieldsCommand {
 export interface RenameCommand {
   kind: 'Rename';
   renames: Array<{ from: FieldPattern; to: FieldPattern; span: Span }>;
+  /** Made by the planner, not written (a qualified stats group's name): no `_explain` step. */
+  implicit?: boolean;
   span: Span;
 }
 

@@ -71,7 +71,7 @@ export async function compilePipeline(
       : query.source.kind === 'MultiSearch'
         ? await planMultiSearch(ctx, query.source)
         : query.source.kind === 'SubsearchSource'
-          ? await planSubsearchSource(ctx, query.source)
+          ? await planSubsearchSource(ctx, query.source, commands)
           : await planIndexSource(ctx, query.source, commands);
   ctx.sourceRows = () => source.run();
   for (const [i, command] of commands.entries()) {

@@ -334,17 +334,18 @@ export class PlanContext {
   }
 
   /**
-   * Adds a server operator and its `_explain` step. `keepsCount: false` for an operator that
-   * drops, adds or groups rows (the count OpenSearch gives no longer holds).
+   * Adds a server operator and its `_explain` step (none with `step: false`). `keepsCount: false`
+   * for an operator that drops, adds or groups rows (the count OpenSearch gives no longer holds).
    */
   add(
     span: Span,
     mode: 'streams' | 'buffers',
     operator: Operator,
-    options: { detail?: string; keepsCount?: boolean } = {}
+    options: { detail?: string; keepsCount?: boolean; step?: false } = {}
   ): void {
     this.operators.push(operator);
     if (options.keepsCount === false) this.countPreserved = false;
+    if (options.step === false) return;
     this.plan.push({
       command: this.commandText(span),
       mode,

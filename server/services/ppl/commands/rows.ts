@@ -145,7 +145,9 @@ export function planRename(ctx: PlanContext, command: RenameCommand): void {
   ctx.columns = ctx.columns
     .filter((c) => !targets.has(c.name) || renamed.has(c.name))
     .map((c) => ({ ...c, name: renamed.get(c.name) ?? c.name }));
-  ctx.add(command.span, 'streams', (input) => renameOp(input, pairs));
+  ctx.add(command.span, 'streams', (input) => renameOp(input, pairs), {
+    ...(command.implicit ? { step: false } : {}),
+  });
 }
 
 export function planEval(ctx: PlanContext, command: EvalCommand): void {

@@ -83,7 +83,8 @@ export function unqualifySourceFields(
         });
         return [{ from: pattern(read.name), to: pattern(f.name), span: f.span }];
       });
-      if (renames.length > 0) out.push({ kind: 'Rename', renames, span: command.span });
+      if (renames.length > 0)
+        out.push({ kind: 'Rename', renames, implicit: true, span: command.span });
     }
   }
   return out;
