@@ -76,6 +76,20 @@ export const configSchema = schema.object({
      * over is stopped with 429 (retry).
      */
     max_total_memory_bytes: schema.number({ defaultValue: 256 * 1024 * 1024, min: 1024 * 1024 }),
+    /**
+     * Queries run in worker threads, apart from the server's heap and event loop
+     * (server/services/ppl/isolation/). How many: unset, the host's cores less one (at least 1).
+     */
+    workers: schema.maybe(schema.number({ min: 1, max: 64 })),
+    /**
+     * Each worker's hard heap limit (V8's old generation), in MiB: a query that goes over is
+     * ended with a 400 and its worker replaced; the server's own heap is not touched.
+     */
+    worker_max_heap_mb: schema.number({ defaultValue: 512, min: 64, max: 16_384 }),
+    /** Queries one worker runs at once (they share its heap and its event loop). */
+    worker_max_queries: schema.number({ defaultValue: 4, min: 1, max: 64 }),
+    /** Queries that may wait for a worker; more are refused with 429 (retry). */
+    max_queued: schema.number({ defaultValue: 100, min: 0, max: 10_000 }),
   }),
   jobs: schema.object({
     /** Jobs a host runs at once; more wait in order. */

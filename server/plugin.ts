@@ -25,7 +25,8 @@ import { JOB_DEAD_AFTER_MS, reconcileJobs } from './services/jobs/reconcile_jobs
 import { reconcileAtStart } from './services/plugin_index/reconcile';
 import { checkServerIdentity } from './services/server_identity';
 import { readCeiling } from './services/ceiling';
-import { MemoryPool } from './services/ppl/memory';
+import { queryPool } from './services/ppl/isolation/pool_settings';
+import type { QueryPool } from './services/ppl/isolation/query_pool';
 import { ScheduleRunner } from './services/schedules/schedule_runner';
 import { ScheduleService } from './services/schedules/schedule_service';
 
@@ -42,6 +43,7 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
   private reconcileTimer: NodeJS.Timeout | undefined;
   private scheduleTimer: NodeJS.Timeout | undefined;
   private runner: ScheduleRunner | undefined;
+  private queries: QueryPool | undefined;
 
   constructor(private readonly initializerContext: PluginInitializerContext) {
     this.logger = initializerContext.logger.get();
@@ -60,9 +62,12 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
     const started = core.getStartServices().then(([coreStart]) => {
       const internal = coreStart.opensearch.client.asInternalUser;
       const index = new PluginIndex(internal, this.logger.get('plugin-index'));
-      // One pool for the whole process: the local cluster's queries and every data source's.
-      const memory = new MemoryPool(config.query.max_total_memory_bytes);
-      const indexDeps = { config, logger: this.logger, hostId: this.hostId, memory };
+      // One pool of query workers for the whole process: the local cluster's queries and every
+      // data source's.
+      const queries = queryPool(config, this.logger.get('query-pool'));
+      this.queries = queries;
+      queries.warm();
+      const indexDeps = { config, logger: this.logger, hostId: this.hostId, queries };
       const local = indexServices(index, indexDeps);
       const runner = new ScheduleRunner({
         store: local.scheduleStore,
@@ -132,5 +137,6 @@ export class LookupsPlugin implements Plugin<LookupsPluginSetup, LookupsPluginSt
     clearInterval(this.reconcileTimer);
     clearInterval(this.scheduleTimer);
     this.runner?.stop();
+    void this.queries?.close();
   }
 }

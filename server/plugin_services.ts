@@ -24,20 +24,20 @@ import { WriteRecordStore } from './services/plugin_index/write_records';
 import { ScheduleService } from './services/schedules/schedule_service';
 import { ScheduleStore } from './services/schedules/schedule_store';
 import { ClusterLimitsCache } from './services/ppl/cluster_limits';
-import type { MemoryPool } from './services/ppl/memory';
+import type { QueryPool } from './services/ppl/isolation/query_pool';
 
 export interface IndexServicesDeps {
   config: LookupsConfig;
   logger: Logger;
   /** Names this process in the leases it holds. */
   hostId: string;
-  /** What every running query and job of this process may hold together (one per process). */
-  memory: MemoryPool;
+  /** The workers every query and job pipeline of this process runs in (one per process). */
+  queries: QueryPool;
 }
 
 /** The stores of one plugin index and the job service over them. */
 export function indexServices(index: PluginIndex, deps: IndexServicesDeps) {
-  const { config, logger, hostId, memory } = deps;
+  const { config, logger, hostId, queries } = deps;
   const records = new WriteRecordStore(index, logger.get('records'));
   const leases = new LeaseStore(index, hostId, logger.get('leases'), {
     ttlMs: config.lease_ttl_ms,
@@ -51,7 +51,7 @@ export function indexServices(index: PluginIndex, deps: IndexServicesDeps) {
     config,
     logger: logger.get('jobs'),
     hostId,
-    memory,
+    queries,
   });
   // One cluster's limits per services: the local cluster's, or one data source's.
   const limitsCache = new ClusterLimitsCache(logger.get('cluster-limits'));
@@ -63,7 +63,7 @@ export function indexServices(index: PluginIndex, deps: IndexServicesDeps) {
       descriptions: new DescriptionStore(index, logger.get('descriptions')),
       leases,
       jobs,
-      memory,
+      queries,
       limitsCache,
     },
     jobStore,

@@ -13,7 +13,7 @@ import type { LookupError } from './lib/errors';
 import type { Ceiling } from './services/ceiling';
 import type { DescriptionStore } from './services/descriptions/description_store';
 import type { ClusterLimitsCache } from './services/ppl/cluster_limits';
-import type { MemoryPool } from './services/ppl/memory';
+import type { QueryPool } from './services/ppl/isolation/query_pool';
 import type { ClusterLimits } from './services/ppl/request_bounds';
 import type { LeaseStore } from './services/plugin_index/leases';
 import type { JobService } from './services/jobs/job_service';
@@ -43,8 +43,8 @@ export interface LookupsRequestContext {
   jobs: JobService;
   /** Scheduled refresh: schedules run as their owners. */
   schedules: ScheduleService;
-  /** What every running query and job of this process may hold together: one per process. */
-  memory: MemoryPool;
+  /** The workers every query and job pipeline of this process runs in: one pool per process. */
+  queries: QueryPool;
   /** The cluster's limits on one request, kept for a minute (one per cluster). */
   limitsCache: ClusterLimitsCache;
   /** The cluster's limits on one request; read on first use, through `limitsCache`. */

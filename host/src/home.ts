@@ -46,6 +46,7 @@ function providedPackages(): Record<string, string> {
     rxjs: packageDir('rxjs'),
     moment: packageDir('moment'),
     lodash: packageDir('lodash'),
+    '@opensearch-project/opensearch': packageDir('@opensearch-project/opensearch'),
   };
 }
 

@@ -23,7 +23,15 @@ export const SERVER_SOURCE_DIRS = ['server', 'common'];
  * Packages an OSD distribution's own node_modules hold and a server plugin may require without
  * shipping them (OSD's root package.json dependencies). The host provides the same set.
  */
-export const OSD_SERVER_PACKAGES = ['@osd/config-schema', '@osd/i18n', 'rxjs', 'moment', 'lodash'];
+export const OSD_SERVER_PACKAGES = [
+  '@osd/config-schema',
+  '@osd/i18n',
+  'rxjs',
+  'moment',
+  'lodash',
+  // OSD's own OpenSearch client (its root package.json: ^2.13.0); the query workers' client.
+  '@opensearch-project/opensearch',
+];
 
 const isSource = (file: string) =>
   /\.tsx?$/.test(file) &&

@@ -8,7 +8,7 @@ import type { IRouter } from 'opensearch-dashboards/server';
 import { ExplainBody, QueryBody } from '../../common/api/codecs';
 import { ROUTE_PATTERNS } from '../../common/api/paths';
 import { withLookupLease } from '../services/lookup_lease';
-import { QueryService } from '../services/ppl/query_service';
+import { IsolatedQueryService } from '../services/ppl/isolation/isolated_query_service';
 import type { LookupsRequestContext } from '../types';
 import { handle } from './handler';
 import { jsonBody } from './json_body';
@@ -16,13 +16,12 @@ import { LONG_REQUEST_TIMEOUTS } from './timeouts';
 import { validateWith } from './validation';
 
 async function queryService(ctx: LookupsRequestContext) {
-  return new QueryService({
+  return new IsolatedQueryService(ctx.queries, {
     client: ctx.client,
     config: ctx.config,
     ceiling: await ctx.ceiling(),
     logger: ctx.logger,
     records: ctx.records,
-    memory: ctx.memory,
     clusterLimits: ctx.clusterLimits,
     // Whether the query writes is the parser's call: the user is asked only when it does.
     underLease: (name, work) =>

@@ -182,13 +182,20 @@ describe('the server code', () => {
     expect((loaded.modules as string[]).filter((f) => /\.tsx?$/.test(f))).toEqual([]);
   });
 
-  it('gives the host only those packages in its home: @osd/config-schema, @osd/i18n, rxjs, moment, lodash', () => {
+  it('gives the host only those packages in its home: @osd/config-schema, @osd/i18n, rxjs, moment, lodash, @opensearch-project/opensearch', () => {
     const names = readdirSync(join(hostHome(), 'node_modules')).flatMap((name) =>
       name.startsWith('@')
         ? readdirSync(join(hostHome(), 'node_modules', name)).map((n) => `${name}/${n}`)
         : [name]
     );
-    expect(names.sort()).toEqual(['@osd/config-schema', '@osd/i18n', 'lodash', 'moment', 'rxjs']);
+    expect(names.sort()).toEqual([
+      '@opensearch-project/opensearch',
+      '@osd/config-schema',
+      '@osd/i18n',
+      'lodash',
+      'moment',
+      'rxjs',
+    ]);
   });
 });
 

@@ -19,7 +19,7 @@ import { validateLookupName } from '../../../common/substrate/names';
 import type { LookupsConfig } from '../../config';
 import { BadRequestError, ConflictError, LookupError, NotFoundError } from '../../lib/errors';
 import type { Ceiling } from '../ceiling';
-import type { MemoryPool } from '../ppl/memory';
+import type { QueryPool } from '../ppl/isolation/query_pool';
 import type { ClusterLimits } from '../ppl/request_bounds';
 import type { LeaseStore } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
@@ -44,8 +44,8 @@ export interface JobServiceDeps {
   config: LookupsConfig;
   logger: Logger;
   hostId: string;
-  /** What every running query and job of this process may hold together. */
-  memory?: MemoryPool;
+  /** The workers job pipelines run in (one pool per process). */
+  queries: QueryPool;
 }
 
 /** What a job needs of the request that sends it: the caller's client, name and ceiling. */

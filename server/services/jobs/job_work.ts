@@ -15,8 +15,8 @@ import type { Ceiling } from '../ceiling';
 import type { PreparedImport } from '../import/import_service';
 import type { Lease } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
-import type { MemoryPool } from '../ppl/memory';
-import { QueryService } from '../ppl/query_service';
+import { IsolatedQueryService } from '../ppl/isolation/isolated_query_service';
+import type { QueryPool } from '../ppl/isolation/query_pool';
 import type { ClusterLimits } from '../ppl/request_bounds';
 import type { WriteProgressListener, WriterDeps } from '../writer/lookup_writer';
 
@@ -56,7 +56,7 @@ interface ServiceDeps {
   config: LookupsConfig;
   logger: Logger;
   records: WriteRecordStore;
-  memory?: MemoryPool;
+  queries: QueryPool;
 }
 
 export function queryWork(lookup: string, query: string, services: ServiceDeps): JobWork {
@@ -65,14 +65,13 @@ export function queryWork(lookup: string, query: string, services: ServiceDeps):
     action: 'write',
     query,
     async run({ client, ceiling, limits, user, lease, signal, progress, beforePublish }) {
-      const service = new QueryService({
+      // A job writes: it runs in the query pool under lookups.query.write_timeout.
+      const service = new IsolatedQueryService(services.queries, {
         client,
         config: services.config,
         ceiling,
         logger: services.logger,
         records: services.records,
-        // A job writes: it runs under lookups.query.write_timeout, within the same memory bounds.
-        ...(services.memory ? { memory: services.memory } : {}),
         ...(limits ? { clusterLimits: async () => limits } : {}),
         signal,
         progress,

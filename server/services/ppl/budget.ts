@@ -17,6 +17,7 @@
  *
  * Memory: see memory.ts.
  */
+import { throwIfCancelled } from '../writer/cancellation';
 import { BadRequestError, LookupError } from '../../lib/errors';
 import { MemoryHold, QueryMemory } from './memory';
 
@@ -67,6 +68,8 @@ export interface BudgetLimits {
   timeoutSetting?: string;
   /** The query's memory (unlimited when not given). */
   memory?: QueryMemory;
+  /** Stops the query at its next check (a job's cancel; the main thread ending a worker's task). */
+  signal?: AbortSignal;
 }
 
 export interface BudgetOptions {
@@ -87,11 +90,13 @@ export class QueryBudget {
   private steps = 0;
   private readonly sliceMs: number;
   private readonly now: () => number;
+  private readonly signal: AbortSignal | undefined;
 
   constructor(limits: BudgetLimits = {}, options: BudgetOptions = {}) {
     this.timeoutMs = limits.timeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     this.timeoutSetting = limits.timeoutSetting ?? QUERY_TIMEOUT_SETTING;
     this.memory = limits.memory ?? new QueryMemory(Infinity);
+    this.signal = limits.signal;
     this.sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
     this.now = options.now ?? (() => performance.now());
     this.sliceStart = this.now();
@@ -108,9 +113,10 @@ export class QueryBudget {
     return Math.max(0, this.deadline - this.now());
   }
 
-  /** Throws once the deadline has passed. */
+  /** Throws once the deadline has passed, or the query was cancelled. */
   checkDeadline(t: number = this.now()): void {
     if (t > this.deadline) throw this.timedOut();
+    throwIfCancelled(this.signal);
   }
 
   timedOut(): QueryTimeoutError {

@@ -9,7 +9,13 @@
  * what would run where, and what a write would do, without writing.
  */
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
-import type { ExplainResponse, QueryResponse, WriteAction } from '../../../common/api/codecs';
+import type {
+  ExplainResponse,
+  QueryResponse,
+  WriteAction,
+  WriteOptions,
+  WriteResponse,
+} from '../../../common/api/codecs';
 import { parseOrRefuse } from './parse_query';
 import type { OutputLookup, Query } from '../../../common/ppl/ast';
 import {
@@ -26,6 +32,8 @@ import { BadRequestError } from '../../lib/errors';
 import { Ceiling, CeilingExceededError } from '../ceiling';
 import { probeTarget } from '../target_probe';
 import { writeLookup, type WriteProgressListener, type WriterDeps } from '../writer/lookup_writer';
+import type { RowSource } from '../writer/row_source';
+import type { RemoteRowSource } from '../writer/slice_filler';
 import type { Lease } from '../plugin_index/leases';
 import type { WriteRecordStore } from '../plugin_index/write_records';
 import {
@@ -79,6 +87,12 @@ export interface QueryDeps {
     name: string,
     work: (held: { lease: Lease; user: string | null }) => Promise<T>
   ) => Promise<T>;
+  /**
+   * Writes a result where the lookup's lease, records and publish live. Unless given, here
+   * (`underLease` + the writer); a query's worker thread hands it to the main thread
+   * (isolation/worker_main.ts), which lets the rows fill the slice from the worker.
+   */
+  writeOutput?: (name: string, source: RowSource, options: WriteOptions) => Promise<WriteResponse>;
 }
 
 /**
@@ -159,6 +173,38 @@ async function* jsonRows(
   }
 }
 
+/**
+ * How long a query may run, and the setting that says so: a write is long work by nature (the
+ * route lets it outlast OSD's socket timeout), so it has its own limit.
+ */
+export function queryTimeout(
+  config: LookupsConfig,
+  writes: boolean
+): { ms: number; setting: string } {
+  return writes
+    ? {
+        ms: config.query?.write_timeout ?? DEFAULT_WRITE_TIMEOUT_MS,
+        setting: WRITE_TIMEOUT_SETTING,
+      }
+    : { ms: config.query?.timeout ?? DEFAULT_QUERY_TIMEOUT_MS, setting: QUERY_TIMEOUT_SETTING };
+}
+
+/**
+ * A query's result written into `name`, holding the lookup's lease when the caller runs it
+ * under one, with the query named in the write's record.
+ */
+export function writeQueryResult(
+  deps: QueryDeps,
+  text: string,
+  name: string,
+  source: RowSource | RemoteRowSource,
+  options: WriteOptions
+): Promise<WriteResponse> {
+  const write = (held?: { lease: Lease; user: string | null }) =>
+    writeLookup({ ...deps, query: text, ...held }, name, source, options);
+  return deps.underLease ? deps.underLease(name, write) : write();
+}
+
 export class QueryService {
   constructor(private readonly deps: QueryDeps) {}
 
@@ -167,23 +213,14 @@ export class QueryService {
    * long work by nature (the route lets it outlast OSD's socket timeout): it has its own limit.
    */
   private budget(writes: boolean): QueryBudget {
-    const { config, timeout, memory } = this.deps;
+    const { config, memory } = this.deps;
     const memoryBytes = config.query?.max_memory_bytes ?? DEFAULT_QUERY_MEMORY_BYTES;
-    const limit =
-      timeout ??
-      (writes
-        ? {
-            ms: config.query?.write_timeout ?? DEFAULT_WRITE_TIMEOUT_MS,
-            setting: WRITE_TIMEOUT_SETTING,
-          }
-        : {
-            ms: config.query?.timeout ?? DEFAULT_QUERY_TIMEOUT_MS,
-            setting: QUERY_TIMEOUT_SETTING,
-          });
+    const limit = this.deps.timeout ?? queryTimeout(config, writes);
     return new QueryBudget({
       timeoutMs: limit.ms,
       timeoutSetting: limit.setting,
       memory: new QueryMemory(memoryBytes, memory),
+      ...(this.deps.signal ? { signal: this.deps.signal } : {}),
     });
   }
 
@@ -290,33 +327,28 @@ export class QueryService {
     if (count === undefined && output.append)
       count = await this.countRows(pipeline, output.max, text);
 
-    const write = (held?: { lease: Lease; user: string | null }) =>
-      writeLookup(
-        { ...this.deps, query: text, ...held },
-        output.name,
-        {
-          columns: pipeline.columns,
-          columnNames: pipeline.columns.map((c) => c.name),
-          metadataColumnsAllowed: true,
-          count,
-          batches: () =>
-            heldByWriter(
-              jsonRows(pipeline.run(), text),
-              budget.hold(`outputlookup ${output.name}`),
-              this.deps.config.bulk_batch_size * (this.deps.config.bulk_max_in_flight + 1)
-            ),
-        },
-        {
-          append: output.append,
-          override_if_empty: output.overrideIfEmpty,
-          ...(output.keyFields.length > 0
-            ? { key_field: output.keyFields.map((f) => f.name) }
-            : {}),
-          ...(output.max !== undefined ? { max: output.max } : {}),
-        }
-      );
-    const { underLease } = this.deps;
-    const result = underLease ? await underLease(output.name, write) : await write();
+    const source: RowSource = {
+      columns: pipeline.columns,
+      columnNames: pipeline.columns.map((c) => c.name),
+      metadataColumnsAllowed: true,
+      count,
+      batches: () =>
+        heldByWriter(
+          jsonRows(pipeline.run(), text),
+          budget.hold(`outputlookup ${output.name}`),
+          this.deps.config.bulk_batch_size * (this.deps.config.bulk_max_in_flight + 1)
+        ),
+    };
+    const options: WriteOptions = {
+      append: output.append,
+      override_if_empty: output.overrideIfEmpty,
+      ...(output.keyFields.length > 0 ? { key_field: output.keyFields.map((f) => f.name) } : {}),
+      ...(output.max !== undefined ? { max: output.max } : {}),
+    };
+    const { writeOutput } = this.deps;
+    const result = writeOutput
+      ? await writeOutput(output.name, source, options)
+      : await writeQueryResult(this.deps, text, output.name, source, options);
     return {
       schema: [{ name: 'rows_written', type: 'long' }],
       datarows: [[result.rows_written]],

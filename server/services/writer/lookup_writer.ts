@@ -30,8 +30,17 @@ import {
   settleWritten,
   unmatchedRows,
 } from './record_keeping';
-import type { RowSource } from './row_source';
-import { boundedSource, type FillDeps, fillSlice, type FilledSlice } from './slice_filler';
+import type { RowSource, RowSourceInfo } from './row_source';
+import {
+  boundedSource,
+  checkBounds,
+  type FillDeps,
+  fillSlice,
+  type FilledSlice,
+  isRemoteSource,
+  type RemoteRowSource,
+  type SliceFill,
+} from './slice_filler';
 
 /** What a write needs: the rows' (slice_filler.ts), the record's (record_keeping.ts), and these. */
 export interface WriterDeps extends FillDeps, RecordDeps {
@@ -75,7 +84,7 @@ export type WriteProgressListener = (progress: WriteProgress) => void | Promise<
 export async function writeLookup(
   deps: WriterDeps,
   name: string,
-  input: RowSource,
+  input: RowSource | RemoteRowSource,
   options: WriteOptions
 ): Promise<WriteResponse> {
   const { client } = deps;
@@ -83,7 +92,24 @@ export async function writeLookup(
   const append = options.append ?? keyFields !== undefined;
   const overrideIfEmpty = options.override_if_empty ?? true;
 
-  const source = boundedSource(input, options.max, deps.ceiling);
+  let source: RowSourceInfo;
+  let fillRows: (fill: Omit<SliceFill, 'source'>) => Promise<FilledSlice>;
+  if (isRemoteSource(input)) {
+    checkBounds(input, options.max, deps.ceiling);
+    source = {
+      ...input,
+      count:
+        input.count === undefined || options.max === undefined
+          ? input.count
+          : Math.min(input.count, options.max),
+    };
+    fillRows = (fill) =>
+      input.fill({ ...fill, ...(options.max !== undefined ? { max: options.max } : {}) });
+  } else {
+    const local = boundedSource(input, options.max, deps.ceiling);
+    source = local;
+    fillRows = (fill) => fillSlice(deps, { ...fill, source: local });
+  }
   if (keyFields && source.columnNames) checkKeyFields(keyFields, source.columnNames);
 
   const plan = planWrite(await probeTarget(client, name), { append });
@@ -135,10 +161,9 @@ export async function writeLookup(
         : deps.query !== undefined
           ? 'query'
           : 'rows';
-      filled = await fillSlice(deps, {
+      filled = await fillRows({
         index: plan.backingIndex,
         slice,
-        source,
         keyFields,
         newVersion: plan.action !== 'append',
         origin,

@@ -14,7 +14,8 @@ import { BadRequestError } from '../../lib/errors';
 
 export type Row = Record<string, unknown>;
 
-export interface RowSource {
+/** What a source says of its rows up front. */
+export interface RowSourceInfo {
   /** Declared columns, in order (the `_plugins/_ppl` schema), when the source has them. */
   readonly columns?: SchemaColumn[];
   /** How many rows the source yields, when it is known before reading. */
@@ -26,6 +27,9 @@ export interface RowSource {
    * in data a user sends, such a column is refused instead.
    */
   readonly metadataColumnsAllowed?: boolean;
+}
+
+export interface RowSource extends RowSourceInfo {
   batches(batchSize: number): AsyncIterable<Row[]>;
 }
 

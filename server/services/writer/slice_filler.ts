@@ -18,7 +18,7 @@ import { BulkDocument, BulkLoader } from './bulk_loader';
 import { throwIfCancelled } from './cancellation';
 import { checkKeyFields, KeyEncoder, toDocument } from './documents';
 import { FieldMapper, type RowOrigin } from './field_mapper';
-import { Row, RowSource, truncate } from './row_source';
+import { Row, RowSource, RowSourceInfo, truncate } from './row_source';
 
 export interface FillDeps {
   /** The caller's client (`asCurrentUser`). */
@@ -39,12 +39,35 @@ export function boundedSource(
   max: number | undefined,
   ceiling: Ceiling
 ): RowSource {
+  checkBounds(input, max, ceiling);
+  return truncate(input, max);
+}
+
+/** `boundedSource`'s checks, for rows that are cut where they are made (a RemoteRowSource). */
+export function checkBounds(input: RowSourceInfo, max: number | undefined, ceiling: Ceiling) {
   checkMax(max, ceiling);
-  const source = truncate(input, max);
-  if (source.count !== undefined && source.count > ceiling.maxRows) {
-    throw new CeilingExceededError(source.count, ceiling);
+  const count =
+    input.count === undefined
+      ? undefined
+      : max === undefined
+        ? input.count
+        : Math.min(input.count, max);
+  if (count !== undefined && count > ceiling.maxRows) {
+    throw new CeilingExceededError(count, ceiling);
   }
-  return source;
+}
+
+/**
+ * Rows that stay where they are made (a query's worker thread): they fill the slice there, told
+ * where to write, and give back what they wrote. The version around them (plan, record, publish)
+ * stays with the writer.
+ */
+export interface RemoteRowSource extends RowSourceInfo {
+  fill(request: Omit<SliceFill, 'source'> & { max?: number }): Promise<FilledSlice>;
+}
+
+export function isRemoteSource(input: RowSource | RemoteRowSource): input is RemoteRowSource {
+  return typeof (input as Partial<RemoteRowSource>).fill === 'function';
 }
 
 /** Which slice of which backing index the rows fill, and from where. */

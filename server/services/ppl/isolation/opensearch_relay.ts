@@ -1,0 +1,109 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * The main thread's side of a worker's OpenSearch request: sent with the caller's scoped client
+ * (its credentials never leave this thread), retried never, and answered with the raw bytes of
+ * the body, read into a buffer that moves to the worker. Nothing is parsed here. An answer over
+ * `maxBytes` is cut off, so one request cannot fill this thread's memory.
+ */
+import type { OpenSearchClient } from 'opensearch-dashboards/server';
+import { BadRequestError } from '../../../lib/errors';
+import { formatBytes } from '../memory';
+import { Transferred } from './protocol';
+
+export interface RelayRequest {
+  id: string;
+  task: string;
+  method: string;
+  path: string;
+  querystring: string;
+  contentType?: string;
+  body?: string;
+  timeoutMs?: number;
+}
+
+export interface RelayResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: ArrayBuffer;
+}
+
+export const RELAY_MAX_BYTES_SETTING = 'lookups.query.worker_max_heap_mb';
+
+export class RelayAnswerTooLargeError extends BadRequestError {
+  constructor(limitBytes: number) {
+    super(
+      `OpenSearch's answer to one of the query's requests is over ${formatBytes(limitBytes)}, more than a query worker may take in at once. ` +
+        `Ask for less (fewer fields or rows per page), or ask an operator to raise ${RELAY_MAX_BYTES_SETTING}.`,
+      { setting: RELAY_MAX_BYTES_SETTING, max_bytes: limitBytes }
+    );
+  }
+}
+
+interface Abortable {
+  abort(): unknown;
+}
+
+interface Streamed {
+  statusCode: number | null;
+  headers: Record<string, string | string[] | undefined> | null;
+  body: NodeJS.ReadableStream & { destroy(): void };
+}
+
+async function readAll(stream: Streamed['body'], maxBytes: number): Promise<ArrayBuffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > maxBytes) {
+      stream.destroy();
+      throw new RelayAnswerTooLargeError(maxBytes);
+    }
+    chunks.push(chunk);
+  }
+  // A buffer of its own (never a slice of Node's shared pool), so it can be moved, not copied.
+  const out = new Uint8Array(new ArrayBuffer(total));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out.buffer;
+}
+
+/** Sends one worker request; `inFlight` lets the task abort it when it ends. */
+export async function relay(
+  client: OpenSearchClient,
+  request: RelayRequest,
+  maxBytes: number,
+  inFlight: Map<string, Abortable>
+): Promise<Transferred<RelayResponse>> {
+  const sent = client.transport.request(
+    {
+      method: request.method,
+      path: request.path,
+      querystring: request.querystring as unknown as Record<string, unknown>,
+      ...(request.body !== undefined ? { body: Buffer.from(request.body, 'utf8') } : {}),
+    },
+    {
+      asStream: true,
+      maxRetries: 0,
+      ...(request.timeoutMs ? { requestTimeout: request.timeoutMs } : {}),
+      ...(request.contentType ? { headers: { 'content-type': request.contentType } } : {}),
+    }
+  );
+  inFlight.set(request.id, sent as unknown as Abortable);
+  try {
+    const response = (await sent) as unknown as Streamed;
+    const body = await readAll(response.body, maxBytes);
+    return new Transferred(
+      { statusCode: response.statusCode ?? 0, headers: response.headers ?? {}, body },
+      [body]
+    );
+  } finally {
+    inFlight.delete(request.id);
+  }
+}

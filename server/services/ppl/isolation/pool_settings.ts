@@ -1,0 +1,37 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * The query pool as `lookups.query.*` sets it. Defaults suit a 2-core Dashboards host: one
+ * worker per core but the one the server's own event loop needs (at least one), 512 MiB of heap
+ * each (apart from the server's own `--max-old-space-size`: see docs/query-isolation.md).
+ */
+import { availableParallelism } from 'os';
+import type { Logger } from 'opensearch-dashboards/server';
+import type { LookupsConfig } from '../../../config';
+import { QueryPool, type WorkerScript } from './query_pool';
+
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+export function queryPool(config: LookupsConfig, logger: Logger, script?: WorkerScript): QueryPool {
+  const { query } = config;
+  const maxHeapMb = query.worker_max_heap_mb;
+  return new QueryPool({
+    workers: query.workers ?? defaultWorkers(),
+    maxHeapMb,
+    perWorker: query.worker_max_queries,
+    maxQueued: query.max_queued,
+    // The accounting's pool within each worker: at most half its heap, so its clear 400
+    // comes well before the heap's hard end.
+    memoryLimitBytes: Math.min(
+      query.max_total_memory_bytes,
+      Math.floor((maxHeapMb * 1024 * 1024) / 2)
+    ),
+    logger,
+    ...(script ? { script } : {}),
+  });
+}
