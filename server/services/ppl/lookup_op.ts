@@ -16,9 +16,11 @@ import type { PplType, PplValue } from '../../../common/ppl/types';
 import type { Row, RowStream } from './operators';
 import { readSourceSchema, SourceSchema } from './source_schema';
 import { QueryBudget, unlimitedBudget } from './budget';
-import { valueBytes } from './memory';
+import { rowBytes, valueBytes } from './memory';
 
 const MAX_MATCHES = 10_000;
+/** Rows of output handed on at once when input rows match several lookup rows. */
+const FAN_OUT_CHUNK_ROWS = 1000;
 
 /**
  * A lookup table's fields and their types, in its column order; `fieldCount` is how many fields
@@ -46,6 +48,8 @@ export async function* lookupOp(
   let schema: SourceSchema | undefined;
   // The lookup's rows matched for the batch in hand, held until the next batch.
   const hold = budget.hold('lookup');
+  // The copies of input rows that match several lookup rows, until they are handed on.
+  const copies = budget.hold('lookup');
   try {
     for await (const batch of input) {
       hold.clear();
@@ -97,13 +101,16 @@ export async function* lookupOp(
         }
       }
       // A left join: a row without a match gets nulls (append: keeps its own values), a row
-      // matching several lookup rows comes out once per match.
-      const out: Row[] = [];
+      // matching several lookup rows comes out once per match. Each copy is counted as it is
+      // made, and the rows go on in chunks, with turns for the event loop in between.
+      let out: Row[] = [];
+      budget.begin();
       for (const row of batch) {
         const found = matches.get(
           keyOf(command.mappings.map((m) => readField(row, m.sourceField.name)))
         ) ?? [null];
-        found.forEach((match, i) => {
+        for (let i = 0; i < found.length; i++) {
+          const match = found[i];
           const target = i === found.length - 1 ? row : { ...row };
           for (const { from, to } of outputs) {
             const value = match ? ((readField(match as Row, from) ?? null) as PplValue) : null;
@@ -111,12 +118,23 @@ export async function* lookupOp(
             if (command.strategy !== 'append') target[to] = value;
             else if (target[to] === null || target[to] === undefined) target[to] = value;
           }
+          if (i < found.length - 1) copies.add(rowBytes(target));
           out.push(target);
-        });
+          if (budget.tick()) await budget.pause();
+          if (out.length >= FAN_OUT_CHUNK_ROWS) {
+            yield out;
+            out = [];
+            copies.clear();
+            budget.begin();
+          }
+        }
       }
-      yield out;
+      await budget.endBatch();
+      if (out.length > 0) yield out;
+      copies.clear();
     }
   } finally {
     hold.clear();
+    copies.clear();
   }
 }

@@ -12,6 +12,7 @@ import type { Expr } from '../../../../common/ppl/ast';
 import type { JoinCommand, Subsearch } from '../../../../common/ppl/commands/combining_ast';
 import { evaluatePredicate, readField } from '../evaluate';
 import { keyEntryBytes, type Row, type Types } from '../operators';
+import { rowBytes } from '../memory';
 import type { Column, PlanContext } from '../plan_context';
 import { collect, keyText, OUT_BATCH, requireSub } from './combine_rows';
 import { pairName, planJoinCondition, sharedJoinFields } from './join_condition';
@@ -206,6 +207,7 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
     async function* (input) {
       const tests = await readyTests(slots);
       const hold = budget.hold('join');
+      const made = budget.hold('join');
       try {
         const built = await collect(right.run(), hold, maxRows);
         const table = new Map<string, number[]>();
@@ -226,11 +228,17 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
           // A left row may match many right rows (a cross join matches all): the output goes out
           // in batches as it grows, never held whole.
           let rows: Row[] = [];
+          // The output in hand is counted as it is made, and given back once handed on.
+          const emit = (row: Row) => {
+            made.add(rowBytes(row));
+            rows.push(row);
+          };
           budget.begin();
           for (const l of batch) {
             if (rows.length >= OUT_BATCH) {
               yield rows;
               rows = [];
+              made.clear();
               budget.begin();
             }
             if (budget.tick()) await budget.pause();
@@ -242,6 +250,7 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
             }
             const matches: number[] = [];
             for (const i of candidates) {
+              if (budget.tick()) await budget.pause();
               if (residual) {
                 const met = meets(l, built[i], tests, residual);
                 if (!(met instanceof Promise ? await met : met)) continue;
@@ -250,27 +259,29 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
               if (max > 0 && matches.length >= max) break;
             }
             if (type === 'semi') {
-              if (matches.length > 0) rows.push(combine(l, null));
+              if (matches.length > 0) emit(combine(l, null));
               continue;
             }
             if (type === 'anti') {
-              if (matches.length === 0) rows.push(combine(l, null));
+              if (matches.length === 0) emit(combine(l, null));
               continue;
             }
             for (const i of matches) {
               matchedRight.add(i);
-              rows.push(combine(l, built[i]));
+              emit(combine(l, built[i]));
               if (rows.length >= OUT_BATCH) {
                 yield rows;
                 rows = [];
+                made.clear();
                 budget.begin();
               }
             }
             if (matches.length === 0 && (type === 'left' || type === 'full'))
-              rows.push(combine(l, null));
+              emit(combine(l, null));
           }
           await budget.endBatch();
           if (rows.length > 0) yield rows;
+          made.clear();
         }
         if (type === 'right' || type === 'full') {
           const rest = built.filter((_, i) => !matchedRight.has(i)).map((r) => combine(null, r));
@@ -278,6 +289,7 @@ export async function planJoin(ctx: PlanContext, command: JoinCommand): Promise<
         }
       } finally {
         hold.clear();
+        made.clear();
       }
     },
     {

@@ -201,8 +201,23 @@ export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTI
   mvdedup: {
     type: returns('array'),
     apply([x], ctx) {
+      const values = elements(x);
+      const keyed = dedupKeys(values);
       const out: PplValue[] = [];
-      for (const v of elements(x)) {
+      if (keyed) {
+        // Linear: one key per value, equal exactly when sameValue says so.
+        const seen = new Set<string>();
+        values.forEach((v, i) => {
+          ctx.checkpoint();
+          const key = keyed[i];
+          if (key !== null && !seen.has(key)) {
+            seen.add(key);
+            out.push(v);
+          }
+        });
+        return out;
+      }
+      for (const v of values) {
         ctx.checkpoint();
         if (v !== null && !out.some((o) => sameValue(o, v))) out.push(v);
       }
@@ -284,3 +299,36 @@ export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTI
     },
   },
 };
+
+/**
+ * Keys under which mvdedup's values are equal exactly when `sameValue` holds them equal: for
+ * arrays of one kind of scalar (strings, numbers, booleans; nulls aside). Otherwise (mixed kinds,
+ * nested values, integers beyond 2^53) undefined, and the values are compared pairwise.
+ */
+function dedupKeys(values: PplValue[]): Array<string | null> | undefined {
+  let kind: string | undefined;
+  const keys: Array<string | null> = [];
+  for (const v of values) {
+    if (v === null) {
+      keys.push(null);
+      continue;
+    }
+    let k: string;
+    let key: string;
+    if (typeof v === 'string') [k, key] = ['string', v];
+    else if (typeof v === 'boolean') [k, key] = ['boolean', String(v)];
+    else if (
+      typeof v === 'number' &&
+      !Number.isNaN(v) &&
+      (!Number.isInteger(v) || Number.isSafeInteger(v))
+    )
+      [k, key] = ['number', String(v === 0 ? 0 : v)];
+    else if (typeof v === 'bigint' && Number.isSafeInteger(Number(v)))
+      [k, key] = ['number', String(Number(v))];
+    else return undefined;
+    if (kind !== undefined && kind !== k) return undefined;
+    kind = k;
+    keys.push(key);
+  }
+  return keys;
+}

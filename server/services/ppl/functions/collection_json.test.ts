@@ -46,6 +46,13 @@ describe('collection functions', () => {
     ['mvindex(array(10, 20, 30), 2, 1)', {}, []],
     ["mvdedup(array('b', 'a', 'b'))", {}, ['b', 'a']],
     ['mvdedup(a)', { a: [1, null, 1.0, 2] }, [1, 2]],
+    ['mvdedup(a)', { a: [3, 3n, 2.5, 2.5, -0, 0] }, [3, 2.5, -0]],
+    ['mvdedup(a)', { a: [true, false, true] }, [true, false]],
+    [
+      'mvcount(mvdedup(a))',
+      { a: Array.from({ length: 40_000 }, (_, i) => String(i % 20_000)) },
+      20_000,
+    ],
     ["mvfind(array('x1', 'y2'), '[0-9]$')", {}, 0],
     ["mvzip(array('a'), array('b', 'c'))", {}, ['a,b']],
     ['mvappend(a, 3)', { a: [1, 2] }, [1, 2, 3]],

@@ -37,6 +37,7 @@ import {
   yearWeek,
 } from './datetime_values';
 import { GET_FORMATS, mysqlFormat, mysqlParse } from './datetime_format';
+import { formattedBytes } from './datetime_specifiers';
 import { strftime } from './strftime';
 import {
   dayOf,
@@ -200,6 +201,7 @@ export const datetimeFunctions: FamilyImplementations<typeof DATETIME_FUNCTIONS.
       requireDatetime(args, site, 0);
       return 'string';
     },
+    outputBytes: ([, f]) => formattedBytes(textArg(f)),
     apply: ([x, f], ctx) => mysqlFormat(instant(x, ctx), textArg(f), false, step(ctx)),
   },
   time_format: {
@@ -207,6 +209,7 @@ export const datetimeFunctions: FamilyImplementations<typeof DATETIME_FUNCTIONS.
       requireDatetime(args, site, 0);
       return 'string';
     },
+    outputBytes: ([, f]) => formattedBytes(textArg(f)),
     apply: ([x, f], ctx) => mysqlFormat(instant(x, ctx), textArg(f), true, step(ctx)),
   },
   datediff: {
@@ -299,6 +302,7 @@ export const datetimeFunctions: FamilyImplementations<typeof DATETIME_FUNCTIONS.
       if (!isNumericType(args[0])) requireDatetime(args, site, 0);
       return 'string';
     },
+    outputBytes: ([, format]) => formattedBytes(textArg(format)),
     apply([x, format], ctx) {
       let at: Instant | undefined;
       if (isNumber(x.v)) {

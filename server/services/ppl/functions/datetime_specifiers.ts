@@ -9,6 +9,7 @@
  * format that replaces each `%` specifier. Each dialect is then a table from its letters to
  * these fields, so a field is formatted one way whichever letter a dialect gives it.
  */
+import { stringBytes } from '../memory';
 import {
   calcWeek,
   civilFromDays,
@@ -96,20 +97,30 @@ export function expandSpecifiers(
   expand: (rest: string) => Expansion,
   step?: () => void
 ): string | null {
-  let out = '';
+  // Pieces joined once: `+=` would keep a rope of every piece until the string is read, many
+  // times the text's own size (a format of thousands of specifiers over a batch of rows).
+  const parts: string[] = [];
+  let literal = 0;
   for (let i = 0; i < format.length; i++) {
-    const c = format.charAt(i);
-    if (c !== '%' || i + 1 >= format.length) {
-      out += c;
-      continue;
-    }
+    if (format.charAt(i) !== '%' || i + 1 >= format.length) continue;
+    if (i > literal) parts.push(format.slice(literal, i));
     step?.();
     const expanded = expand(format.slice(i + 1));
     if (expanded === null) return null;
-    out += expanded.text;
+    parts.push(expanded.text);
     i += expanded.length;
+    literal = i + 1;
   }
-  return out;
+  if (literal < format.length) parts.push(format.slice(literal));
+  return parts.join('');
+}
+
+/**
+ * The most bytes a format's text may take: no specifier gives more than six characters for each
+ * of its own (`%r` is 11 for 2, `%W` 9 for 2), so a result is sized before it is built.
+ */
+export function formattedBytes(format: string): number {
+  return stringBytes(format.length * 6);
 }
 
 export function formatting(at: Instant): Formatting {
