@@ -185,6 +185,12 @@ export function toErrorResponse(
   if (bodyProblem) {
     return response.customError({ statusCode: 400, body: { message: bodyProblem } });
   }
+  if (isOpenSearchResponseError(error)) {
+    // What OpenSearch said, which its client's error message leaves out.
+    logger.error(
+      `OpenSearch answered ${error.meta.statusCode ?? 'with no status'}: ${openSearchReason(error)}`
+    );
+  }
   logger.error(error instanceof Error ? error : String(error));
   const name = (error as { name?: string } | undefined)?.name;
   if (isUnreachable(name)) {

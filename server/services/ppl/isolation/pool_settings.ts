@@ -20,17 +20,19 @@ export function defaultWorkers(): number {
 export function queryPool(config: LookupsConfig, logger: Logger, script?: WorkerScript): QueryPool {
   const { query } = config;
   const maxHeapMb = query.worker_max_heap_mb;
+  if (query.max_total_memory_bytes > maxHeapMb * 1024 * 1024 * 0.75) {
+    logger.warn(
+      `lookups.query.max_total_memory_bytes (${query.max_total_memory_bytes}) is near or over a worker's heap (lookups.query.worker_max_heap_mb: ${maxHeapMb} MiB): queries will be ended by the heap limit before the accounting can say which command asked too much`
+    );
+  }
   return new QueryPool({
     workers: query.workers ?? defaultWorkers(),
     maxHeapMb,
     perWorker: query.worker_max_queries,
     maxQueued: query.max_queued,
-    // The accounting's pool within each worker: at most half its heap, so its clear 400
-    // comes well before the heap's hard end.
-    memoryLimitBytes: Math.min(
-      query.max_total_memory_bytes,
-      Math.floor((maxHeapMb * 1024 * 1024) / 2)
-    ),
+    // The accounting's pool within each worker; kept under the heap, its clear 400 comes before
+    // the heap's hard end (which still holds when an operator sets it higher).
+    memoryLimitBytes: query.max_total_memory_bytes,
     logger,
     ...(script ? { script } : {}),
   });

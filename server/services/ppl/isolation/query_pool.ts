@@ -4,8 +4,11 @@
  */
 
 /*
- * The pool of query workers. Each query runs in a worker thread with a hard heap limit and an
- * event loop of its own, so no query can fill the server's heap or hold its event loop. The
+ * The pool of query workers. Each query runs in a worker process with a hard heap limit and an
+ * event loop of its own, so no query can fill the server's heap or hold its event loop. A
+ * process, not a worker thread: a `--max-old-space-size` in the server's own flags (OSD's
+ * `config/node.options`) is process-wide in V8 and overrides a worker thread's
+ * `resourceLimits`, so a thread's heap limit would not hold where it matters. The
  * main thread keeps what must stay here: the caller's scoped client (it sends every OpenSearch
  * request the worker asks for: opensearch_relay.ts), the lookup's lease, the write's records and
  * publish. It also keeps the hard limits: past its deadline (plus a grace for the worker's own,
@@ -14,9 +17,9 @@
  * workers, a bounded queue.
  */
 import { randomUUID } from 'crypto';
+import { type ChildProcess, fork } from 'child_process';
 import { existsSync } from 'fs';
 import { join } from 'path';
-import { Worker } from 'worker_threads';
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { WriteOptions, WriteResponse } from '../../../../common/api/codecs';
 import { WriteCancelledError } from '../../writer/cancellation';
@@ -30,24 +33,42 @@ import {
   QueryWorkerRestartedError,
 } from './pool_errors';
 import { Rpc } from './protocol';
+import { WORKER_SETTINGS_ENV } from './worker_env';
 import type { DeadlineNotice, WorkerSettings } from './query_worker';
 import type { BetweenRequest, QueryTask, WriteRequest } from './task_messages';
 import { type LogNotice, writeLog } from './worker_logger';
 
-/** How a worker is started: its compiled script, or (from sources) code that compiles it. */
+/** How a worker is started: its script, and the Node flags that load it. */
 export interface WorkerScript {
   filename: string;
-  eval?: boolean;
+  execArgv?: string[];
 }
 
 export function defaultWorkerScript(): WorkerScript {
   const compiled = join(__dirname, 'worker_main.js');
   if (existsSync(compiled)) return { filename: compiled };
   // Run from the TypeScript sources (tests, tools): tsx compiles the worker as it loads.
-  const source = join(__dirname, 'worker_main.ts');
   return {
-    filename: `require('tsx/cjs/api').register(); require(${JSON.stringify(source)});`,
-    eval: true,
+    filename: join(__dirname, 'worker_main.ts'),
+    execArgv: ['--require', require.resolve('tsx/cjs')],
+  };
+}
+
+/** The server's Node flags for a worker, but its heap size, which is the worker's own. */
+function workerFlags(flags: string[], maxHeapMb: number): string[] {
+  const own = (flag: string) => !/^--max[-_]old[-_]space[-_]size(=|$)/.test(flag);
+  return [...flags.filter(own), `--max-old-space-size=${maxHeapMb}`];
+}
+
+function workerEnv(settings: WorkerSettings): NodeJS.ProcessEnv {
+  const nodeOptions = (process.env.NODE_OPTIONS ?? '')
+    .split(/\s+/)
+    .filter((flag) => flag !== '' && !/^--max[-_]old[-_]space[-_]size(=|$)/.test(flag))
+    .join(' ');
+  return {
+    ...process.env,
+    NODE_OPTIONS: nodeOptions,
+    [WORKER_SETTINGS_ENV]: JSON.stringify(settings),
   };
 }
 
@@ -82,7 +103,7 @@ interface Abortable {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: ChildProcess;
   rpc: Rpc;
   tasks: Set<TaskState>;
   /** Places taken, counted when given out (a task joins `tasks` a moment later). */
@@ -164,10 +185,14 @@ export class QueryPool {
       waiter.reject(new QueryWorkerRestartedError('the server is stopping'));
     }
     await Promise.all(
-      [...this.slots].map((slot) => {
-        slot.endedBy = 'the server is stopping';
-        return slot.worker.terminate();
-      })
+      [...this.slots].map(
+        (slot) =>
+          new Promise<void>((resolve) => {
+            if (slot.worker.exitCode !== null || slot.worker.signalCode !== null) return resolve();
+            slot.worker.once('exit', () => resolve());
+            this.end(slot, 'the server is stopping');
+          })
+      )
     );
   }
 
@@ -220,16 +245,29 @@ export class QueryPool {
 
   private spawn(): Slot {
     const settings: WorkerSettings = { memoryLimitBytes: this.options.memoryLimitBytes };
-    const worker = new Worker(this.script.filename, {
-      eval: this.script.eval ?? false,
-      workerData: settings,
-      resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb, stackSizeMb: 4 },
+    const worker = fork(this.script.filename, [], {
+      execArgv: workerFlags(
+        [...process.execArgv, ...(this.script.execArgv ?? [])],
+        this.options.maxHeapMb
+      ),
+      env: workerEnv(settings),
+      // Structured clone, as between threads: bigints and buffers cross as they are.
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    // The server's exit is not held up by an idle worker (it ends with its parent: worker_main.ts).
     worker.unref();
+    worker.channel?.unref();
     const slot: Slot = {
       worker,
-      rpc: new Rpc(worker, (problem) =>
-        this.options.logger.warn(`query pool: a worker sent ${problem}`)
+      rpc: new Rpc(
+        {
+          postMessage: (message) => {
+            if (worker.connected) worker.send(message as never);
+          },
+          on: (_event, listener) => worker.on('message', listener),
+        },
+        (problem) => this.options.logger.warn(`query pool: a worker sent ${problem}`)
       ),
       tasks: new Set(),
       taken: 0,
@@ -237,13 +275,22 @@ export class QueryPool {
     };
     this.slots.add(slot);
     this.serve(slot);
-    worker.on('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') slot.outOfMemory = true;
-      else
-        this.options.logger.error(`query pool: a worker failed: ${error.stack ?? error.message}`);
+    worker.on('error', (error: Error) =>
+      this.options.logger.error(`query pool: a worker failed: ${error.stack ?? error.message}`)
+    );
+    worker.on('exit', (code, signal) => {
+      // V8 ends a process over its heap with an abort.
+      if (slot.endedBy === undefined && (signal === 'SIGABRT' || code === 134)) {
+        slot.outOfMemory = true;
+      }
+      this.ended(slot);
     });
-    worker.on('exit', () => this.ended(slot));
     return slot;
+  }
+
+  private end(slot: Slot, why: string): void {
+    slot.endedBy ??= why;
+    slot.worker.kill('SIGKILL');
   }
 
   /** A worker is gone: its queries end as the pool decides, and a new worker takes its place. */
@@ -264,7 +311,10 @@ export class QueryPool {
           ? new QueryWorkerMemoryError(this.options.maxHeapMb)
           : new QueryWorkerRestartedError(cause);
     }
-    slot.rpc.failAll(new QueryWorkerRestartedError(cause));
+    // Calls still waiting on it (a write's fill) fail as their query does, so a write's record
+    // says why.
+    const only = alone ? [...slot.tasks][0].forced : undefined;
+    slot.rpc.failAll(only ?? new QueryWorkerRestartedError(cause));
     this.dispatch();
   }
 
@@ -341,8 +391,7 @@ export class QueryPool {
     state.kill = setTimeout(() => {
       if (state.done) return;
       state.forced ??= error;
-      state.slot.endedBy = 'another query on it would not stop';
-      void state.slot.worker.terminate();
+      this.end(state.slot, 'another query on it would not stop');
     }, this.graceMs * 2);
     state.kill.unref?.();
     if (error instanceof QueryTimeoutError) state.forced ??= error;
