@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-import { JsonSyntaxError, parseJson, stringifyJson } from './lossless_json';
+import { JsonDepthError, JsonSyntaxError, parseJson, stringifyJson } from './lossless_json';
 
 describe('parseJson', () => {
   it.each<[string, unknown]>([
@@ -57,5 +57,33 @@ describe('stringifyJson', () => {
   it('round-trips through parseJson', () => {
     const value = { id: 9223372036854775807n, small: 42, text: 'a' };
     expect(parseJson(stringifyJson(value))).toEqual(value);
+  });
+});
+
+describe('parseJson with maxDepth', () => {
+  const deep = (depth: number, leaf = '1') => `${'{"a":'.repeat(depth)}${leaf}${'}'.repeat(depth)}`;
+
+  it('parses text as deep as allowed', () => {
+    expect(parseJson(deep(3), { maxDepth: 3 })).toEqual({ a: { a: { a: 1 } } });
+  });
+
+  // A 16-digit number sends the text through lossless-json, whose parser recurses.
+  it.each([
+    [5_000, '1'],
+    [100_000, '1'],
+    [5_000, '9007199254740993'],
+    [100_000, '9007199254740993'],
+  ])('refuses text %i deep (leaf %s) before parsing it, naming the limit', (depth, leaf) => {
+    let thrown: unknown;
+    try {
+      parseJson(deep(depth, leaf), { maxDepth: 64 });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(JsonDepthError);
+    expect(thrown).toBeInstanceOf(JsonSyntaxError);
+    expect((thrown as Error).message).toBe(
+      'the JSON nests arrays or objects deeper than 64 levels (at a.a.a.a.a.a…)'
+    );
   });
 });

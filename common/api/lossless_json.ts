@@ -14,8 +14,27 @@
  * hapi's body parser (@hapi/bourne, `protoAction: 'error'`) refuses it for OSD.
  */
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
+import { describeJsonPath, jsonDepthExcess, JsonDepthExcess } from './json_depth';
 
 export class JsonSyntaxError extends Error {}
+
+/** The text nests deeper than the caller allows: refused before it is parsed, at any depth. */
+export class JsonDepthError extends JsonSyntaxError {
+  constructor(public readonly excess: JsonDepthExcess) {
+    super(
+      `the JSON nests arrays or objects deeper than ${excess.maxDepth} levels` +
+        (excess.path.length > 0 ? ` (at ${describeJsonPath(excess.path)})` : '')
+    );
+  }
+}
+
+export interface ParseJsonOptions {
+  /**
+   * Levels of objects and arrays the text may nest (the outermost is level 1); deeper text is a
+   * `JsonDepthError`, found without parsing it, whatever its depth.
+   */
+  maxDepth?: number;
+}
 
 const MAYBE_UNSAFE_INTEGER = /\d{16}/;
 const INTEGER_TEXT = /^-?\d+$/;
@@ -43,7 +62,11 @@ function hasProtoKey(value: unknown): boolean {
 }
 
 /** Parses JSON text; integers beyond 2^53 become `bigint`. Throws `JsonSyntaxError`. */
-export function parseJson(text: string): unknown {
+export function parseJson(text: string, options: ParseJsonOptions = {}): unknown {
+  if (options.maxDepth !== undefined) {
+    const excess = jsonDepthExcess(text, options.maxDepth);
+    if (excess) throw new JsonDepthError(excess);
+  }
   let value: unknown;
   try {
     value = MAYBE_UNSAFE_INTEGER.test(text)

@@ -159,6 +159,16 @@ describe('bad input always gets a 400 naming the problem, raw or multipart', () 
       /^line 1: the field name "_source" is reserved/,
       1,
     ],
+    ...[3_000, 5_000, 100_000].flatMap(
+      (depth): Array<[string, Record<string, string>, string, RegExp, number]> =>
+        ['1', '9007199254740993'].map((leaf) => [
+          `an NDJSON line nested ${depth} deep (leaf ${leaf})`,
+          { format: 'ndjson' },
+          `{"a":1}\n{"geo":${'{"p":'.repeat(depth - 2)}${leaf}${'}'.repeat(depth - 1)}\n`,
+          /^line 2: the value of "geo" nests arrays or objects deeper than 64 levels \(at p\.p\.p\.p\.p\.p…\), which a lookup cannot hold\. Flatten it/,
+          2,
+        ])
+    ),
     [
       'a column of dots',
       { format: 'csv' },

@@ -370,6 +370,45 @@ describe('admission', () => {
     expect(await indexExists(admin, `${c}__lookup`)).toBe(false);
   });
 
+  it('accepts exactly max_concurrent + max_queued of many submits sent at once; the rest are 429s naming the setting', async () => {
+    const narrow = await startHost({ jobs: { max_concurrent: 2, max_queued: 3 } });
+    const names = Array.from({ length: 40 }, (_, i) => testNames.lookup(`burst${i}`));
+    // Each accepted job writes 20,000 rows in batches of 200: none ends while the burst arrives.
+    const answers = await Promise.all(names.map((name) => submit(narrow, bigQuery(name))));
+    const accepted = answers.filter((a) => a.status === 202);
+    const refused = answers.filter((a) => a.status !== 202);
+    expect(accepted).toHaveLength(5);
+    expect(refused).toHaveLength(35);
+    for (const answer of refused) {
+      expect(answer).toMatchObject({
+        status: 429,
+        body: {
+          message: expect.stringContaining('lookups.jobs.max_queued (3)'),
+          attributes: {
+            reason: 'jobs_queue_full',
+            setting: 'lookups.jobs.max_queued',
+            max_queued: 3,
+          },
+        },
+      });
+    }
+    // Two run, three wait; once they are cancelled the host takes new jobs again.
+    const ids = accepted.map((a) => (a.body as Job).id);
+    for (const id of ids) {
+      const cancel = await callApi<Job>(narrow.url, 'POST', apiPaths.cancelJob(id), {
+        caller: users.writer,
+      });
+      // A job may already be publishing or over: then it is left to end.
+      expect([200, 409]).toContain(cancel.status);
+    }
+    for (const id of ids) {
+      await until(narrow, id, (j) => ['cancelled', 'finished', 'failed'].includes(j.state));
+    }
+    const after = await submit(narrow, bigQuery(testNames.lookup('burstafter'), 10));
+    expect(after.status).toBe(202);
+    await until(narrow, after.body.id, (j) => j.state === 'finished');
+  });
+
   it('with max_queued 0 runs a job at once when a slot is free, and refuses an import job before reading its file', async () => {
     const none = await startHost({ jobs: { max_concurrent: 1, max_queued: 0 } });
     const [a, b] = ['q0a', 'q0b'].map((label) => testNames.lookup(label));

@@ -216,6 +216,75 @@ describe('cluster protection', () => {
   });
 });
 
+describe('terms counts', () => {
+  const values = (n: number) => Array.from({ length: n }, (_, i) => i).join(',');
+
+  it.each([
+    ['_explain', explain],
+    ['_query', run],
+  ] as const)(
+    '%s refuses IN (100,000 values) with our 400 naming the count, the limit, the setting and the way out',
+    async (_n, send) => {
+      const res = await send(host, `source=web_logs | where bytes IN (${values(100_000)})`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(
+        /^The filter would send OpenSearch a list of 100000 values to match .* over OpenSearch's limit of 65536 \(index\.max_terms_count, the default for an index that does not set it\)\. Put the values in a lookup .*\| lookup <lookup> <field> OUTPUT <field> AS listed \| where isnotnull\(listed\)/
+      );
+      expect(res.body.attributes).toMatchObject({
+        reason: 'request_bound',
+        limit: 'index.max_terms_count',
+        max: 65_536,
+        found: 100_000,
+      });
+      await expectAlive(host);
+    }
+  );
+
+  it("an index's own lower value is the limit, and the lookup the message offers is the way out", async () => {
+    const index = names.lookup('few_terms');
+    await admin.indices.create({
+      index,
+      body: {
+        settings: { 'index.max_terms_count': 5 },
+        mappings: { properties: { n: { type: 'long' } } },
+      },
+    });
+    await admin.bulk({
+      index,
+      refresh: true,
+      body: Array.from({ length: 10 }, (_, n) => [{ index: {} }, { n }]).flat(),
+    });
+    const five = await run(host, `source=${index} | where n IN (${values(5)}) | stats count()`);
+    expect(five.status).toBe(200);
+    expect(five.body.datarows).toEqual([[5]]);
+    for (const send of [explain, run]) {
+      const six = await send(host, `source=${index} | where n IN (${values(6)}) | stats count()`);
+      expect(six.status).toBe(400);
+      expect(six.body.message).toContain(
+        `a list of 6 values to match (field IN (…) is one terms query), over the limit of 5 that the index "${index}" sets (index.max_terms_count).`
+      );
+      expect(six.body.attributes).toMatchObject({
+        limit: 'index.max_terms_count',
+        max: 5,
+        found: 6,
+      });
+    }
+    // The way out: the values in a lookup, the rows it matches kept.
+    const listed = names.lookup('listed_terms');
+    const written = await callApi(host.url, 'POST', apiPaths.write(listed), {
+      caller: users.writer,
+      body: { rows: Array.from({ length: 6 }, (_, n) => ({ n })) },
+    });
+    expect(written.status).toBe(200);
+    const matched = await run(
+      host,
+      `source=${index} | lookup ${listed} n OUTPUT n AS listed | where isnotnull(listed) | stats count()`
+    );
+    expect(matched.status).toBe(200);
+    expect(matched.body.datarows).toEqual([[6]]);
+  });
+});
+
 describe('time', () => {
   it('a runaway date_format ends by the deadline, and the host answers the next request', async () => {
     // 10,000 specifiers per row over every document ran 35 s.

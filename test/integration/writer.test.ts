@@ -99,10 +99,8 @@ describe('overwrite', () => {
     }
   );
 
-  it('refuses a value nested 5,000 levels deep with a 400 naming the row and column', async () => {
-    const name = lookupName('deep');
-    const body = `{"rows":[{"a":1},{"a":${'['.repeat(5000)}1${']'.repeat(5000)}}]}`;
-    const res = await fetch(`${host.url}${apiPaths.write(name)}`, {
+  const postRaw = (name: string, body: string) =>
+    fetch(`${host.url}${apiPaths.write(name)}`, {
       method: 'POST',
       headers: {
         authorization: basicAuthorization(users.writer.username, users.writer.password),
@@ -111,10 +109,44 @@ describe('overwrite', () => {
       },
       body,
     });
+
+  it('refuses a value nested 80 levels deep with a 400 naming the row and column', async () => {
+    const name = lookupName('deep');
+    const res = await postRaw(name, `{"rows":[{"a":1},{"a":${'['.repeat(80)}1${']'.repeat(80)}}]}`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ attributes: { row: 2, field: 'a' } });
+    expect(await res.json()).toMatchObject({
+      message: expect.stringContaining(
+        'Row 2: the value of "a" nests arrays or objects deeper than 64 levels'
+      ),
+      attributes: { row: 2, field: 'a' },
+    });
     expect(await indexExists(admin, `${name}__lookup`)).toBe(false);
   });
+
+  // Past the body's own limit the text is refused before it is parsed: the same 400 at any
+  // depth, whichever parser the body needs (a 16-digit number takes the lossless one).
+  it.each([
+    [5_000, '1'],
+    [100_000, '1'],
+    [5_000, '9007199254740993'],
+    [100_000, '9007199254740993'],
+  ])(
+    'refuses a value nested %i levels deep (leaf %s) with a 400 naming the row, column and limits',
+    async (depth, leaf) => {
+      const name = lookupName('deeper');
+      const res = await postRaw(
+        name,
+        `{"rows":[{"a":1},{"a":${'['.repeat(depth)}${leaf}${']'.repeat(depth)}}]}`
+      );
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { message: string };
+      expect(body.message).toContain(
+        'Row 2: the value of "a" nests arrays or objects deeper than 64 levels, which a lookup cannot hold ' +
+          '(the request body nests deeper than 100 levels, at rows[1].a[0][0][0]…).'
+      );
+      expect(await indexExists(admin, `${name}__lookup`)).toBe(false);
+    }
+  );
 
   it('restores the build settings of the backing index after the write', async () => {
     const name = lookupName('settings');

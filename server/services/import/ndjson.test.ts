@@ -62,4 +62,43 @@ describe('NdjsonRowReader', () => {
       problem: expect.stringMatching(/longer than 50 characters/),
     });
   });
+
+  // Deeper than a lookup holds, whatever the depth (and whichever parser the line takes: a
+  // 16-digit number sends it through lossless-json): one 400 naming the line, column and limit.
+  it.each([
+    [66, '1'],
+    [3_000, '1'],
+    [5_000, '1'],
+    [100_000, '1'],
+    [5_000, '9007199254740993'],
+    [100_000, '9007199254740993'],
+  ])(
+    'refuses a line nested %i deep (leaf %s), naming the line, the column and the limit',
+    (depth, leaf) => {
+      const deep = `{"geo":${'{"a.b":'.repeat(depth - 2)}{"x":${leaf}}${'}'.repeat(depth - 1)}`;
+      expect(problem(() => read(`{"a":1}\n\n${deep}\n`))).toEqual({
+        line: 3,
+        problem:
+          'the value of "geo" nests arrays or objects deeper than 64 levels (at "a.b"."a.b"."a.b"."a.b"."a.b"."a.b"…), ' +
+          'which a lookup cannot hold. Flatten it (for example as JSON text) and import again.',
+      });
+    }
+  );
+
+  it('reads a line as deep as a lookup holds, and checks field names at every level', () => {
+    const nest = (depth: number, key: string): string =>
+      depth === 0 ? '1' : `{"${key}":${nest(depth - 1, key)}}`;
+    expect(read(`{"v":${nest(64, 'k')}}`)).toHaveLength(1);
+    expect(
+      problem(() => read(`{"v":${nest(63, 'k').replace('1', '{"bad.":1}')}}`)).problem
+    ).toMatch(/^in "v(\.k){63}\.": .*ends with a dot/);
+  });
+
+  it('refuses a line of arrays nested too deep', () => {
+    expect(problem(() => read(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toEqual({
+      line: 1,
+      problem:
+        'the line nests arrays or objects deeper than 65 levels, which a lookup cannot hold.',
+    });
+  });
 });

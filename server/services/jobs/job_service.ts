@@ -37,6 +37,19 @@ import { backingIndexName } from '../../../common/substrate/names';
 /** How often a running job says it is alive (and looks for a cancel from another host). */
 export const JOB_HEARTBEAT_MS = 2000;
 
+export const JOBS_MAX_QUEUED_SETTING = 'lookups.jobs.max_queued';
+
+/**
+ * A place on this host held for a job being accepted, taken synchronously when the request
+ * comes in (before any await), so concurrent submits cannot all pass the queue check. It is
+ * either given back (the job was refused) or taken up by the accepted job; both at most once.
+ */
+interface QueuePlace {
+  release(): void;
+  /** The job was accepted: the place becomes its running slot or its place in the queue. */
+  admit(start: () => void): void;
+}
+
 export interface JobServiceDeps {
   store: JobStore;
   leases: LeaseStore;
@@ -84,6 +97,8 @@ export class JobService {
   private readonly running = new Map<string, Running>();
   private readonly waiting: Array<() => void> = [];
   private active = 0;
+  /** Places held by submits between their queue check and their admission (or refusal). */
+  private reserved = 0;
 
   constructor(private readonly deps: JobServiceDeps) {}
 
@@ -94,7 +109,12 @@ export class JobService {
         'A job writes a lookup: end the query with outputlookup <name>. To read rows, use _query.',
       attributes: { option: 'query' },
     });
-    return this.accept(ctx, queryWork(output.name, query, this.deps), options);
+    const place = this.reservePlace();
+    try {
+      return await this.accept(ctx, queryWork(output.name, query, this.deps), options, place);
+    } finally {
+      place.release();
+    }
   }
 
   /**
@@ -107,15 +127,19 @@ export class JobService {
     name: string,
     prepare: () => Promise<PreparedImport>
   ): Promise<Job> {
-    this.assertQueueRoom();
-    // A caller who may not import here is refused before the upload is spooled.
-    await assertMayAct(ctx.client, name, 'import');
-    const prepared = await prepare();
+    const place = this.reservePlace();
     try {
-      return await this.accept(ctx, importWork(name, prepared, this.deps), {});
-    } catch (error) {
-      await prepared.discard();
-      throw error;
+      // A caller who may not import here is refused before the upload is spooled.
+      await assertMayAct(ctx.client, name, 'import');
+      const prepared = await prepare();
+      try {
+        return await this.accept(ctx, importWork(name, prepared, this.deps), {}, place);
+      } catch (error) {
+        await prepared.discard();
+        throw error;
+      }
+    } finally {
+      place.release();
     }
   }
 
@@ -123,12 +147,16 @@ export class JobService {
    * Checked (the caller's right included, before the lease), leased and stored before it
    * answers; the work starts after. A refused job leaves nothing behind.
    */
-  private async accept(ctx: JobCaller, work: JobWork, options: SubmitOptions): Promise<Job> {
+  private async accept(
+    ctx: JobCaller,
+    work: JobWork,
+    options: SubmitOptions,
+    place: QueuePlace
+  ): Promise<Job> {
     const name = work.lookup;
     const check = validateLookupName(name, { purpose: 'write' });
     if (!check.ok) throw new BadRequestError(check.message, { field: 'name' });
 
-    this.assertQueueRoom();
     const [user, ceiling, limits] = await Promise.all([
       ctx.user(),
       ctx.ceiling(),
@@ -189,21 +217,43 @@ export class JobService {
     };
     // The answer is the job as accepted, not as it runs by the time the answer is sent.
     const accepted = toApi({ ...job, progress: { ...job.progress } });
-    this.admit(() => void this.run(id, work, runDeps));
+    place.admit(() => void this.run(id, work, runDeps));
     return accepted;
   }
 
-  /** Waiting jobs hold a lease and the caller's client each: their number is bounded. */
-  private assertQueueRoom(): void {
+  /**
+   * Waiting jobs hold a lease and the caller's client each: their number is bounded. The check
+   * and the reservation are one synchronous step, so submits racing each other (each awaiting its
+   * rights, lease and store between the check and the enqueue) count the places already promised.
+   * A job that starts at once does not wait: max_queued 0 still runs up to max_concurrent.
+   */
+  private reservePlace(): QueuePlace {
     const { max_concurrent, max_queued } = this.deps.config.jobs;
-    // A job that starts at once does not wait: max_queued 0 still runs up to max_concurrent.
-    if (this.active >= max_concurrent && this.waiting.length >= max_queued) {
+    // Jobs only wait while every slot runs, so this is "every slot runs and the queue is full"
+    // with the promised places counted as waiting (or running) already.
+    const taken = this.active + this.waiting.length + this.reserved;
+    if (taken >= max_concurrent + max_queued) {
+      const waiting = Math.max(0, taken - max_concurrent);
       throw new LookupError(
         429,
-        `${this.waiting.length} write jobs are already waiting on this server; try again when some have finished.`,
-        { reason: 'jobs_queue_full', max_queued: this.deps.config.jobs.max_queued }
+        `${waiting} write jobs are already waiting on this server, as many as ${JOBS_MAX_QUEUED_SETTING} (${max_queued}) allows; try again when some have finished.`,
+        { reason: 'jobs_queue_full', setting: JOBS_MAX_QUEUED_SETTING, max_queued }
       );
     }
+    this.reserved++;
+    let held = true;
+    const giveBack = () => {
+      if (!held) return false;
+      held = false;
+      this.reserved--;
+      return true;
+    };
+    return {
+      release: () => void giveBack(),
+      admit: (start) => {
+        if (giveBack()) this.admit(start);
+      },
+    };
   }
 
   async list(ctx: JobCaller, query: JobsQuery): Promise<Job[]> {

@@ -8,13 +8,24 @@
  * server's identity on the local cluster, a data source's own credentials there) and kept for a
  * short while in the plugin's services, so a busy server asks once a minute, not once a query.
  * A cluster that cannot be asked leaves the documented defaults in place.
+ *
+ * `index.max_terms_count` is an index setting (OpenSearch has no cluster-wide value for it): each
+ * index has the default (65,536) unless it sets its own, and a terms query over the value of any
+ * index it reaches fails that index's shards. So the limit for a source is the smallest of its
+ * indices' values, each index's own or the default: read as the caller, only for a query that
+ * sends a terms query, in one request for the explicit values alone. A caller who may not read
+ * index settings (`indices:monitor/settings/get`) gets the default, and OpenSearch's own refusal
+ * stays behind it for an index set lower.
  */
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import { isOpenSearchResponseError } from '../../lib/errors';
 import {
   CLAUSE_COUNT_SETTING,
   ClusterLimits,
   DEFAULT_CLUSTER_LIMITS,
   MAX_BUCKETS_SETTING,
+  MAX_TERMS_COUNT_SETTING,
+  TermsLimit,
 } from './request_bounds';
 
 export const CLUSTER_LIMITS_TTL_MS = 60_000;
@@ -52,6 +63,40 @@ export async function readClusterLimits(
     );
     return DEFAULT_CLUSTER_LIMITS;
   }
+}
+
+/**
+ * The most values a terms query may hold on every one of `indices`: the smallest of their own
+ * `index.max_terms_count` values, an index without one having `fallback` (the default). A
+ * refusal from OpenSearch (no right to read settings) leaves `fallback`.
+ */
+export async function readMaxTermsCount(
+  client: OpenSearchClient,
+  indices: string[],
+  fallback: number
+): Promise<TermsLimit> {
+  let body: unknown;
+  try {
+    ({ body } = await client.indices.getSettings({
+      index: indices.join(','),
+      name: MAX_TERMS_COUNT_SETTING,
+      flat_settings: true,
+    }));
+  } catch (error) {
+    // OpenSearch's answer, whatever it is (most often: no right to read settings), leaves the
+    // default; a cancel or a lost connection is the query's own.
+    if (isOpenSearchResponseError(error)) return { max: fallback };
+    throw error;
+  }
+  // Each index's own value, or the default for one that sets none; the smallest is the limit.
+  let limit: TermsLimit | undefined;
+  for (const [index, entry] of Object.entries((body ?? {}) as Record<string, Tree>)) {
+    const own = Number((entry?.settings as Tree | undefined)?.[MAX_TERMS_COUNT_SETTING]);
+    const value: TermsLimit =
+      Number.isInteger(own) && own >= 0 ? { max: own, index } : { max: fallback };
+    if (limit === undefined || value.max < limit.max) limit = value;
+  }
+  return limit ?? { max: fallback };
 }
 
 /** One per plugin services (the local cluster's, each data source's). */

@@ -25,11 +25,13 @@ import type { PplType, PplValue } from '../../../common/ppl/types';
 import { BadRequestError } from '../../lib/errors';
 import { shownTimestamp } from '../document_scan';
 import { QueryBudget, unlimitedBudget } from './budget';
+import { readMaxTermsCount } from './cluster_limits';
 import type { RowStream, Types } from './operators';
 import type { Dsl } from './pushdown';
 import {
   boundedSortKeys,
   checkSearch,
+  checkTermsCount,
   ClusterLimits,
   DEFAULT_CLUSTER_LIMITS,
   RequestBoundError,
@@ -316,6 +318,15 @@ export class PlanContext {
   /** A search the query will send, refused while planning (at `span`) when over a bound. */
   checkSearch(span: Span, request: Parameters<typeof checkSearch>[0]): void {
     this.bounded(span, () => checkSearch(request, this.limits));
+  }
+
+  /**
+   * A terms query of `count` values the query will send to `indices`, refused (at `span`) over
+   * the smallest `index.max_terms_count` among them, read as the caller.
+   */
+  async checkTermsCount(span: Span, count: number, indices: string[]): Promise<void> {
+    const limit = await readMaxTermsCount(this.deps.client, indices, this.limits.maxTermsCount);
+    this.bounded(span, () => checkTermsCount(count, limit));
   }
 
   private bounded<T>(span: Span, check: () => T): T {

@@ -43,6 +43,8 @@ function fakeClient() {
           },
         },
       }),
+      // No index sets its own index.max_terms_count (terms_count.test.ts tests those that do).
+      getSettings: async () => ({ body: { idx: { settings: {} } } }),
     },
     createPit: async () => ({ body: { pit_id: 'pit' } }),
     search: async (params: { body: Record<string, unknown> }) => {

@@ -14,7 +14,10 @@
  *   that small);
  * - `size`: at most `index.max_result_window` per request (more is read page by page with a
  *   point in time and `search_after`, see ../document_scan.ts);
- * - aggregations nest at most {@link MAX_AGGREGATION_DEPTH} deep.
+ * - aggregations nest at most {@link MAX_AGGREGATION_DEPTH} deep;
+ * - a terms query (`field IN (…)`) holds at most `index.max_terms_count` values, the smallest
+ *   value of the source's indices (checked once the source's request is planned, as the setting
+ *   is read per index: see cluster_limits.ts `readMaxTermsCount`).
  *
  * The cluster's values are read once per query through a short-lived cache (cluster_limits.ts);
  * their documented defaults stand in when they cannot be read.
@@ -28,6 +31,7 @@ export const MAX_AGGREGATION_DEPTH = 3;
 export const CLAUSE_COUNT_SETTING = 'indices.query.bool.max_clause_count';
 export const MAX_BUCKETS_SETTING = 'search.max_buckets';
 export const RESULT_WINDOW_SETTING = 'index.max_result_window';
+export const MAX_TERMS_COUNT_SETTING = 'index.max_terms_count';
 
 /** The cluster's limits on one request (cluster_limits.ts reads them). */
 export interface ClusterLimits {
@@ -40,6 +44,11 @@ export interface ClusterLimits {
    * pages never exceed (`lookups.bulk_batch_size` is capped to it).
    */
   maxResultWindow: number;
+  /**
+   * `index.max_terms_count`'s default: an index setting with no cluster-wide value, so this
+   * stands for every index that does not set it (readMaxTermsCount reads those that do).
+   */
+  maxTermsCount: number;
 }
 
 /** OpenSearch's documented defaults (and 3.4's, read from a node). */
@@ -47,6 +56,7 @@ export const DEFAULT_CLUSTER_LIMITS: ClusterLimits = {
   maxClauseCount: 1024,
   maxBuckets: 65_535,
   maxResultWindow: 10_000,
+  maxTermsCount: 65_536,
 };
 
 /** A request the engine would send is over a bound: a 400 naming it. */
@@ -114,6 +124,58 @@ export function countClauses(query: unknown): number {
     }
   }
   return count;
+}
+
+/** Keys of a `terms` query's body that are not a field's values. */
+const TERMS_OPTIONS = new Set(['boost', '_name']);
+
+/**
+ * The most values one `terms` query of `query` holds: what OpenSearch checks against
+ * `index.max_terms_count` (each terms query on its own).
+ */
+export function largestTermsCount(query: unknown): number {
+  if (!isObject(query)) return 0;
+  let largest = 0;
+  for (const [kind, body] of Object.entries(query)) {
+    if (!isObject(body)) continue;
+    if (kind === 'terms') {
+      for (const [key, values] of Object.entries(body)) {
+        if (!TERMS_OPTIONS.has(key) && Array.isArray(values)) {
+          largest = Math.max(largest, values.length);
+        }
+      }
+      continue;
+    }
+    for (const place of COMPOUND[kind] ?? []) {
+      const inner = body[place];
+      for (const q of Array.isArray(inner) ? inner : inner === undefined ? [] : [inner])
+        largest = Math.max(largest, largestTermsCount(q));
+    }
+  }
+  return largest;
+}
+
+/** Where a source's limit on terms comes from: an index's own setting, or the default. */
+export interface TermsLimit {
+  max: number;
+  /** The index that sets the limit (none: every index has the default). */
+  index?: string;
+}
+
+/** A terms query of `count` values over `limit`: a {@link RequestBoundError} naming the way out. */
+export function checkTermsCount(count: number, limit: TermsLimit): void {
+  if (count <= limit.max) return;
+  const whose = limit.index
+    ? `the limit of ${limit.max} that the index "${limit.index}" sets (${MAX_TERMS_COUNT_SETTING})`
+    : `OpenSearch's limit of ${limit.max} (${MAX_TERMS_COUNT_SETTING}, the default for an index that does not set it)`;
+  throw new RequestBoundError(
+    `The filter would send OpenSearch a list of ${count} values to match (field IN (…) is one terms query), over ${whose}. ` +
+      'Put the values in a lookup (outputlookup, or an import) and keep the rows it matches: ' +
+      '| lookup <lookup> <field> OUTPUT <field> AS listed | where isnotnull(listed). Or send a shorter list.',
+    MAX_TERMS_COUNT_SETTING,
+    limit.max,
+    count
+  );
 }
 
 /** How many buckets one bucket of `aggs` may answer at most (metrics: none). */

@@ -9,7 +9,7 @@
  * sorted, limited document scan, or a composite aggregation for `stats … by`). The commands it
  * takes are removed from the list; the rest run in the server.
  */
-import type { Command, MakeResults, SourceCommand } from '../../../../common/ppl/ast';
+import type { Command, MakeResults, SourceCommand, Span } from '../../../../common/ppl/ast';
 import { makeResultsTable } from '../../../../common/ppl/makeresults';
 import type { PplType, PplValue } from '../../../../common/ppl/types';
 import { scanDocuments } from '../../document_scan';
@@ -18,6 +18,7 @@ import { checkBetweens } from '../evaluate';
 import { Row, RowStream, whereOp } from '../operators';
 import { formatTimestampValue, PlanContext } from '../plan_context';
 import { Dsl, joinConjuncts, splitConjuncts, toQuery } from '../pushdown';
+import { largestTermsCount } from '../request_bounds';
 import { readSourceSchema, SourceSchema } from '../source_schema';
 import { applyFields } from './rows';
 import { maxScore, METADATA_COLUMNS, metadataColumns, namesMetadata } from './metadata';
@@ -103,7 +104,17 @@ export async function planIndexSource(
     commands.splice(0, commands.length, ...unqualifySourceFields(commands, qualifier, names));
   }
   const filters = source.filter ? [searchToDsl(ctx, source.filter, schema)] : [];
-  return pushDown(ctx, commands, schema, indices, source, filters);
+  const terms: LargestTerms = { count: 0, span: source.span };
+  const planned = pushDown(ctx, commands, schema, indices, source, filters, terms);
+  // Its limit is an index setting, read only for a query that sends a list of values.
+  if (terms.count > 0) await ctx.checkTermsCount(terms.span, terms.count, indices);
+  return planned;
+}
+
+/** The longest list of values (`IN (…)`) pushed down, and the condition it is written in. */
+interface LargestTerms {
+  count: number;
+  span: Span;
 }
 
 /** The columns `describe` gives, as PPL's (JDBC's metadata columns). */
@@ -214,7 +225,8 @@ function pushDown(
   schema: SourceSchema,
   indices: string[],
   source: SourceCommand,
-  filters: Dsl[]
+  filters: Dsl[],
+  terms: LargestTerms
 ): PlannedSource {
   let sort: Dsl[] = [];
   let limit: number | undefined;
@@ -231,7 +243,12 @@ function pushDown(
       const parts = splitConjuncts(command.condition);
       const translated = parts.map((p) => toQuery(p, schema));
       const residual = parts.filter((_, i) => translated[i] === null);
-      translated.forEach((q) => q && filters.push(q));
+      translated.forEach((q, i) => {
+        if (!q) return;
+        filters.push(q);
+        const count = largestTermsCount(q);
+        if (count > terms.count) Object.assign(terms, { count, span: parts[i].span });
+      });
       if (translated.some((q) => q !== null)) requestSpan = command.span;
       pushedText.push(ctx.commandText(command.span));
       commands.shift();
