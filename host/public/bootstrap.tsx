@@ -169,6 +169,9 @@ export async function __osdBootstrap__(): Promise<void> {
   rootElement.id = 'osd_app_root';
   document.body.append(rootElement);
   try {
+    // As OSD's osd_bootstrap: the locale's messages (every plugin's, registered by the server
+    // from each installed plugin's .i18nrc.json) before any plugin is read or set up.
+    await i18n.load(readInjectedMetadata().i18n.translationsUrl);
     await boot(rootElement);
   } catch (e) {
     renderFatalError(rootElement, e);

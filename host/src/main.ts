@@ -29,6 +29,8 @@ import { checkOpenSearchVersion } from './opensearch/version_check';
 import { HOST_BUILD_DIR, HOST_BUILD_NUMBER, pluginsDir, prepareHome } from './home';
 import { DATA_SOURCE_PLUGIN_ID, startDataSourcePlugin } from './data_source/plugin';
 import { createSavedObjectsService } from './saved_objects';
+import { loadTranslations } from './i18n/translations';
+import { registerTranslationsRoute } from './i18n/route';
 
 /** The one plugin the host runs: the single folder discovery finds. */
 function findPlugin(config: HostConfig): string {
@@ -81,6 +83,13 @@ export async function startHost(config: HostConfig) {
 
   prepareHome(config.home);
   const pluginDir = findPlugin(config);
+  // OSD's i18n service: every installed plugin's translations for the locale, served to the page.
+  const i18n = loadTranslations(config.locale, {
+    searchPaths: [pluginsDir(config.home)],
+    additionalPaths: config.pluginPaths,
+  });
+  logger.debug(`Registering translation files: [${i18n.files.join(', ')}]`);
+  registerTranslationsRoute(server, i18n.translations);
   const plugin = loadServerPlugin(pluginDir, config.plugins, loggerFactory, {
     osdVersion: config.osdVersion,
     buildNum: HOST_BUILD_NUMBER,
@@ -219,6 +228,8 @@ export async function startHost(config: HostConfig) {
               basePath: '',
               username: credentials.username,
               version: config.osdVersion,
+              locale: i18n.translations.locale,
+              i18n: { translationsUrl: `/translations/${i18n.translations.locale}.json` },
               uiPlugins,
             },
             { nonce, strictCsp: config.strictCsp }
