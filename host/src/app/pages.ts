@@ -23,7 +23,12 @@ export interface InjectedMetadata {
   /** The locale (`i18n.locale`), as the page's `lang`. */
   locale: string;
   /** The enabled UI plugins, by manifest id, as OSD injects `uiPlugins`. */
-  uiPlugins: Array<{ id: string; config: Record<string, unknown> }>;
+  uiPlugins: Array<{
+    id: string;
+    config: Record<string, unknown>;
+    /** Its dependencies among the UI plugins, as OSD's DiscoveredPlugin. */
+    plugin: { requiredPlugins: string[]; optionalPlugins: string[] };
+  }>;
 }
 
 /**
