@@ -30,7 +30,7 @@ import { hostPlugins, HOST_UI_PLUGIN_IDS } from './plugins/host_plugins';
 import { checkOpenSearchVersion } from './opensearch/version_check';
 import { HOST_BUILD_DIR, HOST_BUILD_NUMBER, pluginsDir, prepareHome } from './home';
 import { DATA_SOURCE_PLUGIN_ID, startDataSourcePlugin } from './data_source/plugin';
-import type { CoreSetup } from 'opensearch-dashboards/server';
+import type { CoreSetup, SavedObjectsClientContract } from 'opensearch-dashboards/server';
 import { createSavedObjectsService } from './saved_objects';
 import { loadTranslations } from './i18n/translations';
 import { registerTranslationsRoute } from './i18n/route';
@@ -144,10 +144,17 @@ export async function startHost(config: HostConfig) {
   );
   contextContainer.registerContext(coreId, 'core', (_context, request) => ({
     opensearch: { client: clusterClient.asScoped(request) },
+    savedObjects: { client: savedObjects.client as SavedObjectsClientContract },
   }));
   const dataSourcePlugin = system.get(DATA_SOURCE_PLUGIN_ID);
   if (dataSource && dataSourcePlugin) {
     contextContainer.registerContext(dataSourcePlugin.opaqueId, 'dataSource', dataSource.context);
+    const dataSourceRouter = new HostRouter(dataSourcePlugin.opaqueId, {
+      contextContainer,
+      logger: loggerFactory.get('http', 'router'),
+    });
+    dataSource.registerRoutes(dataSourceRouter);
+    routers.push(dataSourceRouter);
   }
   // Core's own routes go through the same router contract as a plugin's.
   const coreRouter = new HostRouter(coreId, {

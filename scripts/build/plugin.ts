@@ -68,11 +68,12 @@ export async function buildPlugin(
   rmSync(stagedDir, { recursive: true, force: true });
   mkdirSync(pluginDir, { recursive: true });
 
-  const server = await compileServerCode(pluginDir);
+  // The manifest first: common/ reads it (its supportedOSDataSourceVersions), as OSD plugins do.
   writeFileSync(
     join(pluginDir, 'opensearch_dashboards.json'),
     `${JSON.stringify(manifest, null, 2)}\n`
   );
+  const server = await compileServerCode(pluginDir);
   writeFileSync(
     join(pluginDir, 'package.json'),
     `${JSON.stringify(shippedPackage(readSourcePackage(), version, server.shippedPackages), null, 2)}\n`
