@@ -49,3 +49,9 @@ it('shows consumers the id in optionalPlugins and start(core, { lookupsDashboard
   );
   expect(calls.map((m) => m[1]).filter((name) => name !== 'lookupsDashboards')).toEqual([]);
 });
+
+it('declares navigation as required and the data source plugins as optional, as OSD’s MDS plugins do', () => {
+  expect(manifest.requiredPlugins).toEqual(['navigation']);
+  expect(manifest.optionalPlugins).toEqual(['dataSource', 'dataSourceManagement']);
+  expect(manifest.supportedOSDataSourceVersions).toBe('>=3.0.0');
+});
