@@ -41,8 +41,25 @@ const savedObjects = {
         perPage: 10000,
         total: 2,
         savedObjects: [
-          { id: 'b-1', type: 'data-source', attributes: { title: 'Cluster B' } },
-          { id: 'down', type: 'data-source', attributes: { title: 'Down' } },
+          // As OSD's data source management records 3.x clusters.
+          {
+            id: 'b-1',
+            type: 'data-source',
+            attributes: {
+              title: 'Cluster B',
+              dataSourceVersion: '3.4.0',
+              dataSourceEngineType: 'OpenSearch',
+            },
+          },
+          {
+            id: 'down',
+            type: 'data-source',
+            attributes: {
+              title: 'Down',
+              dataSourceVersion: '3.4.0',
+              dataSourceEngineType: 'OpenSearch',
+            },
+          },
         ],
       }),
   },

@@ -84,7 +84,7 @@ export function DataSourceScope({
 
 export function renderApp(
   coreStart: CoreStart,
-  { element, history, onAppLeave }: AppMountParameters,
+  { element, history, onAppLeave, setHeaderActionMenu }: AppMountParameters,
   config: LookupsPublicConfig,
   dataSourcePlugins: LookupsSetupDeps = {}
 ): () => void {
@@ -99,6 +99,7 @@ export function renderApp(
     config,
     currentUser: fetchCurrentUser(coreStart.http),
     onAppLeave,
+    setHeaderActionMenu,
   };
   const root = createRoot(element);
   root.render(

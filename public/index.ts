@@ -14,6 +14,7 @@ export function plugin(initializerContext: PluginInitializerContext<LookupsPubli
 
 export { LookupsPlugin };
 export type {
+  LookupsDashboardsStartDeps,
   LookupsPublicConfig,
   LookupsPublicSetup,
   LookupsPublicStart,

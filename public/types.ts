@@ -7,11 +7,11 @@
  * The plugin's browser contracts: what `setup` and `start` return to other plugins (the query
  * workbench calls `start`), and the config the server exposes to the browser.
  */
+import { PLUGIN_ID } from '../common';
 import type { QueryResponse } from '../common/api/codecs';
 import type { Job } from '../common/api/jobs';
 import type { Schedule, ScheduleBody } from '../common/api/schedules';
 
-/** `lookups.*` keys the server exposes with `exposeToBrowser` (server/index.ts). */
 /** The server config keys the plugin exposes to the browser (server/index.ts exposeToBrowser). */
 export interface LookupsPublicConfig {
   max_rows: number;
@@ -66,6 +66,17 @@ export interface LookupsPublicStart {
   scheduleSavedQuery(id: string, cadence: ScheduleCadence): Promise<Schedule>;
   /** The signed-in user's schedules. */
   schedules(): Promise<Schedule[]>;
+}
+
+/**
+ * What a consumer plugin receives from this one, keyed as OSD keys every dependency's contract:
+ * by the plugin's id (`lookupsDashboards`, the manifest's `id`). Declare that id in
+ * `optionalPlugins` (or `requiredPlugins`), then read `start(core, { lookupsDashboards })`;
+ * under an optional dependency it is `undefined` where this plugin is not installed or is
+ * disabled.
+ */
+export interface LookupsDashboardsStartDeps {
+  [PLUGIN_ID]?: LookupsPublicStart;
 }
 
 /** When a schedule runs: an interval (`15m`, `1h`), or a cron expression in a time zone. */

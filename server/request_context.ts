@@ -8,7 +8,8 @@
  * is decided as OSD's data importer decides it: with the Data Source plugin present and a
  * `dataSourceId` given, the data source's client (`context.dataSource.opensearch.getClient`,
  * which carries the credentials stored with that data source); otherwise the local cluster as
- * the caller.
+ * the caller. A data source of an engine or version the manifest does not support is refused
+ * (services/data_source_version.ts).
  */
 import type {
   OpenSearchDashboardsRequest,
@@ -17,6 +18,7 @@ import type {
 import { LookupError } from './lib/errors';
 import { requestedDataSource } from './routes/data_source_param';
 import { readCeiling } from './services/ceiling';
+import { unsupportedDataSource } from './services/data_source_version';
 import { currentUsername } from './services/current_user';
 import type { LookupsRequestContext } from './types';
 
@@ -65,6 +67,8 @@ export async function createRequestContext(
   } catch (error) {
     return unavailableContext(local, dataSourceId, dataSourceProblem(dataSourceId, error));
   }
+  const unsupported = await unsupportedDataSource(context.core, dataSourceId, client);
+  if (unsupported) return unavailableContext(local, dataSourceId, unsupported);
   const services = await directory.forDataSource(dataSourceId, client);
   return {
     ...services,

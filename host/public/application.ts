@@ -45,6 +45,9 @@ export class ApplicationService {
   private readonly apps = new Map<string, App>();
   private history?: History;
   private mountedAppId?: string;
+  /** The mounted app's header action menu (`setHeaderActionMenu`), which the header draws. */
+  private actionMenu?: (element: HTMLElement) => () => void;
+  private readonly actionMenuListeners = new Set<() => void>();
   /** What the mounted app says when it is left (`onAppLeave`); the last one given counts. */
   private leaveHandler?: AppLeaveHandler;
 
@@ -71,6 +74,13 @@ export class ApplicationService {
       },
     };
   }
+
+  /** OSD's `currentActionMenu$`, as a store the header subscribes to. */
+  readonly subscribeActionMenu = (listener: () => void) => {
+    this.actionMenuListeners.add(listener);
+    return () => void this.actionMenuListeners.delete(listener);
+  };
+  readonly getActionMenu = () => this.actionMenu;
 
   /** All registered apps, for the navigation (chrome's nav links). */
   getApps(): App[] {
@@ -122,7 +132,12 @@ export class ApplicationService {
       onAppLeave: (handler) => {
         this.leaveHandler = handler;
       },
-      setHeaderActionMenu: () => {},
+      // As OSD's AppContainer: the menu the app mounts in the header, replaced by each call
+      // (undefined removes it).
+      setHeaderActionMenu: (menuMount) => {
+        this.actionMenu = menuMount;
+        for (const listener of this.actionMenuListeners) listener();
+      },
     });
   }
 

@@ -20,12 +20,10 @@ import { HostHeader } from './chrome';
 import { ChromeService } from './chrome_service';
 import { createHttp } from './http';
 import { readInjectedMetadata } from './metadata';
+import { hostPluginContracts } from './host_plugins';
 import { readPlugin } from './plugin_reader';
 import { createSavedObjects } from './saved_objects';
 import { GlobalToasts, ToastsService } from './toasts';
-
-/** OSD's Data Source plugin, which the host's server side runs when `data_source.enabled`. */
-const DATA_SOURCE_PLUGIN_ID = 'dataSource';
 
 function loginUrl(basePath: string) {
   const { pathname, search, hash } = window.location;
@@ -95,50 +93,59 @@ async function boot(rootElement: HTMLElement) {
         username={metadata.username}
         homeHref={http.basePath.prepend(`/app/${metadata.appId}`)}
         onLogout={logout}
+        actionMenu={{
+          subscribe: application.subscribeActionMenu,
+          get: application.getActionMenu,
+        }}
       />
       <GlobalToasts toasts={toasts} />
     </I18nProvider>
   );
 
-  // The UI plugins the server lists (OSD ships no browser code of a disabled plugin), each with
-  // the config it exposed (exposeToBrowser), keyed by the manifest id. The host's own Data
-  // Source plugin has no bundle: its setup contract comes from its exposed config, as OSD's
-  // data_source plugin returns it (the host has no `dataSourceManagement`).
-  const dataSourceConfig = metadata.uiPlugins.find((p) => p.id === DATA_SOURCE_PLUGIN_ID)?.config;
-  const pluginsSetup: Record<string, unknown> = dataSourceConfig
-    ? {
-        [DATA_SOURCE_PLUGIN_ID]: {
-          dataSourceEnabled: dataSourceConfig.enabled === true,
-          hideLocalCluster: dataSourceConfig.hideLocalCluster === true,
-        },
-      }
-    : {};
-  const instances = metadata.uiPlugins
-    .filter((p) => p.id !== DATA_SOURCE_PLUGIN_ID)
-    .map(({ id, config }) => {
-      const initializerContext: PluginInitializerContext = {
-        opaqueId: Symbol(id),
-        env: { mode: { dev: false, prod: true }, packageInfo: { version: metadata.version } },
-        config: { get: <T extends object>() => config as T },
-      };
-      return { id, instance: readPlugin(id)(initializerContext) };
-    });
-
+  // The UI plugins the server lists, in dependency order (OSD ships no browser code of a
+  // disabled plugin), each with the config it exposed (exposeToBrowser) and its dependencies
+  // among UI plugins, keyed by the manifest id. The host's own plugins have no bundle: their
+  // contracts come from host_plugins.tsx. As OSD's public plugins service, each plugin gets the
+  // setup and start contracts of the plugins it declares (required, or optional and present).
+  const hostContracts = hostPluginContracts(
+    new Map(metadata.uiPlugins.map((p) => [p.id, p.config]))
+  );
   type StartServices = [CoreStart, object, unknown];
-  const started = instances.map(() => {
-    let resolve!: (services: StartServices) => void;
-    const promise = new Promise<StartServices>((r) => (resolve = r));
-    return { promise, resolve };
+  const plugins = metadata.uiPlugins.map(({ id, config, plugin }) => {
+    let resolveStart!: (services: StartServices) => void;
+    const startServices = new Promise<StartServices>((r) => (resolveStart = r));
+    const own = hostContracts[id];
+    const initializerContext: PluginInitializerContext = {
+      opaqueId: Symbol(id),
+      env: { mode: { dev: false, prod: true }, packageInfo: { version: metadata.version } },
+      config: { get: <T extends object>() => config as T },
+    };
+    return {
+      id,
+      deps: [...new Set([...plugin.requiredPlugins, ...plugin.optionalPlugins])],
+      own,
+      instance: own ? undefined : readPlugin(id)(initializerContext),
+      startServices,
+      resolveStart,
+    };
   });
-  const coreSetup = (index: number): CoreSetup<object, unknown> => ({
-    application: application.setup(),
-    chrome: chrome.setup(),
-    http,
-    getStartServices: () => started[index].promise,
-  });
+  const pick = (deps: string[], contracts: ReadonlyMap<string, unknown>) =>
+    Object.fromEntries(deps.filter((d) => contracts.has(d)).map((d) => [d, contracts.get(d)]));
 
   // As OSD: every plugin's setup, then core's start, then every plugin's start.
-  instances.forEach(({ instance }, index) => instance.setup(coreSetup(index), pluginsSetup));
+  const setupContracts = new Map<string, unknown>();
+  for (const p of plugins) {
+    const coreSetup: CoreSetup<object, unknown> = {
+      application: application.setup(),
+      chrome: chrome.setup(),
+      http,
+      getStartServices: () => p.startServices,
+    };
+    setupContracts.set(
+      p.id,
+      p.own ? p.own.setup : p.instance!.setup(coreSetup, pick(p.deps, setupContracts))
+    );
+  }
   const coreStart: CoreStart = {
     http,
     notifications: { toasts },
@@ -147,10 +154,13 @@ async function boot(rootElement: HTMLElement) {
     savedObjects: createSavedObjects(http),
     i18n: { Context: I18nProvider },
   };
-  instances.forEach(({ instance }, index) => {
-    const pluginStart = instance.start(coreStart, {});
-    started[index].resolve([coreStart, {}, pluginStart]);
-  });
+  const startContracts = new Map<string, unknown>();
+  for (const p of plugins) {
+    const deps = pick(p.deps, startContracts);
+    const contract = p.own ? p.own.start : p.instance!.start(coreStart, deps);
+    startContracts.set(p.id, contract);
+    p.resolveStart([coreStart, deps, contract]);
+  }
 
   try {
     await application.mount(metadata.appId, appElement);
@@ -169,6 +179,9 @@ export async function __osdBootstrap__(): Promise<void> {
   rootElement.id = 'osd_app_root';
   document.body.append(rootElement);
   try {
+    // As OSD's osd_bootstrap: the locale's messages (every plugin's, registered by the server
+    // from each installed plugin's .i18nrc.json) before any plugin is read or set up.
+    await i18n.load(readInjectedMetadata().i18n.translationsUrl);
     await boot(rootElement);
   } catch (e) {
     renderFatalError(rootElement, e);

@@ -6,10 +6,10 @@
 /*
  * `chrome`'s header (its state is in chrome_service.ts), as OSD draws it above every app: a
  * dark top bar (the menu button, logo, the signed-in user, log out) and a light bar with the
- * breadcrumbs. The menu opens the side navigation: each nav group with
+ * breadcrumbs and, at its right, the mounted app's action menu (`setHeaderActionMenu`). The menu opens the side navigation: each nav group with
  * the links plugins added to it (`chrome.navGroup.addNavLinksToGroup`), as OSD lists them.
  */
-import React, { useState, useSyncExternalStore } from 'react';
+import React, { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
   EuiButtonEmpty,
   EuiCollapsibleNav,
@@ -32,6 +32,11 @@ export interface HostHeaderProps {
   username?: string;
   homeHref: string;
   onLogout: () => void;
+  /** The mounted app's header action menu (ApplicationService). */
+  actionMenu: {
+    subscribe: (listener: () => void) => () => void;
+    get: () => ((element: HTMLElement) => () => void) | undefined;
+  };
 }
 
 /** The side navigation: one section per nav group, its links under their categories. */
@@ -78,7 +83,21 @@ function HostNav({
   );
 }
 
-export function HostHeader({ chrome, username, homeHref, onLogout }: HostHeaderProps) {
+/**
+ * OSD's HeaderActionMenu (src/core/public/chrome/ui/header/header_action_menu.tsx): the mounted
+ * app's menu, mounted into an element of the header; the previous one unmounted first.
+ */
+function HeaderActionMenu({ actionMenu }: { actionMenu: HostHeaderProps['actionMenu'] }) {
+  const mount = useSyncExternalStore(actionMenu.subscribe, actionMenu.get);
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!mount || !ref.current) return undefined;
+    return mount(ref.current);
+  }, [mount]);
+  return <div ref={ref} data-test-subj="headerAppActionMenu" />;
+}
+
+export function HostHeader({ chrome, username, homeHref, onLogout, actionMenu }: HostHeaderProps) {
   const breadcrumbs = useSyncExternalStore(chrome.subscribe, chrome.getBreadcrumbs);
   const [navOpen, setNavOpen] = useState(false);
   return (
@@ -158,6 +177,11 @@ export function HostHeader({ chrome, username, homeHref, onLogout }: HostHeaderP
             onClick: onClick ? (event: React.MouseEvent) => onClick(event) : undefined,
           }))}
         />
+        <EuiHeaderSection side="right">
+          <EuiHeaderSectionItem border="none">
+            <HeaderActionMenu actionMenu={actionMenu} />
+          </EuiHeaderSectionItem>
+        </EuiHeaderSection>
       </EuiHeader>
     </header>
   );

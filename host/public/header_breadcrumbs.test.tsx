@@ -16,7 +16,12 @@ it('shows five levels at 1440 px, none folded, with what the app set on each cru
   const chrome = new ChromeService({ getApps: () => [], getUrlForApp: (id) => `/app/${id}` });
   const start = chrome.start();
   const view = render(
-    <HostHeader chrome={chrome} homeHref="/app/home" onLogout={() => undefined} />
+    <HostHeader
+      chrome={chrome}
+      homeHref="/app/home"
+      onLogout={() => undefined}
+      actionMenu={{ subscribe: () => () => undefined, get: () => undefined }}
+    />
   );
   act(() =>
     start.setBreadcrumbs([

@@ -48,6 +48,8 @@ export interface HostConfig {
   session: { idleTimeoutMs: number; lifetimeMs: number };
   /** Where `/` sends the browser (OSD's `uiSettings.defaultRoute`). */
   defaultRoute: string;
+  /** OSD's `i18n.locale` (`LOOKUPS_I18N_LOCALE`, default `en`). */
+  locale: string;
   /** OSD's `theme:darkMode` setting: the page loads OUI's dark theme. */
   darkMode: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
@@ -134,6 +136,7 @@ export function loadHostConfig(argv: string[] = process.argv.slice(2)): HostConf
         8 * 60 * 60 * 1000,
     },
     defaultRoute: fromFile.defaultRoute ?? '/app/lookups',
+    locale: process.env.LOOKUPS_I18N_LOCALE ?? fromFile.locale ?? 'en',
     darkMode:
       process.env.LOOKUPS_THEME_DARK_MODE !== undefined
         ? process.env.LOOKUPS_THEME_DARK_MODE === 'true'

@@ -24,24 +24,16 @@ import { appPage } from './app/pages';
 import { bootstrapScript, startupScript } from './app/bootstrap_scripts';
 import { registerBundles } from './app/bundles';
 import { discoverPlugins } from './plugins/discovery';
-import { loadServerPlugin, resolveDependencies, runLifecycle } from './plugins/server_plugin';
+import { loadServerPlugin, withLifecycleTimeout, type LoadedPlugin } from './plugins/server_plugin';
+import { PluginsSystem, type SystemPlugin } from './plugins/plugins_system';
+import { hostPlugins, HOST_UI_PLUGIN_IDS } from './plugins/host_plugins';
 import { checkOpenSearchVersion } from './opensearch/version_check';
 import { HOST_BUILD_DIR, HOST_BUILD_NUMBER, pluginsDir, prepareHome } from './home';
 import { DATA_SOURCE_PLUGIN_ID, startDataSourcePlugin } from './data_source/plugin';
+import type { CoreSetup, SavedObjectsClientContract } from 'opensearch-dashboards/server';
 import { createSavedObjectsService } from './saved_objects';
-
-/** The one plugin the host runs: the single folder discovery finds. */
-function findPlugin(config: HostConfig): string {
-  const found = discoverPlugins([pluginsDir(config.home)], config.pluginPaths);
-  if (found.length === 1) return found[0];
-  if (found.length === 0) {
-    throw new Error(
-      `no plugin is installed in ${pluginsDir(config.home)}: install one with ` +
-        '`node build/host/server/opensearch-dashboards-plugin.js install file:///…/<id>-<version>.zip`'
-    );
-  }
-  throw new Error(`the host runs one plugin, and found ${found.length}: ${found.join(', ')}`);
-}
+import { loadTranslations } from './i18n/translations';
+import { registerTranslationsRoute } from './i18n/route';
 
 export async function startHost(config: HostConfig) {
   if (config.dataSource.enabled && !config.dataSource.wrappingKey) {
@@ -80,20 +72,31 @@ export async function startHost(config: HostConfig) {
   });
 
   prepareHome(config.home);
-  const pluginDir = findPlugin(config);
-  const plugin = loadServerPlugin(pluginDir, config.plugins, loggerFactory, {
-    osdVersion: config.osdVersion,
-    buildNum: HOST_BUILD_NUMBER,
-    globalConfig: {
-      opensearchDashboards: { index: config.savedObjectsIndex },
-      opensearch: {
-        shardTimeout: moment.duration(30_000),
-        requestTimeout: moment.duration(30_000),
-        pingTimeout: moment.duration(30_000),
+  // OSD's plugins discovery: every plugin in the home's plugins/ and in `plugins.paths`.
+  const pluginDirs = discoverPlugins([pluginsDir(config.home)], config.pluginPaths);
+  const installed: LoadedPlugin[] = pluginDirs.map((dir) =>
+    loadServerPlugin(dir, config.plugins, loggerFactory, {
+      osdVersion: config.osdVersion,
+      buildNum: HOST_BUILD_NUMBER,
+      globalConfig: {
+        opensearchDashboards: { index: config.savedObjectsIndex },
+        opensearch: {
+          shardTimeout: moment.duration(30_000),
+          requestTimeout: moment.duration(30_000),
+          pingTimeout: moment.duration(30_000),
+        },
+        path: { data: join(config.home, 'data') },
       },
-      path: { data: join(config.home, 'data') },
-    },
+    })
+  );
+  const pluginDirById = new Map(installed.map((p, i) => [p.manifest.id, pluginDirs[i]]));
+  // OSD's i18n service: every installed plugin's translations for the locale, served to the page.
+  const i18n = loadTranslations(config.locale, {
+    searchPaths: [pluginsDir(config.home)],
+    additionalPaths: config.pluginPaths,
   });
+  logger.debug(`Registering translation files: [${i18n.files.join(', ')}]`);
+  registerTranslationsRoute(server, i18n.translations);
   void checkOpenSearchVersion(
     clusterClient.asInternalUser,
     config.osdVersion,
@@ -110,23 +113,49 @@ export async function startHost(config: HostConfig) {
   const dataSource = config.dataSource.enabled
     ? startDataSourcePlugin({ savedObjects, wrappingKey: config.dataSource.wrappingKey! })
     : undefined;
-  const dataSourceId = Symbol(DATA_SOURCE_PLUGIN_ID);
-  const hostPlugins = new Set(dataSource ? [DATA_SOURCE_PLUGIN_ID] : []);
-  const dependencies = resolveDependencies(plugin.manifest, hostPlugins);
+  const system = new PluginsSystem(
+    [
+      ...hostPlugins({ dataSourceEnabled: dataSource !== undefined }),
+      ...installed.map((loaded): SystemPlugin => ({
+        id: loaded.manifest.id,
+        opaqueId: loaded.opaqueId,
+        requiredPlugins: loaded.manifest.requiredPlugins,
+        optionalPlugins: loaded.manifest.optionalPlugins,
+        server: loaded.manifest.server,
+        ui: loaded.manifest.ui,
+        enabled: loaded.enabled,
+        loaded,
+      })),
+    ],
+    loggerFactory.get('plugins-service')
+  );
+  if (system.sorted.every((p) => !p.loaded)) {
+    logger.warn(
+      `no plugin is installed in ${pluginsDir(config.home)}: install one with ` +
+        '`node build/host/server/opensearch-dashboards-plugin.js install file:///…/<id>-<version>.zip`'
+    );
+  }
   // As OSD's http service: one container for route handler contexts, core's `core` first; a
   // plugin sees the contexts of the plugins it depends on only.
   const coreId = Symbol('core');
   const contextContainer: RequestHandlerContextContainer = new HostContextContainer(
-    new Map([
-      [plugin.opaqueId, dependencies.includes(DATA_SOURCE_PLUGIN_ID) ? [dataSourceId] : []],
-      [dataSourceId, []],
-    ]),
+    system.opaqueDependencies(),
     coreId
   );
   contextContainer.registerContext(coreId, 'core', (_context, request) => ({
     opensearch: { client: clusterClient.asScoped(request) },
+    savedObjects: { client: savedObjects.client as SavedObjectsClientContract },
   }));
-  if (dataSource) contextContainer.registerContext(dataSourceId, 'dataSource', dataSource.context);
+  const dataSourcePlugin = system.get(DATA_SOURCE_PLUGIN_ID);
+  if (dataSource && dataSourcePlugin) {
+    contextContainer.registerContext(dataSourcePlugin.opaqueId, 'dataSource', dataSource.context);
+    const dataSourceRouter = new HostRouter(dataSourcePlugin.opaqueId, {
+      contextContainer,
+      logger: loggerFactory.get('http', 'router'),
+    });
+    dataSource.registerRoutes(dataSourceRouter);
+    routers.push(dataSourceRouter);
+  }
   // Core's own routes go through the same router contract as a plugin's.
   const coreRouter = new HostRouter(coreId, {
     contextContainer,
@@ -134,28 +163,55 @@ export async function startHost(config: HostConfig) {
   });
   savedObjects.registerRoutes(coreRouter);
   routers.push(coreRouter);
-  await runLifecycle(
-    plugin,
-    {
-      http: {
-        createRouter: () => {
-          const router = new HostRouter(plugin.opaqueId, {
-            contextContainer,
-            logger: loggerFactory.get('http', 'router'),
-          });
-          routers.push(router);
-          return router;
-        },
-        basePath: { serverBasePath: '' },
-        registerRouteHandlerContext: (contextName, provider) =>
-          contextContainer.registerContext(plugin.opaqueId, contextName, provider),
+  const coreSetup = (plugin: LoadedPlugin): Omit<CoreSetup, 'getStartServices'> => ({
+    http: {
+      createRouter: () => {
+        const router = new HostRouter(plugin.opaqueId, {
+          contextContainer,
+          logger: loggerFactory.get('http', 'router'),
+        });
+        routers.push(router);
+        return router;
       },
+      basePath: { serverBasePath: '' },
+      registerRouteHandlerContext: (contextName, provider) =>
+        contextContainer.registerContext(plugin.opaqueId, contextName, provider),
     },
-    { opensearch: { client: clusterClient } },
-    dataSource && dependencies.includes(DATA_SOURCE_PLUGIN_ID)
-      ? { [DATA_SOURCE_PLUGIN_ID]: dataSource.setup }
-      : {}
+  });
+  const coreStart = { opensearch: { client: clusterClient } };
+  // OSD's plugins system: setup in dependency order, each with its dependencies' contracts,
+  // then start in the same order; getStartServices resolves with the plugin's start deps.
+  const setupContracts = new Map<string, unknown>(
+    dataSource && dataSourcePlugin ? [[DATA_SOURCE_PLUGIN_ID, dataSource.setup]] : []
   );
+  const startContracts = new Map<string, unknown>();
+  const serverPlugins = system.sorted.filter((p) => p.loaded && p.server);
+  const startServices = new Map<string, (services: [unknown, object, unknown]) => void>();
+  for (const plugin of serverPlugins) {
+    const loaded = plugin.loaded!;
+    loaded.initialize();
+    if (!loaded.instance) continue;
+    const services = new Promise<[unknown, object, unknown]>((resolveServices) =>
+      startServices.set(plugin.id, resolveServices)
+    );
+    const contract = await withLifecycleTimeout('Setup', plugin.id, () =>
+      loaded.instance!.setup(
+        { ...coreSetup(loaded), getStartServices: () => services } as CoreSetup,
+        system.contractsFor(plugin, setupContracts)
+      )
+    );
+    setupContracts.set(plugin.id, contract);
+  }
+  for (const plugin of serverPlugins) {
+    const instance = plugin.loaded!.instance;
+    if (!instance) continue;
+    const deps = system.contractsFor(plugin, startContracts);
+    const contract = await withLifecycleTimeout('Start', plugin.id, () =>
+      instance.start(coreStart, deps)
+    );
+    startContracts.set(plugin.id, contract);
+    startServices.get(plugin.id)!([coreStart, deps, contract]);
+  }
   for (const router of routers) {
     registerHostRoutes(server, router, {
       socketTimeoutMs: config.socketTimeoutMs,
@@ -163,18 +219,18 @@ export async function startHost(config: HostConfig) {
     });
   }
 
-  // The UI plugins the page starts: OSD ships a disabled plugin's browser side to nobody. The
-  // Data Source plugin's browser config is what OSD's exposes (`enabled`, `hideLocalCluster`),
-  // listed first as OSD lists a dependency before its dependants; the host's page runs one
-  // plugin, so it ships the Data Source plugin only to a plugin that depends on it.
-  const uiPlugins = [
-    ...(dataSource && dependencies.includes(DATA_SOURCE_PLUGIN_ID)
-      ? [{ id: DATA_SOURCE_PLUGIN_ID, config: { enabled: true, hideLocalCluster: false } }]
-      : []),
-    ...(plugin.enabled && plugin.manifest.ui
-      ? [{ id: plugin.manifest.id, config: plugin.browserConfig }]
-      : []),
-  ];
+  // The UI plugins the page starts, in dependency order (OSD ships a disabled plugin's browser
+  // side to nobody), each with the config it exposes and its dependencies among UI plugins. The
+  // host's own (Data Source, its management, navigation) have no bundle: the host's browser
+  // core gives their contracts; the Data Source plugin's browser config is what OSD's exposes.
+  const uiPlugins = system.uiPlugins().map((p) => ({
+    id: p.id,
+    plugin: { requiredPlugins: p.requiredPlugins, optionalPlugins: p.optionalPlugins },
+    config:
+      p.id === DATA_SOURCE_PLUGIN_ID
+        ? { enabled: true, hideLocalCluster: false }
+        : (system.get(p.id)?.loaded?.browserConfig ?? {}),
+  }));
   server.route({
     method: 'GET',
     path: '/',
@@ -182,12 +238,14 @@ export async function startHost(config: HostConfig) {
     handler: (_r, h) => h.redirect(config.defaultRoute),
   });
   const bundlesPath = `/${HOST_BUILD_NUMBER}/bundles`;
-  const bundledPlugins = uiPlugins.filter((p) => p.id !== DATA_SOURCE_PLUGIN_ID).map((p) => p.id);
+  const bundledPlugins = uiPlugins.filter((p) => !HOST_UI_PLUGIN_IDS.has(p.id)).map((p) => p.id);
   registerBundles(server, {
     buildNum: HOST_BUILD_NUMBER,
     sharedDeps: join(HOST_BUILD_DIR, 'bundles/osd-ui-shared-deps'),
     core: join(HOST_BUILD_DIR, 'bundles/core'),
-    plugins: Object.fromEntries(bundledPlugins.map((id) => [id, join(pluginDir, 'target/public')])),
+    plugins: Object.fromEntries(
+      bundledPlugins.map((id) => [id, join(pluginDirById.get(id)!, 'target/public')])
+    ),
   });
   const script = (path: string, body: string) =>
     server.route({
@@ -219,6 +277,8 @@ export async function startHost(config: HostConfig) {
               basePath: '',
               username: credentials.username,
               version: config.osdVersion,
+              locale: i18n.translations.locale,
+              i18n: { translationsUrl: `/translations/${i18n.translations.locale}.json` },
               uiPlugins,
             },
             { nonce, strictCsp: config.strictCsp }
@@ -235,12 +295,14 @@ export async function startHost(config: HostConfig) {
 
   const stop = async () => {
     await server.stop({ timeout: 5000 });
-    plugin.instance?.stop?.();
+    // As OSD: stopped in the reverse order of their setup.
+    for (const plugin of [...serverPlugins].reverse()) await plugin.loaded!.instance?.stop?.();
     sessions.close();
     await dataSource?.close();
     await clusterClient.close();
   };
-  return { server, url: server.info.uri, plugin, sessions, stop };
+  const plugins = new Map(installed.map((p) => [p.manifest.id, p]));
+  return { server, url: server.info.uri, plugins, system, sessions, stop };
 }
 
 export type Host = Awaited<ReturnType<typeof startHost>>;

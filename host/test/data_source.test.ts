@@ -10,7 +10,6 @@ import { join } from 'path';
 import { CredentialCipher } from '../src/data_source/cryptography';
 import { checkAttributes, publicView } from '../src/data_source/saved_objects';
 import { readManifest } from '../src/plugins/manifest';
-import { resolveDependencies } from '../src/plugins/server_plugin';
 import { seen } from './fixtures/fixture_plugin/server';
 import { FIXTURE_PLUGIN, startInProcessHost } from './support';
 
@@ -106,16 +105,6 @@ describe('manifest and dependencies', () => {
     expect(() => manifest({ supportedOSDataSourceVersions: 3 })).toThrow(/version range/);
     expect(() => manifest({ requiredOSDataSourcePlugins: 'x' })).toThrow(/array of strings/);
     expect(() => manifest({ supportedDataSources: '*' })).toThrow(/unrecognized properties/);
-  });
-
-  it('gives a plugin the host plugins it lists, and stops on a missing required one', () => {
-    const optional = manifest({ optionalPlugins: ['dataSource', 'other'] });
-    expect(resolveDependencies(optional, new Set(['dataSource']))).toEqual(['dataSource']);
-    expect(resolveDependencies(optional, new Set())).toEqual([]);
-    expect(resolveDependencies(manifest({}), new Set(['dataSource']))).toEqual([]);
-    expect(() =>
-      resolveDependencies(manifest({ requiredPlugins: ['dataSource'] }), new Set())
-    ).toThrow(/missing required dependencies: \[dataSource\]/);
   });
 });
 

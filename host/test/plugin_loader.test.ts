@@ -58,13 +58,17 @@ it('gives the server plugin config observables and no synchronous get(), as OSD 
 it('leaves a plugin with `enabled: false` out: not set up, no routes, no UI', async () => {
   seen.configAtSetup = undefined;
   host = await startInProcessHost({ plugins: { fixture: { enabled: false } } });
-  expect(host.plugin.enabled).toBe(false);
+  expect(host.plugins.get('hostFixture')!.enabled).toBe(false);
   expect(seen.configAtSetup).toBeUndefined();
   const api = await host.server.inject({ url: '/api/fixture/ping', headers: AUTH });
   expect(api.statusCode).toBe(404);
   const page = await host.server.inject({ url: '/app/lookups', headers: AUTH });
   expect(page.statusCode).toBe(200);
-  expect(injectedMetadata(page.payload).uiPlugins).toEqual([]);
+  // Only the host's own UI plugins (OSD's navigation and data source management) remain.
+  expect(injectedMetadata(page.payload).uiPlugins.map((p: { id: string }) => p.id)).toEqual([
+    'navigation',
+    'dataSourceManagement',
+  ]);
 });
 
 it("refuses to start when `enabled` is set and the schema has no `enabled`, with OSD's message", async () => {

@@ -32,7 +32,7 @@ function setup() {
   const coreCalls: string[] = [];
   container.registerContext(coreId, 'core', (_context, request) => {
     coreCalls.push(request.url.pathname);
-    return { opensearch: { client: {} as never } };
+    return { opensearch: { client: {} as never }, savedObjects: { client: {} as never } };
   });
   const server = Hapi.server();
   registerSession(server, {
@@ -82,7 +82,10 @@ it('refuses a second provider for a name, as OSD does (core included)', () => {
     container.registerContext(pluginId, 'first', () => ({ seenCore: true, path: '' }))
   ).toThrow('Context provider for first has already been registered.');
   expect(() =>
-    container.registerContext(pluginId, 'core', () => ({ opensearch: { client: {} as never } }))
+    container.registerContext(pluginId, 'core', () => ({
+      opensearch: { client: {} as never },
+      savedObjects: { client: {} as never },
+    }))
   ).toThrow('Context provider for core has already been registered.');
 });
 

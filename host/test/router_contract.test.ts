@@ -32,7 +32,10 @@ function setup() {
   const coreId = Symbol('core');
   const pluginId = Symbol('test_plugin');
   const container = new HostContextContainer<AnyHandler>(new Map([[pluginId, []]]), coreId);
-  container.registerContext(coreId, 'core', () => ({ opensearch: { client: {} as never } }));
+  container.registerContext(coreId, 'core', () => ({
+    opensearch: { client: {} as never },
+    savedObjects: { client: {} as never },
+  }));
   const server = Hapi.server({ port: 0, host: '127.0.0.1' });
   registerSession(server, {
     cookieSecret: 'x'.repeat(32),

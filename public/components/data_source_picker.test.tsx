@@ -5,13 +5,18 @@
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SavedObjectsStart } from 'opensearch-dashboards/public';
-import type { DataSourceSelectorProps, LookupsSetupDeps } from '../services/data_source';
+import type {
+  DataSourceMenuProps,
+  DataSourceSelectableConfig,
+  LookupsSetupDeps,
+} from '../services/data_source';
 import { fakeServices, renderWithProviders } from '../../test/support/render';
 import { DataSourcePicker } from './data_source_picker';
 
+const RECORDED = { dataSourceVersion: '3.4.0', dataSourceEngineType: 'OpenSearch' };
 const SOURCES = [
-  { id: 'b-1', type: 'data-source', attributes: { title: 'Cluster B' } },
-  { id: 'c-2', type: 'data-source', attributes: { title: 'Cluster C' } },
+  { id: 'b-1', type: 'data-source', attributes: { title: 'Cluster B', ...RECORDED } },
+  { id: 'c-2', type: 'data-source', attributes: { title: 'Cluster C', ...RECORDED } },
 ];
 
 function savedObjectsListing(objects = SOURCES) {
@@ -30,13 +35,20 @@ function renderPicker({
   plugins = enabled,
   dataSourceId,
   savedObjects = savedObjectsListing().savedObjects,
+  setHeaderActionMenu,
 }: {
   route?: string;
   plugins?: LookupsSetupDeps;
   dataSourceId?: string;
   savedObjects?: SavedObjectsStart;
+  setHeaderActionMenu?: jest.Mock;
 } = {}) {
-  const services = fakeServices({ dataSourcePlugins: plugins, savedObjects, dataSourceId });
+  const services = fakeServices({
+    dataSourcePlugins: plugins,
+    savedObjects,
+    dataSourceId,
+    setHeaderActionMenu,
+  });
   return renderWithProviders(<DataSourcePicker />, { route, services });
 }
 
@@ -75,7 +87,14 @@ describe('DataSourcePicker', () => {
     );
     expect(find).toHaveBeenCalledWith({
       type: 'data-source',
-      fields: ['id', 'title', 'auth.type'],
+      fields: [
+        'id',
+        'title',
+        'auth.type',
+        'dataSourceVersion',
+        'dataSourceEngineType',
+        'installedPlugins',
+      ],
       perPage: 10000,
     });
     expect(input().tagName).toBe('INPUT');
@@ -138,50 +157,118 @@ describe('DataSourcePicker', () => {
     expect(screen.getByTestId('dataSourceSelectorComboBox').textContent).toContain('b-1');
   });
 
-  it('renders OSD’s DataSourceSelector when Data Source Management gives one', () => {
-    const seen: DataSourceSelectorProps[] = [];
-    const DataSourceSelector = (props: DataSourceSelectorProps) => {
+  it('mounts Data Source Management’s menu in the header, with the manifest’s filter', () => {
+    const seen: Array<DataSourceMenuProps<DataSourceSelectableConfig>> = [];
+    const DataSourceMenu = (props: DataSourceMenuProps<DataSourceSelectableConfig>) => {
       seen.push(props);
       return (
-        <button onClick={() => props.onSelectedDataSource([{ id: 'c-2', label: 'Cluster C' }])}>
-          osd selector
+        <button
+          onClick={() =>
+            props.componentConfig.onSelectedDataSources([{ id: 'c-2', label: 'Cluster C' }])
+          }
+        >
+          osd menu
         </button>
       );
     };
+    const getDataSourceMenu = jest.fn(() => DataSourceMenu) as never;
+    const setHeaderActionMenu = jest.fn();
     const { savedObjects } = savedObjectsListing();
     const { history } = renderPicker({
       route: '/lookups?dataSourceId=b-1',
       dataSourceId: 'b-1',
       savedObjects,
-      plugins: { ...enabled, dataSourceManagement: { ui: { DataSourceSelector } } },
+      setHeaderActionMenu,
+      plugins: { ...enabled, dataSourceManagement: { ui: { getDataSourceMenu } } },
     });
     expect(seen[0]).toMatchObject({
-      savedObjectsClient: savedObjects.client,
-      hideLocalCluster: false,
-      disabled: false,
-      defaultOption: [{ id: 'b-1' }],
+      componentType: 'DataSourceSelectable',
+      setMenuMountPoint: setHeaderActionMenu,
+      componentConfig: {
+        savedObjects: savedObjects.client,
+        fullWidth: false,
+        activeOption: [{ id: 'b-1' }],
+      },
     });
-    fireEvent.click(screen.getByText('osd selector'));
+    const filter = seen[0].componentConfig.dataSourceFilter!;
+    const source = (attributes: Record<string, unknown>) => ({ attributes });
+    expect(filter(source({ dataSourceVersion: '3.4.0', dataSourceEngineType: 'OpenSearch' }))).toBe(
+      true
+    );
+    expect(filter(source({ dataSourceVersion: '3.0.0' }))).toBe(true);
+    expect(
+      filter(source({ dataSourceVersion: '2.19.1', dataSourceEngineType: 'OpenSearch' }))
+    ).toBe(false);
+    expect(
+      filter(source({ dataSourceVersion: '8.12.0', dataSourceEngineType: 'Elasticsearch' }))
+    ).toBe(false);
+    expect(
+      filter(source({ dataSourceVersion: '', dataSourceEngineType: 'OpenSearch Serverless' }))
+    ).toBe(false);
+    expect(filter(source({}))).toBe(false);
+    fireEvent.click(screen.getByText('osd menu'));
     expect(history.location.search).toBe('?dataSourceId=c-2');
+    // The menu component is made once, not per render (OSD's getDataSourceMenu makes a new one),
+    // though the choice re-rendered the picker.
+    expect(seen.length).toBeGreaterThan(1);
+    expect(getDataSourceMenu).toHaveBeenCalledTimes(1);
   });
 
-  it('gives OSD’s selector the local cluster as chosen, so it does not pick the default', () => {
-    const seen: DataSourceSelectorProps[] = [];
-    const DataSourceSelector = (props: DataSourceSelectorProps) => {
+  it('gives OSD’s menu the local cluster as chosen, so it does not pick the default', () => {
+    const seen: Array<DataSourceMenuProps<DataSourceSelectableConfig>> = [];
+    const DataSourceMenu = (props: DataSourceMenuProps<DataSourceSelectableConfig>) => {
       seen.push(props);
       return null;
     };
-    const withSelector = (hideLocalCluster: boolean): LookupsSetupDeps => ({
+    const withMenu = (hideLocalCluster: boolean): LookupsSetupDeps => ({
       dataSource: { dataSourceEnabled: true, hideLocalCluster },
-      dataSourceManagement: { ui: { DataSourceSelector } },
+      dataSourceManagement: { ui: { getDataSourceMenu: (() => DataSourceMenu) as never } },
     });
-    renderPicker({ route: '/lookups', plugins: withSelector(false) });
-    expect(seen.at(-1)?.defaultOption).toEqual([{ id: '' }]);
-    // With no local cluster to show, OSD's selector picks the default data source itself, and
+    const setHeaderActionMenu = jest.fn();
+    renderPicker({ route: '/lookups', plugins: withMenu(false), setHeaderActionMenu });
+    expect(seen.at(-1)?.componentConfig.activeOption).toEqual([{ id: '' }]);
+    // With no local cluster to show, OSD's menu picks the default data source itself, and
     // what it picks goes to the URL.
-    const { history } = renderPicker({ route: '/lookups', plugins: withSelector(true) });
-    expect(seen.at(-1)?.defaultOption).toBeUndefined();
-    act(() => seen.at(-1)!.onSelectedDataSource([{ id: 'b-1', label: 'Cluster B' }]));
+    const { history } = renderPicker({
+      route: '/lookups',
+      plugins: withMenu(true),
+      setHeaderActionMenu,
+    });
+    expect(seen.at(-1)?.componentConfig.activeOption).toBeUndefined();
+    act(() =>
+      seen.at(-1)!.componentConfig.onSelectedDataSources([{ id: 'b-1', label: 'Cluster B' }])
+    );
     expect(history.location.search).toBe('?dataSourceId=b-1');
+  });
+
+  it('offers in its own combo box only the sources the manifest supports', async () => {
+    const { savedObjects } = savedObjectsListing([
+      {
+        id: 'b-1',
+        type: 'data-source',
+        attributes: {
+          title: 'Cluster B',
+          dataSourceVersion: '3.4.0',
+          dataSourceEngineType: 'OpenSearch',
+        } as never,
+      },
+      {
+        id: 'o-1',
+        type: 'data-source',
+        attributes: {
+          title: 'Old',
+          dataSourceVersion: '2.11.0',
+          dataSourceEngineType: 'OpenSearch',
+        } as never,
+      },
+    ]);
+    renderPicker({ savedObjects });
+    const list = await openOptions();
+    await waitFor(() =>
+      expect(list.getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'Local cluster',
+        'Cluster B',
+      ])
+    );
   });
 });

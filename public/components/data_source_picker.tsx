@@ -4,22 +4,28 @@
  */
 
 /*
- * The data source picker. Inside OSD with the Data Source Management plugin it is that
- * plugin's own `ui.DataSourceSelector`; where no such component is given (the standalone host)
- * it is an equivalent combo box that lists sources the same way (`data-source` saved objects
- * through core's saved objects client, the local cluster first). Choosing a source puts it in
+ * The data source picker. With Data Source Management it is that plugin's data source menu
+ * (`ui.getDataSourceMenu()`, its DataSourceSelectable), mounted in the page header through the
+ * app's `setHeaderActionMenu`, as OSD's MDS plugins mount it (the data importer, the query
+ * workbench, index management); the host's stand-in does the same. Without it (or outside an
+ * app mount) it is an equivalent combo box in the page that lists sources the same way
+ * (`data-source` saved objects through core's saved objects client, the local cluster first).
+ * Either offers only the sources the manifest supports (`dataSourceFilter`, from
+ * supportedOSDataSourceVersions: common/data_source_compat.ts). Choosing a source puts it in
  * the URL (`?dataSourceId=`), which the app reads; without the Data Source plugin there is no
  * picker, as in OSD plugins.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useHistory, useLocation } from 'react-router-dom';
 import { EuiComboBox, EuiFormLabel, type EuiComboBoxOptionOption } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { SavedObjectsClientContract } from 'opensearch-dashboards/public';
+import { isDataSourceCompatible } from '../../common/data_source_compat';
 import {
   choosingDataSource,
   listDataSources,
   type DataSourceOption,
+  type DataSourceSelectableConfig,
 } from '../services/data_source';
 import { useServices } from '../services/services_context';
 
@@ -65,7 +71,7 @@ function SourcesComboBox({
   const [listing, setListing] = useState(0);
   useEffect(() => {
     let current = true;
-    listDataSources(client).then(
+    listDataSources(client, { compatibleOnly: true }).then(
       (listed) => current && setSources(listed),
       () => {
         if (!current) return;
@@ -117,7 +123,8 @@ function SourcesComboBox({
 }
 
 export function DataSourcePicker() {
-  const { dataSourcePlugins, savedObjects, notifications, dataSourceId } = useServices();
+  const { dataSourcePlugins, savedObjects, notifications, dataSourceId, setHeaderActionMenu } =
+    useServices();
   const choose = useChooseDataSource();
   const onListFailed = useCallback(
     () =>
@@ -128,40 +135,48 @@ export function DataSourcePicker() {
       ),
     [notifications.toasts]
   );
+  const getDataSourceMenu = dataSourcePlugins?.dataSourceManagement?.ui.getDataSourceMenu;
+  // One component for the page's life: OSD's getDataSourceMenu makes a new one per call.
+  const DataSourceMenu = useMemo(
+    () => getDataSourceMenu?.<DataSourceSelectableConfig>(),
+    [getDataSourceMenu]
+  );
   const dataSource = dataSourcePlugins?.dataSource;
   if (!dataSource?.dataSourceEnabled || !savedObjects) return null;
 
-  const Selector = dataSourcePlugins?.dataSourceManagement?.ui.DataSourceSelector;
+  if (DataSourceMenu && setHeaderActionMenu) {
+    // As OSD's MDS plugins: Data Source Management's menu, in the page header.
+    return (
+      <DataSourceMenu
+        setMenuMountPoint={setHeaderActionMenu}
+        componentType="DataSourceSelectable"
+        componentConfig={{
+          savedObjects: savedObjects.client,
+          notifications,
+          fullWidth: false,
+          dataSourceFilter: isDataSourceCompatible,
+          onSelectedDataSources: (chosen) => {
+            if (chosen[0] && chosen[0].id !== (dataSourceId ?? '')) choose(chosen[0].id);
+          },
+          // The URL's choice, the local cluster (`''`) included: without it OSD's selectable
+          // picks the default data source on mount, and local would never stay chosen. Only
+          // with no local cluster to show does it pick (the default), which then goes to the URL.
+          activeOption:
+            dataSourceId || !dataSource.hideLocalCluster ? [{ id: dataSourceId ?? '' }] : undefined,
+        }}
+      />
+    );
+  }
   return (
     // Wide enough for a cluster's title; the combo box fills it.
     <div style={{ width: 320 }} data-test-subj="lookupsDataSourcePicker">
-      {Selector ? (
-        <Selector
-          savedObjectsClient={savedObjects.client}
-          notifications={notifications.toasts}
-          onSelectedDataSource={(chosen) => {
-            if (chosen[0] && chosen[0].id !== (dataSourceId ?? '')) choose(chosen[0].id);
-          }}
-          disabled={false}
-          hideLocalCluster={dataSource.hideLocalCluster}
-          fullWidth={false}
-          compressed
-          // The URL's choice, the local cluster (`''`) included: without it OSD's selector
-          // picks the default data source on mount, and local would never stay chosen. Only
-          // with no local cluster to show does it pick (the default), which then goes to the URL.
-          defaultOption={
-            dataSourceId || !dataSource.hideLocalCluster ? [{ id: dataSourceId ?? '' }] : undefined
-          }
-        />
-      ) : (
-        <SourcesComboBox
-          client={savedObjects.client}
-          selectedId={dataSourceId ?? ''}
-          hideLocalCluster={dataSource.hideLocalCluster}
-          onChoose={choose}
-          onListFailed={onListFailed}
-        />
-      )}
+      <SourcesComboBox
+        client={savedObjects.client}
+        selectedId={dataSourceId ?? ''}
+        hideLocalCluster={dataSource.hideLocalCluster}
+        onChoose={choose}
+        onListFailed={onListFailed}
+      />
     </div>
   );
 }

@@ -29,7 +29,8 @@ function renderWith(listings: Array<Array<{ id: string; title: string }>>) {
       savedObjects: listed.map(({ id, title }) => ({
         id,
         type: 'data-source',
-        attributes: { title },
+        // As OSD's data source management records a 3.x cluster.
+        attributes: { title, dataSourceVersion: '3.4.0', dataSourceEngineType: 'OpenSearch' },
       })),
     });
   });

@@ -89,8 +89,17 @@ describe('listDataSources', () => {
     ]);
     expect(find).toHaveBeenCalledWith({
       type: 'data-source',
-      fields: ['id', 'title', 'auth.type'],
+      fields: [
+        'id',
+        'title',
+        'auth.type',
+        'dataSourceVersion',
+        'dataSourceEngineType',
+        'installedPlugins',
+      ],
       perPage: 10000,
     });
+    // The picker's list: only the sources the manifest supports (none recorded here).
+    expect(await listDataSources(client, { compatibleOnly: true })).toEqual([]);
   });
 });

@@ -11,7 +11,12 @@
  */
 import type { ComponentType } from 'react';
 import type { History, LocationDescriptorObject } from 'history';
-import type { SavedObjectsClientContract } from 'opensearch-dashboards/public';
+import type {
+  AppMountParameters,
+  NotificationsStart,
+  SavedObjectsClientContract,
+} from 'opensearch-dashboards/public';
+import { isDataSourceCompatible, type DataSourceFacts } from '../../common/data_source_compat';
 
 export const DATA_SOURCE_PARAM = 'dataSourceId';
 
@@ -99,20 +104,25 @@ export interface DataSourceOption {
 
 /**
  * The data sources the picker offers, listed as OSD's selector lists them: `data-source` saved
- * objects with their id, title and auth type, in the order the saved objects API answers.
+ * objects with their id, title and auth type, in the order the saved objects API answers; with
+ * `compatibleOnly`, only those the plugin supports (common/data_source_compat.ts), as the
+ * picker's `dataSourceFilter` keeps them.
  */
 export async function listDataSources(
-  client: SavedObjectsClientContract
+  client: SavedObjectsClientContract,
+  { compatibleOnly = false } = {}
 ): Promise<DataSourceOption[]> {
-  const answer = await client.find<{ title?: string }>({
+  const answer = await client.find<DataSourceFacts>({
     type: DATA_SOURCE_SAVED_OBJECT_TYPE,
-    fields: ['id', 'title', 'auth.type'],
+    fields: ['id', 'title', 'auth.type', ...DATA_SOURCE_FACTS],
     perPage: 10000,
   });
-  return answer.savedObjects.map((object) => ({
-    id: object.id,
-    label: object.attributes?.title || object.id,
-  }));
+  return answer.savedObjects
+    .filter((object) => !compatibleOnly || isDataSourceCompatible(object))
+    .map((object) => ({
+      id: object.id,
+      label: object.attributes?.title || object.id,
+    }));
 }
 
 /** What OSD's `dataSource` plugin gives dependants at setup (the parts used here). */
@@ -121,25 +131,40 @@ export interface DataSourcePluginSetup {
   hideLocalCluster: boolean;
 }
 
-/** The props of OSD's `dataSourceManagement.ui.DataSourceSelector` the app passes. */
-export interface DataSourceSelectorProps {
-  savedObjectsClient: SavedObjectsClientContract;
-  notifications: unknown;
-  onSelectedDataSource: (options: Array<{ id: string; label?: string }>) => void;
-  disabled: boolean;
-  hideLocalCluster: boolean;
+/** The fields OSD records about a data source, which `dataSourceFilter` reads. */
+const DATA_SOURCE_FACTS = ['dataSourceVersion', 'dataSourceEngineType', 'installedPlugins'];
+
+/**
+ * The config of OSD's `DataSourceSelectable` (data_source_menu/types.ts
+ * DataSourceSelectableConfig), the parts the app passes.
+ */
+export interface DataSourceSelectableConfig {
+  savedObjects: SavedObjectsClientContract;
+  notifications: NotificationsStart;
+  onSelectedDataSources: (sources: Array<{ id: string; label?: string }>) => void;
+  activeOption?: Array<{ id: string; label?: string }>;
+  dataSourceFilter?: (dataSource: { attributes?: DataSourceFacts }) => boolean;
   fullWidth: boolean;
-  compressed?: boolean;
-  defaultOption?: Array<{ id: string; label?: string }>;
+}
+
+/** OSD's DataSourceMenuProps: a component type, its config, and where in the header it goes. */
+export interface DataSourceMenuProps<T> {
+  componentType: 'DataSourceSelectable';
+  componentConfig: T;
+  setMenuMountPoint?: AppMountParameters['setHeaderActionMenu'];
 }
 
 /** What OSD's `dataSourceManagement` plugin gives dependants at setup (the parts used here). */
 export interface DataSourceManagementPluginSetup {
-  ui: { DataSourceSelector: ComponentType<DataSourceSelectorProps> };
+  ui: { getDataSourceMenu: <T>() => ComponentType<DataSourceMenuProps<T>> };
 }
 
-/** The optional plugins the app's data source picker uses, as setup receives them. */
+/**
+ * The plugins the app's data source picker uses, as setup receives them: `navigation` is
+ * required (as OSD's MDS plugins require it), the data source plugins optional.
+ */
 export interface LookupsSetupDeps {
+  navigation?: unknown;
   dataSource?: DataSourcePluginSetup;
   dataSourceManagement?: DataSourceManagementPluginSetup;
 }

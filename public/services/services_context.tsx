@@ -38,6 +38,8 @@ export interface LookupsServices {
   dataSourcePlugins?: LookupsSetupDeps;
   /** The data source the app acts on (the URL's `dataSourceId`); none: the local cluster. */
   dataSourceId?: string;
+  /** Where the app mounts its header menu (the data source picker); from the app's mount. */
+  setHeaderActionMenu?: AppMountParameters['setHeaderActionMenu'];
   /** OSD's hook for asking before the app is left (unsaved edits). */
   onAppLeave?: AppMountParameters['onAppLeave'];
 }

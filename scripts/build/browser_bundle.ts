@@ -67,8 +67,8 @@ function refuseUnsharedCopies(
   return callback();
 }
 
-function entrySource(pluginId: string): string {
-  const publicDir = JSON.stringify(resolve(ROOT, 'public'));
+function entrySource(pluginId: string, publicDirPath: string): string {
+  const publicDir = JSON.stringify(publicDirPath);
   const id = JSON.stringify(pluginId);
   // OSD's public-path prologue, then its entry: the public dir registered for core to read.
   return [
@@ -94,11 +94,13 @@ function sizeOf(dir: string, file: string): BundleFile {
 export async function buildBrowserBundle(
   pluginId: string,
   outDir: string,
-  workDir: string
+  workDir: string,
+  /** The plugin's `public/` (another plugin's, for a test's consumer plugin). */
+  publicDir = resolve(ROOT, 'public')
 ): Promise<BrowserBundle> {
   mkdirSync(workDir, { recursive: true });
   const entryFile = join(workDir, `${pluginId}.entry.js`);
-  writeFileSync(entryFile, entrySource(pluginId));
+  writeFileSync(entryFile, entrySource(pluginId, publicDir));
 
   const config: Configuration = {
     mode: 'production',

@@ -10,7 +10,8 @@
  *
  * then `bin/opensearch-dashboards-plugin install file:///…/lookupsDashboards-<v>.zip`. The zip
  * has the layout of OSD's plugin helpers: `opensearch-dashboards/<id>/` holding the stamped
- * manifest, a production package.json, `server/` and `common/` as CommonJS, `translations/`,
+ * manifest, a production package.json, `server/` and `common/` as CommonJS, `.i18nrc.json` and
+ * the `translations/` it lists,
  * `target/public/<id>.plugin.js` (+ .gz, .br, and the app's chunks) and the server's
  * production `node_modules`. Nothing of host/, test/, bench/ or scripts/ goes in.
  */
@@ -67,16 +68,20 @@ export async function buildPlugin(
   rmSync(stagedDir, { recursive: true, force: true });
   mkdirSync(pluginDir, { recursive: true });
 
-  const server = await compileServerCode(pluginDir);
+  // The manifest first: common/ reads it (its supportedOSDataSourceVersions), as OSD plugins do.
   writeFileSync(
     join(pluginDir, 'opensearch_dashboards.json'),
     `${JSON.stringify(manifest, null, 2)}\n`
   );
+  const server = await compileServerCode(pluginDir);
   writeFileSync(
     join(pluginDir, 'package.json'),
     `${JSON.stringify(shippedPackage(readSourcePackage(), version, server.shippedPackages), null, 2)}\n`
   );
   cpSync(resolve(ROOT, 'translations'), join(pluginDir, 'translations'), { recursive: true });
+  // As OSD's plugin helpers (write_server_files.ts): the plugin's `.i18nrc.json`, which OSD's
+  // i18n service reads from the installed folder to register `translations/*.json`.
+  cpSync(resolve(ROOT, '.i18nrc.json'), join(pluginDir, '.i18nrc.json'));
   const bundle = await buildBrowserBundle(
     manifest.id,
     join(pluginDir, 'target/public'),

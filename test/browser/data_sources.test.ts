@@ -22,7 +22,12 @@ import {
 } from '../support/browser';
 import { adminClient, adminPassword, TestNames, uniqueName } from '../support/cluster';
 import { readRowsSorted } from '../support/lookups';
-import { B_URL, startHostWithTwoSources, type TwoSources } from '../support/data_sources';
+import {
+  B_URL,
+  registerDataSource,
+  startHostWithTwoSources,
+  type TwoSources,
+} from '../support/data_sources';
 import { users } from '../support/users';
 
 const local = adminClient();
@@ -50,10 +55,13 @@ const app = appUnderTest({
   },
 });
 const { page, testSubj } = app;
-const picker = () => testSubj('lookupsDataSourcePicker');
+/** Data Source Management's menu, which the app mounts in the page header (setHeaderActionMenu). */
+const picker = () => testSubj('headerAppActionMenu');
+const menuButton = () =>
+  picker().locator('[data-test-subj="dataSourceSelectableContextMenuHeaderLink"]');
 
 async function pick(label: string) {
-  await picker().locator('[data-test-subj="comboBoxToggleListButton"]').click();
+  await menuButton().click();
   await page().getByRole('option', { name: label, exact: true }).click();
 }
 
@@ -70,6 +78,14 @@ async function catalogShown() {
 const dataSourceInUrl = () => new URL(page().url()).searchParams.get('dataSourceId');
 
 beforeAll(async () => {
+  // Recorded as an OpenSearch 2.11 cluster: outside supportedOSDataSourceVersions, not offered.
+  await registerDataSource(sources.host, {
+    title: 'Old cluster',
+    endpoint: B_URL,
+    auth: { type: 'no_auth' },
+    dataSourceVersion: '2.11.0',
+    dataSourceEngineType: 'OpenSearch',
+  });
   onB.track(hosts);
   await nodeB.bulk({
     refresh: true,
@@ -84,12 +100,21 @@ afterAll(async () => {
 });
 
 it('offers the local cluster and each registered source, the local cluster first', async () => {
-  await picker().waitFor();
-  expect(await picker().innerText()).toContain('Local cluster');
-  await picker().locator('[data-test-subj="comboBoxToggleListButton"]').click();
+  await menuButton().waitFor();
+  expect(await menuButton().innerText()).toContain('Local cluster');
+  // In the header, beside the breadcrumbs, not in the page.
+  expect(await testSubj('lookupsDataSourcePicker').count()).toBe(0);
+  expect(
+    await page()
+      .locator('[data-test-subj="breadcrumbs"] ~ * [data-test-subj="headerAppActionMenu"]')
+      .count()
+  ).toBe(1);
+  await menuButton().click();
+  await page().getByRole('option').first().waitFor();
   const options = await page().getByRole('option').allInnerTexts();
   expect(options[0]).toBe('Local cluster');
   expect(options).toEqual(expect.arrayContaining(['Cluster B', 'Nowhere']));
+  expect(options).not.toContain('Old cluster');
   await page().keyboard.press('Escape');
 });
 

@@ -93,6 +93,10 @@ describe('registered data sources', () => {
       title: 'Cluster B',
       endpoint: B_URL,
       auth: { type: 'username_password' },
+      // What data source management recorded when it was created (fetchDataSourceMetaData).
+      dataSourceVersion: expect.stringMatching(/^3\./),
+      dataSourceEngineType: 'OpenSearch',
+      installedPlugins: expect.arrayContaining(['opensearch-security']),
     });
     expect(JSON.stringify(listed.body)).not.toContain(bOnly.password);
   });

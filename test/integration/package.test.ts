@@ -74,7 +74,16 @@ describe('the zip', () => {
       expect(pkg).not.toHaveProperty(key);
     }
     expect(Object.keys(pkg.dependencies).sort()).toEqual(
-      ['@fastify/busboy', 'croner', 'csv-parse', 'fp-ts', 'io-ts', 'lossless-json', 're2js'].sort()
+      [
+        '@fastify/busboy',
+        'croner',
+        'csv-parse',
+        'fp-ts',
+        'io-ts',
+        'lossless-json',
+        're2js',
+        'semver',
+      ].sort()
     );
   });
 
@@ -317,7 +326,7 @@ describe('the page the host serves it on', () => {
 
   it('keys the UI plugin and its browser config by manifest id, and keeps the app URL /app/lookups', async () => {
     host = await startInProcessHost({ pluginDir: installedPlugin() });
-    expect(host.plugin.manifest.id).toBe(ID);
+    expect(host.plugins.get(ID)!.manifest.id).toBe(ID);
     expect((await host.server.inject({ url: '/' })).headers.location).toBe('/app/lookups');
     const page = await host.server.inject({
       url: '/app/lookups/lookups/x/versions',
@@ -325,15 +334,19 @@ describe('the page the host serves it on', () => {
     });
     const metadata = metadataOf(page.payload);
     expect(metadata.appId).toBe('lookups');
-    expect(metadata.uiPlugins.map((p: { id: string }) => p.id)).toEqual([ID]);
-    expect(Object.keys(metadata.uiPlugins[0].config).sort()).toEqual([
+    // Ours and the host's own UI plugins (OSD's navigation and data source management), whose
+    // contracts the host's core gives.
+    const ids = metadata.uiPlugins.map((p: { id: string }) => p.id);
+    expect(ids.filter((id: string) => id === ID)).toEqual([ID]);
+    const own = metadata.uiPlugins.find((p: { id: string }) => p.id === ID);
+    expect(Object.keys(own.config).sort()).toEqual([
       'editor',
       'max_body_bytes',
       'max_import_bytes',
       'max_rows',
       'schedules',
     ]);
-    expect(metadata.uiPlugins[0].config.schedules.min_interval_ms).toBe(60_000);
+    expect(own.config.schedules.min_interval_ms).toBe(60_000);
   });
 
   it('lists the Data Source plugin before the plugin that depends on it', async () => {
@@ -343,8 +356,14 @@ describe('the page the host serves it on', () => {
     });
     const page = await host.server.inject({ url: '/app/lookups/lookups', headers: AUTH });
     const metadata = metadataOf(page.payload);
-    expect(metadata.uiPlugins.map((p: { id: string }) => p.id)).toEqual(['dataSource', ID]);
-    expect(metadata.uiPlugins[0].config).toEqual({ enabled: true, hideLocalCluster: false });
+    const ids: string[] = metadata.uiPlugins.map((p: { id: string }) => p.id);
+    expect(ids.indexOf('dataSource')).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf('dataSource')).toBeLessThan(ids.indexOf(ID));
+    expect(ids.indexOf('dataSourceManagement')).toBeLessThan(ids.indexOf(ID));
+    const dataSource = metadata.uiPlugins.find((p: { id: string }) => p.id === 'dataSource');
+    expect(dataSource.config).toEqual({ enabled: true, hideLocalCluster: false });
+    const own = metadata.uiPlugins.find((p: { id: string }) => p.id === ID);
+    expect(own.plugin.optionalPlugins).toEqual(['dataSource', 'dataSourceManagement']);
   });
 
   it('runs only external scripts, which load shared deps, core and the plugin in that order', async () => {

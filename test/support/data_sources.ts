@@ -27,7 +27,29 @@ export interface TwoSources {
   stop(): Promise<void>;
 }
 
-async function registerDataSource(host: TestHost, attributes: Record<string, unknown>) {
+/**
+ * What OSD's data source management records when a source is created: it asks the Data Source
+ * plugin's fetchDataSourceMetaData for the cluster's engine, version and plugins, and saves them.
+ */
+export async function fetchMetadata(host: TestHost, attributes: Record<string, unknown>) {
+  const res = await callApi<Record<string, unknown>>(
+    host.url,
+    'POST',
+    '/internal/data-source-management/fetchDataSourceMetaData',
+    {
+      caller: users.writer,
+      body: { dataSourceAttr: { endpoint: attributes.endpoint, auth: attributes.auth } },
+    }
+  );
+  if (res.status !== 200) {
+    throw new Error(
+      `metadata of ${String(attributes.title)}: ${res.status} ${JSON.stringify(res.body)}`
+    );
+  }
+  return res.body;
+}
+
+export async function registerDataSource(host: TestHost, attributes: Record<string, unknown>) {
   const res = await callApi<{ id: string }>(host.url, 'POST', '/api/saved_objects/data-source', {
     caller: users.writer,
     body: { attributes },
@@ -47,18 +69,23 @@ export async function startHostWithTwoSources(label: string): Promise<TwoSources
     LOOKUPS_DATA_SOURCE_WRAPPING_KEY: randomBytes(32).toString('hex'),
     LOOKUPS_SAVED_OBJECTS_INDEX: savedObjectsIndex,
   });
-  const sourceB = await registerDataSource(host, {
+  const b = {
     title: 'Cluster B',
     endpoint: B_URL,
     auth: {
       type: 'username_password',
       credentials: { username: bOnly.username, password: bOnly.password },
     },
-  });
+  };
+  const sourceB = await registerDataSource(host, { ...b, ...(await fetchMetadata(host, b)) });
+  // Recorded when it could still be reached (a 3.x cluster), and gone since.
   const unreachable = await registerDataSource(host, {
     title: 'Nowhere',
     endpoint: `http://127.0.0.1:${await freePort()}`,
     auth: { type: 'no_auth' },
+    dataSourceVersion: '3.4.0',
+    dataSourceEngineType: 'OpenSearch',
+    installedPlugins: [],
   });
   return {
     host,

@@ -172,9 +172,17 @@ export interface OpenSearchDashboardsResponseFactory {
  *     interface RequestHandlerContext { lookups?: LookupsRequestContext }
  *   }
  */
+/** The part of core's SavedObjectsClientContract the host's request context gives: `get`. */
+export interface SavedObjectsClientContract {
+  get<T = unknown>(
+    type: string,
+    id: string
+  ): Promise<{ id: string; type: string; attributes: T; references?: unknown[] }>;
+}
 export interface RequestHandlerContext {
   core: {
     opensearch: { client: IScopedClusterClient };
+    savedObjects: { client: SavedObjectsClientContract };
   };
 }
 export type RequestHandler<

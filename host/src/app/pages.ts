@@ -18,8 +18,17 @@ export interface InjectedMetadata {
   username?: string;
   /** The OSD version the host stands in for. */
   version: string;
+  /** OSD's `i18n.translationsUrl`: where core loads the locale's messages before plugins start. */
+  i18n: { translationsUrl: string };
+  /** The locale (`i18n.locale`), as the page's `lang`. */
+  locale: string;
   /** The enabled UI plugins, by manifest id, as OSD injects `uiPlugins`. */
-  uiPlugins: Array<{ id: string; config: Record<string, unknown> }>;
+  uiPlugins: Array<{
+    id: string;
+    config: Record<string, unknown>;
+    /** Its dependencies among the UI plugins, as OSD's DiscoveredPlugin. */
+    plugin: { requiredPlugins: string[]; optionalPlugins: string[] };
+  }>;
 }
 
 /**
@@ -33,7 +42,7 @@ export function appPage(metadata: InjectedMetadata, page: { nonce: string; stric
   const data = (value: unknown) => escapeHtml(JSON.stringify(value));
   const base = metadata.basePath;
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(metadata.locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width">

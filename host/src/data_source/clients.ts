@@ -16,7 +16,7 @@ import { Client } from '@opensearch-project/opensearch';
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { CredentialCipher } from './cryptography';
 import { createDataSourceError } from './errors';
-import { DATA_SOURCE_TYPE, type DataSourceAttributes } from './saved_objects';
+import { DATA_SOURCE_TYPE, type DataSourceAttributes, type DataSourceAuth } from './saved_objects';
 import type { SavedObjectsRepository } from '../saved_objects';
 
 export class DataSourceClients {
@@ -48,6 +48,16 @@ export class DataSourceClients {
     } catch (error) {
       throw createDataSourceError(error);
     }
+  }
+
+  /** A client for attributes not yet saved (OSD's testClientDataSourceAttr). */
+  forAttributes(endpoint: string, auth: DataSourceAuth): OpenSearchClient {
+    const root = this.root(endpoint, auth.type);
+    if (auth.type === 'no_auth') return root.child({}) as unknown as OpenSearchClient;
+    return root.child({
+      auth: auth.credentials,
+      headers: { authorization: null as unknown as string },
+    }) as unknown as OpenSearchClient;
   }
 
   private root(endpoint: string, authType: string): Client {

@@ -8,12 +8,15 @@
  * the lookups plugin against several clusters. It gives
  *   - the `dataSource` route handler context, `opensearch.getClient(dataSourceId)`, to the
  *     plugins that list `dataSource` among their required or optional plugins;
+ *   - `fetchDataSourceMetaData`, which records a new source's engine, version and plugins;
  *   - data sources as `data-source` saved objects (its type and client wrapper registered with
  *     the host's saved objects service, whose HTTP API creates, reads, lists and deletes them):
  *     credentials encrypted at rest and never sent back.
  */
 import type { SavedObjectsRepository, SavedObjectTypeRegistry } from '../saved_objects';
+import type { IRouter } from 'opensearch-dashboards/server';
 import { DataSourceClients } from './clients';
+import { registerFetchDataSourceMetaDataRoute } from './metadata_route';
 import { CredentialCipher } from './cryptography';
 import { createDataSourceError } from './errors';
 import { DATA_SOURCE_SAVED_OBJECT, DATA_SOURCE_TYPE, dataSourceWrapper } from './saved_objects';
@@ -45,6 +48,8 @@ export function startDataSourcePlugin(deps: DataSourcePluginDeps) {
     }),
     /** The setup contract dependent plugins receive. */
     setup: { createDataSourceError },
+    /** Its own routes (fetchDataSourceMetaData), on its router. */
+    registerRoutes: (router: IRouter) => registerFetchDataSourceMetaDataRoute(router, clients),
     close: () => clients.close(),
   };
 }

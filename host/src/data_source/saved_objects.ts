@@ -45,6 +45,10 @@ export interface DataSourceAttributes {
   description?: string;
   endpoint: string;
   auth: DataSourceAuth;
+  /** What OSD's data source management records at creation (fetchDataSourceMetaData). */
+  dataSourceVersion?: string;
+  dataSourceEngineType?: string;
+  installedPlugins?: string[];
 }
 
 /** What a client may see of a data source: never its credentials. */
@@ -98,6 +102,14 @@ export function checkAttributes(raw: unknown): DataSourceAttributes {
     // As OSD: the endpoint is kept as given, less a trailing slash.
     endpoint: String(a.endpoint).replace(/\/+$/, ''),
     auth: checkedAuth,
+    // Kept as the client sends them, as OSD's wrapper keeps every other attribute.
+    ...(typeof a.dataSourceVersion === 'string' ? { dataSourceVersion: a.dataSourceVersion } : {}),
+    ...(typeof a.dataSourceEngineType === 'string'
+      ? { dataSourceEngineType: a.dataSourceEngineType }
+      : {}),
+    ...(Array.isArray(a.installedPlugins)
+      ? { installedPlugins: a.installedPlugins.map(String) }
+      : {}),
   };
 }
 

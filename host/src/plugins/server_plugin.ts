@@ -14,8 +14,6 @@
 import { join } from 'path';
 import { BehaviorSubject, Observable } from 'rxjs';
 import type {
-  CoreSetup,
-  CoreStart,
   LoggerFactory,
   Plugin,
   PluginConfigDescriptor,
@@ -30,8 +28,9 @@ export interface LoadedPlugin {
   opaqueId: symbol;
   /** `false` when `<configPath>.enabled` is false: OSD neither sets it up nor ships its UI. */
   enabled: boolean;
-  /** Absent for a disabled plugin. */
+  /** Set by `initialize`, which the host calls only for a plugin it runs (OSD creates no other). */
   instance?: Plugin<unknown, unknown>;
+  initialize(): void;
   config: Record<string, unknown>;
   browserConfig: Record<string, unknown>;
 }
@@ -85,7 +84,7 @@ export function loadServerPlugin(
   const opaqueId = Symbol(manifest.id);
   if (!enabled) {
     loggerFactory.get('plugins-service').info(`Plugin "${manifest.id}" is disabled.`);
-    return { manifest, opaqueId, enabled, config, browserConfig: {} };
+    return { manifest, opaqueId, enabled, config, browserConfig: {}, initialize: () => undefined };
   }
   const config$ = new BehaviorSubject(config);
   const globalConfig$ = new BehaviorSubject(options.globalConfig);
@@ -109,38 +108,40 @@ export function loadServerPlugin(
       createIfExists: <T>() => config$.asObservable() as unknown as Observable<T | undefined>,
     },
   };
-  const instance = manifest.server ? entry.plugin(context) : undefined;
-  return { manifest, opaqueId, enabled, instance, config, browserConfig };
+  const loaded: LoadedPlugin = {
+    manifest,
+    opaqueId,
+    enabled,
+    config,
+    browserConfig,
+    initialize: () => {
+      if (manifest.server) loaded.instance ??= entry.plugin(context);
+    },
+  };
+  return loaded;
 }
 
-/**
- * The plugin's dependencies that the host provides, as OSD resolves them: a required one that
- * is missing stops the start; an optional one that is missing is left out.
- */
-export function resolveDependencies(manifest: PluginManifest, available: ReadonlySet<string>) {
-  const missing = manifest.requiredPlugins.filter((id) => !available.has(id));
-  if (missing.length > 0) {
-    throw new Error(
-      `Plugin "${manifest.id}" has missing required dependencies: [${missing.join(', ')}]`
+/** A plugin's lifecycle step under OSD's 30 s limit (plugins_system.ts withTimeout). */
+export async function withLifecycleTimeout<T>(
+  step: 'Setup' | 'Start',
+  pluginName: string,
+  run: () => T | Promise<T>
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, fail) => {
+    timer = setTimeout(
+      () =>
+        fail(
+          new Error(
+            `${step} lifecycle of "${pluginName}" plugin wasn't completed in 30sec. Consider disabling the plugin and re-start.`
+          )
+        ),
+      30_000
     );
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(run), timeout]);
+  } finally {
+    clearTimeout(timer);
   }
-  return [...manifest.requiredPlugins, ...manifest.optionalPlugins].filter((id) =>
-    available.has(id)
-  );
-}
-
-export async function runLifecycle(
-  plugin: LoadedPlugin,
-  coreSetup: Omit<CoreSetup, 'getStartServices'>,
-  coreStart: CoreStart,
-  setupDeps: Record<string, unknown> = {}
-) {
-  if (!plugin.enabled || !plugin.instance) return undefined;
-  let resolveStart: (value: [CoreStart, object, unknown]) => void = () => undefined;
-  const startServices = new Promise<[CoreStart, object, unknown]>((r) => (resolveStart = r));
-  // OSD awaits a plugin's setup (an async setup is allowed), then its start.
-  await plugin.instance.setup({ ...coreSetup, getStartServices: () => startServices }, setupDeps);
-  const contract = await plugin.instance.start(coreStart, {});
-  resolveStart([coreStart, {}, contract]);
-  return contract;
 }

@@ -35,6 +35,16 @@ export function createSavedObjectsService({ internal, index, logger }: SavedObje
     registry,
     repository,
     registerRoutes: (router: IRouter) => registerSavedObjectsRoutes(router, repository, registry),
+    /**
+     * `context.core.savedObjects.client`: what the HTTP API would answer (each type's wrapper
+     * applied, so a data source's credentials never reach a plugin). Only `get`.
+     */
+    client: {
+      get: async (type: string, id: string) => {
+        const object = await repository.get(type, id);
+        return registry.wrapperOf(type).view?.(object) ?? object;
+      },
+    },
   };
 }
 
