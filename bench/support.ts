@@ -8,8 +8,10 @@ import { Client } from '@opensearch-project/opensearch';
 import type { Logger } from 'opensearch-dashboards/server';
 import { adminPassword, OPENSEARCH_URL } from '../test/support/cluster';
 
-export function benchClient(): Client {
+/** `longNumerals`: as the server's client for user data (`asCurrentUserWithLongNumeralsSupport`). */
+export function benchClient(longNumerals = false): Client {
   return new Client({
+    enableLongNumeralSupport: longNumerals,
     node: OPENSEARCH_URL,
     auth: { username: 'admin', password: adminPassword() },
     // A baseline (_reindex of a million rows) may take minutes, and a retry after a timeout

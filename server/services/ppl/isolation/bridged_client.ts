@@ -52,10 +52,16 @@ function connectionError(error: unknown): Error {
   return error as Error;
 }
 
-export function bridgedClient(rpc: Rpc, task: string): OpenSearchClient {
+/** The header that names a request's query on this side; taken off before the request is sent. */
+const TASK_HEADER = 'x-lookups-query-task';
+
+/** One client per worker; each query reads through a child of it that names the query. */
+export function bridgedClients(rpc: Rpc): (task: string) => OpenSearchClient {
   let nextRequest = 1;
   class BridgeConnection extends Connection {
     override request(params: BridgeParams, callback: Callback) {
+      const headers = (params.headers ?? {}) as Record<string, unknown>;
+      const task = String(headers[TASK_HEADER] ?? '');
       const id = `${task}:${nextRequest++}`;
       let done = false;
       const finish = (error: Error | null, response: IncomingMessage | null) => {
@@ -63,7 +69,7 @@ export function bridgedClient(rpc: Rpc, task: string): OpenSearchClient {
         done = true;
         callback(error, response);
       };
-      const contentType = (params.headers as Record<string, unknown> | undefined)?.['content-type'];
+      const contentType = headers['content-type'];
       const body = params.body as string | Buffer | null | undefined;
       const request: RelayRequest = {
         id,
@@ -96,7 +102,7 @@ export function bridgedClient(rpc: Rpc, task: string): OpenSearchClient {
       return this;
     }
   }
-  return new Client({
+  const root = new Client({
     node: 'http://opensearch.bridge.invalid',
     Connection: BridgeConnection,
     ConnectionPool: BridgePool,
@@ -104,5 +110,6 @@ export function bridgedClient(rpc: Rpc, task: string): OpenSearchClient {
     // 0: a request with no timeout of its own gets the main thread client's (OSD's
     // opensearch.requestTimeout).
     requestTimeout: 0,
-  }) as unknown as OpenSearchClient;
+  });
+  return (task) => root.child({ headers: { [TASK_HEADER]: task } }) as unknown as OpenSearchClient;
 }

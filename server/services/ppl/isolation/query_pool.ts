@@ -288,6 +288,17 @@ export class QueryPool {
     return slot;
   }
 
+  /** A worker with queries keeps the process up until they answer; an idle one does not. */
+  private holdOpen(slot: Slot): void {
+    if (slot.tasks.size > 0) {
+      slot.worker.ref();
+      slot.worker.channel?.ref();
+    } else {
+      slot.worker.unref();
+      slot.worker.channel?.unref();
+    }
+  }
+
   private end(slot: Slot, why: string): void {
     slot.endedBy ??= why;
     slot.worker.kill('SIGKILL');
@@ -332,6 +343,7 @@ export class QueryPool {
     };
     this.tasks.set(state.id, state);
     slot.tasks.add(state);
+    this.holdOpen(slot);
     // Until the worker has parsed the query, the longer of the two limits.
     const limit =
       input.timeout ??
@@ -359,6 +371,7 @@ export class QueryPool {
     await Promise.allSettled([...state.writes]);
     this.tasks.delete(state.id);
     slot.tasks.delete(state);
+    this.holdOpen(slot);
     slot.taken--;
     this.dispatch();
     if (state.forced) throw state.forced;

@@ -17,7 +17,7 @@ import { truncate, type RowSource } from '../../writer/row_source';
 import { MemoryPool } from '../memory';
 import { parseOrRefuse } from '../parse_query';
 import { QueryService, queryTimeout } from '../query_service';
-import { bridgedClient } from './bridged_client';
+import { bridgedClients } from './bridged_client';
 import { Port, Rpc } from './protocol';
 import type {
   BetweenRequest,
@@ -52,6 +52,7 @@ export function serveQueries(port: Port, settings: WorkerSettings): Rpc {
   const rpc = new Rpc(port, (problem) => logger.warn(`query worker: dropped ${problem}`));
   const logger = workerLogger(rpc, ['query-worker']);
   const memory = new MemoryPool(settings.memoryLimitBytes);
+  const clientFor = bridgedClients(rpc);
   let nextStream = 1;
 
   const runTask = async (task: QueryTask) => {
@@ -60,7 +61,7 @@ export function serveQueries(port: Port, settings: WorkerSettings): Rpc {
     const timeout =
       task.timeout ?? queryTimeout(config, task.kind === 'run' && query.output !== undefined);
     rpc.notify('deadline', { task: task.task, ...timeout } satisfies DeadlineNotice);
-    const client = bridgedClient(rpc, task.task);
+    const client = clientFor(task.task);
     const state: Running = { task, client, controller: new AbortController(), streams: new Map() };
     running.set(task.task, state);
     try {
