@@ -167,3 +167,24 @@ export function describeRule(rule: MatchRule): string {
       return `${rule.field} time as of ${rule.event_field ?? '@timestamp'}${rule.to ? ` before ${rule.to}` : ''}`;
   }
 }
+
+/**
+ * `POST /api/lookups/{name}/_match/_try`: the rows an event with these values would get, in
+ * order, under the lookup's rules (or under `rules`, not yet saved). Each field of `values` is a
+ * key, as `lookup <name> <field>` names it; `event_time` is the event's time for a time rule.
+ */
+export const MatchTryBody = strictObject(
+  'match try',
+  { values: t.record(t.string, DefaultValue) },
+  { event_time: t.union([t.string, t.number]), rules: MatchBody }
+);
+export type MatchTryBody = t.TypeOf<typeof MatchTryBody>;
+
+export interface MatchTryResponse {
+  /** The matching rows, best first, at most `max_matches`. */
+  matches: Array<Record<string, unknown>>;
+  /** null: every matching row. */
+  max_matches: number | null;
+  /** Filled in from `default` because nothing matched. */
+  defaulted: boolean;
+}

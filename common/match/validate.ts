@@ -49,17 +49,24 @@ export function rangeKind(
 
 type Read = (row: Record<string, unknown>, field: string) => unknown;
 
+interface Cells {
+  rows: ReadonlyArray<Record<string, unknown>>;
+  read: Read;
+  /** How many rows came before these (they are checked page by page). */
+  firstRow: number;
+}
+
 function badRows(
-  rows: ReadonlyArray<Record<string, unknown>>,
-  read: Read,
+  { rows, read, firstRow }: Cells,
   field: string,
   bad: (value: unknown, row: Record<string, unknown>) => boolean
 ) {
   const out: Array<{ row: number; value: unknown }> = [];
   for (let i = 0; i < rows.length && out.length < MAX_ROWS_NAMED; i++) {
     const value = read(rows[i], field);
-    if (value !== null && value !== undefined && bad(value, rows[i]))
-      out.push({ row: i + 1, value });
+    if (value !== null && value !== undefined && bad(value, rows[i])) {
+      out.push({ row: firstRow + i + 1, value });
+    }
   }
   return out;
 }
@@ -71,10 +78,12 @@ export function checkRules(
   body: MatchBody,
   columns: ReadonlyMap<string, PplType>,
   rows: ReadonlyArray<Record<string, unknown>>,
-  read: Read
+  read: Read,
+  firstRow = 0
 ): RuleProblem | undefined {
+  const cells: Cells = { rows, read, firstRow };
   for (let i = 0; i < body.rules.length; i++) {
-    const problem = checkRule(body.rules[i], columns, rows, read);
+    const problem = checkRule(body.rules[i], columns, cells);
     if (problem) return { rule: i, ...problem };
   }
   for (const field of Object.keys(body.default ?? {})) {
@@ -91,9 +100,9 @@ export function checkRules(
 function checkRule(
   rule: MatchRule,
   columns: ReadonlyMap<string, PplType>,
-  rows: ReadonlyArray<Record<string, unknown>>,
-  read: Read
+  cells: Cells
 ): Omit<RuleProblem, 'rule'> | undefined {
+  const { rows, read } = cells;
   const named = `The rule "${describeRule(rule)}"`;
   const fields = [rule.field, ...('to' in rule && rule.to ? [rule.to] : [])];
   for (const field of fields) {
@@ -118,20 +127,20 @@ function checkRule(
     case 'exact': {
       if (type === 'struct' || type === 'array')
         return wrongType(rule.field, type, 'single values');
-      const bad = badRows(rows, read, rule.field, (v) => !isScalar(v));
+      const bad = badRows(cells, rule.field, (v) => !isScalar(v));
       return bad.length ? fail(rule.field, 'some cells are not single values', bad) : undefined;
     }
     case 'cidr': {
       if (type !== 'string' && type !== 'ip')
         return wrongType(rule.field, type, 'networks as text (10.0.0.0/8)');
-      const bad = badRows(rows, read, rule.field, (v) => parseNetwork(v) === undefined);
+      const bad = badRows(cells, rule.field, (v) => parseNetwork(v) === undefined);
       return bad.length
         ? fail(rule.field, 'some cells are not networks (10.0.0.0/8, 2001:db8::/32)', bad)
         : undefined;
     }
     case 'wildcard': {
       if (type !== 'string') return wrongType(rule.field, type, 'text patterns (*.example.com)');
-      const bad = badRows(rows, read, rule.field, (v) => typeof v !== 'string');
+      const bad = badRows(cells, rule.field, (v) => typeof v !== 'string');
       return bad.length ? fail(rule.field, 'some cells are not text', bad) : undefined;
     }
     case 'range': {
@@ -146,7 +155,7 @@ function checkRule(
         };
       }
       for (const field of [rule.field, rule.to]) {
-        const bad = badRows(rows, read, field, (v) => rangeValue(kind, v) === undefined);
+        const bad = badRows(cells, field, (v) => rangeValue(kind, v) === undefined);
         if (bad.length)
           return fail(
             field,
@@ -154,7 +163,7 @@ function checkRule(
             bad
           );
       }
-      const reversed = badRows(rows, read, rule.field, (v, row) => {
+      const reversed = badRows(cells, rule.field, (v, row) => {
         const lo = rangeValue(kind, v);
         const hi = rangeValue(kind, read(row, rule.to));
         return lo !== undefined && hi !== undefined && lo > hi;
@@ -171,7 +180,7 @@ function checkRule(
       for (const field of fields) {
         const t = columns.get(field)!;
         if (!DATES.has(t) && t !== 'string' && !NUMBERS.has(t)) return wrongType(field, t, 'dates');
-        const bad = badRows(rows, read, field, (v) => dateMs(v) === undefined);
+        const bad = badRows(cells, field, (v) => dateMs(v) === undefined);
         if (bad.length) return fail(field, 'some cells are not dates', bad);
       }
       return undefined;
