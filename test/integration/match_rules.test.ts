@@ -10,6 +10,9 @@
  * after migration, `_explain` and "Try a value".
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ExplainResponse, LookupDetail, QueryResponse } from '../../common/api/codecs';
 import { apiPaths } from '../../common/api/paths';
 import type { MatchBody, MatchSettings, MatchTryResponse } from '../../common/match/codecs';
@@ -459,4 +462,77 @@ it('a lookup without rules matches exactly, as before', async () => {
     { n: 3, site: null },
     { n: 4, site: null },
   ]);
+});
+
+describe('bounded by the query budget', () => {
+  const MiB = 1024 * 1024;
+  let small: TestHost;
+  const big = names.lookup('big_nets');
+  const wide = names.lookup('wide_nets');
+  const padded = `web_logs_match_pad_${randomUUID().slice(0, 8)}`;
+  names.track(padded);
+  beforeAll(async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lookups-match-')), 'host.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ plugins: { lookups: { query: { max_memory_bytes: MiB } } } })
+    );
+    small = await startTestHost({ LOOKUPS_HOST_CONFIG: file });
+    // 4,000 networks of half a kilobyte each: more than the 1 MiB a query may hold.
+    const rows = Array.from({ length: 4000 }, (_, i) => ({
+      net: `10.${i >> 8}.${i & 255}.0/24`,
+      note: 'n'.repeat(500),
+    }));
+    expect((await write(big, { rows })).status).toBe(200);
+    expect((await setRules(big, { rules: [{ field: 'net', type: 'cidr' }] })).status).toBe(200);
+    // 1,000 small networks that all hold every event, with max_matches 1000: 20,000 rows from 20
+    // events, counted as copies sharing the events' values (about 1.4 MiB).
+    expect(
+      (
+        await write(wide, {
+          rows: Array.from({ length: 1000 }, (_, i) => ({ net: '0.0.0.0/0', k: i })),
+        })
+      ).status
+    ).toBe(200);
+    expect(
+      (await setRules(wide, { rules: [{ field: 'net', type: 'cidr' }], max_matches: 1000 })).status
+    ).toBe(200);
+    await admin.indices.create({
+      index: padded,
+      body: {
+        mappings: { properties: { ip: { type: 'ip' }, text: { type: 'keyword', index: false } } },
+      },
+    });
+    await admin.bulk({
+      refresh: true,
+      body: Array.from({ length: 20 }, (_, i) => [
+        { index: { _index: padded } },
+        { ip: `10.0.0.${i}`, text: 't'.repeat(2000) },
+      ]).flat(),
+    });
+  });
+  afterAll(async () => {
+    await small?.stop();
+  });
+
+  it('counts the lookup held for matching, and the rows its matches add, against the budget', async () => {
+    const held = await callApi<Answer<object>>(small.url, 'POST', apiPaths.query(), {
+      caller: users.reader,
+      body: { query: `source=${source} | lookup ${big} net as ip replace note | fields n, note` },
+    });
+    expect(held.status).toBe(400);
+    expect(held.body.message).toMatch(/^"lookup" needs more server memory than one query may hold/);
+    const fanned = await callApi<Answer<object>>(small.url, 'POST', apiPaths.query(), {
+      caller: users.reader,
+      body: { query: `source=${padded} | lookup ${wide} net as ip replace k | stats count()` },
+    });
+    expect(fanned.status).toBe(400);
+    expect(fanned.body.message).toMatch(/^"lookup" needs more server memory/);
+    // The same queries within the default budget.
+    const fine = await query(
+      `source=${padded} | lookup ${wide} net as ip replace k | stats count()`
+    );
+    expect(fine.status).toBe(200);
+    expect(fine.body.datarows).toEqual([[20 * 1000]]);
+  });
 });
