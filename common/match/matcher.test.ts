@@ -241,3 +241,20 @@ describe('exact and mixed', () => {
     expect(big.bytes).toBeGreaterThan(5 * small.bytes);
   });
 });
+
+it('looks at the deadline while it builds over many rows', () => {
+  let checks = 0;
+  const rows = Array.from({ length: 5000 }, (_, i) => ({ net: `10.0.${i % 256}.0/24` }));
+  buildMatcher(
+    { keys: [{ field: 'net', rule: { field: 'net', type: 'cidr' } }], maxMatches: 1 },
+    rows,
+    read,
+    () => void checks++
+  );
+  expect(checks).toBeGreaterThanOrEqual(4);
+  expect(() =>
+    buildMatcher({ keys: [{ field: 'net' }], maxMatches: 1 }, rows, read, () => {
+      throw new Error('deadline');
+    })
+  ).toThrow('deadline');
+});
