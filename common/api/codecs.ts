@@ -189,6 +189,8 @@ export interface LookupSummary {
   last_write: string | null;
   /** What the lookup holds and what it is for, in its writers' words (kept by this plugin). */
   description?: string;
+  /** How `lookup` matches it when it has match rules (`cidr`, `exact+time`, …; see `_match`). */
+  match_mode?: string;
   /** Present when a schedule refreshes the lookup. */
   refresh?: {
     scheduled: true;

@@ -13,7 +13,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ExplainResponse, LookupDetail, QueryResponse } from '../../common/api/codecs';
+import type {
+  ExplainResponse,
+  ListResponse,
+  LookupDetail,
+  QueryResponse,
+} from '../../common/api/codecs';
 import { apiPaths } from '../../common/api/paths';
 import type { MatchBody, MatchSettings, MatchTryResponse } from '../../common/match/codecs';
 import { callApi } from '../support/api';
@@ -174,6 +179,16 @@ describe('cidr', () => {
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ max_matches: 2, updated_by: 'lookup_writer' });
     expect(Date.parse(read.body.updated_at!)).toBeGreaterThan(Date.now() - 600_000);
+    // The catalog names the match mode too.
+    const list = await callApi<ListResponse>(host.url, 'GET', apiPaths.list(), {
+      caller: users.reader,
+      query: { search: nets, from: 0, size: 10 },
+    });
+    expect(list.body.lookups.find((l) => l.name === nets)?.match_mode).toBe('cidr');
+    const detail = await callApi<LookupDetail>(host.url, 'GET', apiPaths.lookup(nets), {
+      caller: users.reader,
+    });
+    expect(detail.body.match_mode).toBe('cidr');
   });
 
   it('tries a value: the rows it would match, in order', async () => {
@@ -454,6 +469,11 @@ it('rules on a legacy lookup once it is migrated', async () => {
 it('a lookup without rules matches exactly, as before', async () => {
   const plain = names.lookup('plain');
   expect((await write(plain, { rows: [{ ip: '10.9.9.9', site: 'exact' }] })).status).toBe(200);
+  const list = await callApi<ListResponse>(host.url, 'GET', apiPaths.list(), {
+    caller: users.reader,
+    query: { search: plain, from: 0, size: 10 },
+  });
+  expect(list.body.lookups.find((l) => l.name === plain)?.match_mode).toBeUndefined();
   expect(
     await rowsOf(`source=${source} | sort n | lookup ${plain} ip replace site | fields n, site`)
   ).toEqual([

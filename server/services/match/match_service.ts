@@ -11,7 +11,13 @@
  * and the change is noted among the lookup's events: who, when, from what to what.
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
-import { type MatchBody, type MatchSettings, NO_RULES } from '../../../common/match/codecs';
+import type { LookupSummary } from '../../../common/api/codecs';
+import {
+  type MatchBody,
+  matchMode,
+  type MatchSettings,
+  NO_RULES,
+} from '../../../common/match/codecs';
 import { checkRules, type RuleProblem } from '../../../common/match/validate';
 import type { TargetState } from '../../../common/substrate/target_state';
 import {
@@ -27,7 +33,7 @@ import { valueAtPath } from '../export_service';
 import { withLookupLease } from '../lookup_lease';
 import { probeTarget } from '../target_probe';
 import { readLookupColumns, scanLookup } from './lookup_table';
-import { readMatchSettings, writeMatchSettings } from './rules_store';
+import { readMatchSettings, rulesOfMeta, writeMatchSettings } from './rules_store';
 
 export type MatchDeps = Pick<
   LookupsRequestContext,
@@ -55,6 +61,43 @@ export async function getMatch(client: OpenSearchClient, name: string): Promise<
   if (target.kind === 'legacy') return NO_RULES;
   managedOnly(name, target, 'read its rules');
   return readMatchSettings(client, name);
+}
+
+/**
+ * Adds each managed lookup's match mode where it has rules, from one mapping request as the
+ * caller (a catalog whose modes cannot be read is still a catalog).
+ */
+export async function withMatchModes<T extends LookupSummary>(
+  deps: Pick<MatchDeps, 'client' | 'logger'>,
+  lookups: T[]
+): Promise<T[]> {
+  const indices = lookups
+    .filter((l) => l.kind === 'managed' && l.backing_index)
+    .map((l) => l.backing_index!);
+  if (indices.length === 0) return lookups;
+  let body: Record<string, { mappings?: { _meta?: Record<string, unknown> } }> = {};
+  try {
+    ({ body } = (await deps.client.indices.getMapping(
+      { index: indices.join(','), ignore_unavailable: true, filter_path: '*.mappings._meta' },
+      { ignore: [404] }
+    )) as { body: typeof body });
+  } catch (error) {
+    deps.logger.debug(`match modes not read: ${(error as Error).message}`);
+    return lookups;
+  }
+  return lookups.map((l) => {
+    const meta = l.backing_index ? body?.[l.backing_index]?.mappings?._meta : undefined;
+    const rules = meta ? (rulesOfMetaOrNone(meta)?.rules ?? []) : [];
+    return rules.length > 0 ? { ...l, match_mode: matchMode(rules) } : l;
+  });
+}
+
+function rulesOfMetaOrNone(meta: Record<string, unknown>): MatchSettings | undefined {
+  try {
+    return rulesOfMeta(meta);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The first problem of the rules over the current version, read page by page. */
