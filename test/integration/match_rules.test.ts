@@ -309,6 +309,11 @@ it('time as of, with an exact key: the latest row at or before the event', async
     { n: 3, team: null },
     { n: 4, team: null },
   ]);
+  const without = await query(
+    `source=${source} | fields n, user | lookup ${owners} user replace team`
+  );
+  expect(without.status).toBe(400);
+  expect(without.body.message).toContain('matches as of each event\'s "@timestamp"');
 });
 
 it('mixed rules: an any-case exact key and a cidr, max_matches 3 in order', async () => {

@@ -61,7 +61,14 @@ export async function planLookup(ctx: PlanContext, command: LookupCommand): Prom
   const settings = await readMatchSettings(client, command.table.name);
   const keys = command.mappings.map((m) => m.lookupField.name);
   const time = timeRuleOf(settings);
-  if (time) ctx.requireColumn(time.event_field ?? '@timestamp', command.table.span);
+  const eventField = time?.event_field ?? '@timestamp';
+  if (time && !ctx.has(eventField)) {
+    throw ctx.error(
+      `The lookup "${command.table.name}" matches as of each event's "${eventField}" (its time rule on "${time.field}"), and the rows here have no such field. Give the event's time that name (eval or rename), or change the rule's event_field.`,
+      command.table.span,
+      { field: eventField }
+    );
+  }
   const byRules =
     time !== undefined || settings.rules.some((r) => keys.includes(r.field) && isInexact(r));
   const mode = matchDetail(settings, keys);
