@@ -16,7 +16,7 @@ import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { MatchSettings } from '../../../common/match/codecs';
 import type { LookupCommand } from '../../../common/ppl/ast';
 import type { PplValue } from '../../../common/ppl/types';
-import { loadRuleTable, type RuleTable } from '../match/rule_table';
+import { loadRuleTable, type RuleTable, timeRuleOf } from '../match/rule_table';
 import type { QueryBudget } from './budget';
 import { checkValueDepth } from './errors';
 import { readField } from './evaluate';
@@ -65,8 +65,9 @@ export async function* ruleLookupOp(
   const tableHold = budget.hold('lookup');
   // The rows the matches of the batch in hand added, until the next batch.
   const fanOut = budget.hold('lookup');
-  const eventField = settings.rules.find((r) => r.type === 'time')?.event_field ?? '@timestamp';
-  const hasTime = settings.rules.some((r) => r.type === 'time');
+  const time = timeRuleOf(settings);
+  const eventField = time?.event_field ?? '@timestamp';
+  const hasTime = time !== undefined;
   let table: RuleTable | undefined;
   try {
     for await (const batch of input) {
