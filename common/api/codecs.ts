@@ -9,6 +9,7 @@
  */
 import * as t from 'io-ts';
 import type { PplType } from '../ppl/types';
+import type { MatchBody } from '../match/codecs';
 import type { EditSummary } from './edit';
 import { QueryBoolean, QueryInt, refined, strictObject } from './decode';
 
@@ -188,6 +189,8 @@ export interface LookupSummary {
   last_write: string | null;
   /** What the lookup holds and what it is for, in its writers' words (kept by this plugin). */
   description?: string;
+  /** How `lookup` matches it when it has match rules (`cidr`, `exact+time`, …; see `_match`). */
+  match_mode?: string;
   /** Present when a schedule refreshes the lookup. */
   refresh?: {
     scheduled: true;
@@ -266,7 +269,7 @@ export interface DeleteVersionResponse {
 
 /** Something that happened to a lookup besides a new version, shown in its timeline. */
 export type LookupEvent =
-  VersionDeletedEvent | VersionRestoredEvent | ImportedEvent | RowsAddedEvent;
+  VersionDeletedEvent | VersionRestoredEvent | ImportedEvent | RowsAddedEvent | RulesChangedEvent;
 
 interface EventBase {
   at: string;
@@ -309,6 +312,14 @@ export interface RowsAddedEvent extends EventBase {
   key_field?: string[];
   /** How many rows replaced stored rows with the same key (an upsert). */
   replaced?: number;
+}
+/** The match rules set, changed or removed (`PUT _match`): from what to what (null: none). */
+export interface RulesChangedEvent extends EventBase {
+  type: 'rules_changed';
+  /** The version the rules were checked against (null: the lookup had none). */
+  slice: string | null;
+  from: MatchBody | null;
+  to: MatchBody | null;
 }
 /**
  * The cleanup rule when a request names none: keep the `keep` newest old versions of each lookup,

@@ -39,6 +39,8 @@ export const ROUTE_PATTERNS = {
   reap: `${API_BASE}/{name}/_reap`,
   compare: `${API_BASE}/{name}/_compare`,
   description: `${API_BASE}/{name}/_description`,
+  match: `${API_BASE}/{name}/_match`,
+  tryMatch: `${API_BASE}/{name}/_match/_try`,
   edit: `${API_BASE}/{name}/_edit`,
 } as const;
 
@@ -74,6 +76,8 @@ export const apiPaths = {
   reap: (name: string) => lookupPath(name, '_reap'),
   compare: (name: string) => lookupPath(name, '_compare'),
   description: (name: string) => lookupPath(name, '_description'),
+  match: (name: string) => lookupPath(name, '_match'),
+  tryMatch: (name: string) => lookupPath(name, '_match/_try'),
   edit: (name: string) => lookupPath(name, '_edit'),
 };
 

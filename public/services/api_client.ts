@@ -26,6 +26,12 @@ import type {
 } from '../../common/api/schedules';
 import { stringifyJson } from '../../common/api/lossless_json';
 import { apiPaths } from '../../common/api/paths';
+import type {
+  MatchBody,
+  MatchSettings,
+  MatchTryBody,
+  MatchTryResponse,
+} from '../../common/match/codecs';
 import type { CompareBody, CompareResponse } from '../../common/api/compare';
 import type { EditBody, EditResponse } from '../../common/api/edit';
 import type { PermissionsResponse } from '../../common/api/permissions';
@@ -173,6 +179,12 @@ export interface LookupsApi {
   remove(name: string): Promise<DeleteResponse>;
   /** Sets the lookup's description (an empty text removes it); answers the lookup. */
   describe(name: string, description: string): Promise<LookupDetail>;
+  /** The lookup's match rules (none: exact matches). */
+  match(name: string): Promise<MatchSettings>;
+  /** Sets (an empty list removes) the lookup's match rules; checked against its current version. */
+  setMatch(name: string, body: MatchBody): Promise<MatchSettings>;
+  /** The rows an event with these values would get, in order (under `rules` when given). */
+  tryMatch(name: string, body: MatchTryBody): Promise<MatchTryResponse>;
   /** Deletes one old version (never the current one: the server answers 409). */
   removeVersion(name: string, slice: string): Promise<DeleteVersionResponse>;
   /** A multipart upload: the file as the part `file`, options in the query string. */
@@ -308,6 +320,10 @@ export function createLookupsApi(
           body: JSON.stringify({ description }),
         })
       ),
+    match: (name) => call(() => http.get<MatchSettings>(apiPaths.match(name))),
+    setMatch: (name, body) =>
+      call(() => http.put<MatchSettings>(apiPaths.match(name), { body: JSON.stringify(body) })),
+    tryMatch: (name, body) => postJson<MatchTryResponse>(apiPaths.tryMatch(name), body),
     removeVersion: (name, slice) =>
       call(() => http.delete<DeleteVersionResponse>(apiPaths.version(name, slice))),
     importFile: (name, file, options = {}) => {

@@ -19,6 +19,7 @@ import { ROUTE_PATTERNS } from '../../common/api/paths';
 import { CatalogService } from '../services/catalog/catalog_service';
 import { LookupOperations } from '../services/catalog/operations';
 import { describeLookup, withDescriptions } from '../services/descriptions/description_service';
+import { withMatchModes } from '../services/match/match_service';
 import type { LookupsRequestContext } from '../types';
 import { handle } from './handler';
 import { LONG_REQUEST_TIMEOUTS } from './timeouts';
@@ -38,14 +39,18 @@ export function registerCatalogRoutes(router: IRouter) {
     { path: ROUTE_PATTERNS.list, validate: { query: validateWith(ListQuery) } },
     handle(async (ctx, request, response) => {
       const page = await ctx.schedules.annotate(await catalog(ctx).page(request.query));
-      return response.ok({ body: { ...page, lookups: await withDescriptions(ctx, page.lookups) } });
+      const lookups = await withMatchModes(ctx, await withDescriptions(ctx, page.lookups));
+      return response.ok({ body: { ...page, lookups } });
     })
   );
 
   router.get(
     { path: ROUTE_PATTERNS.lookup, validate: { params: lookupNameParam('read') } },
     handle(async (ctx, request, response) => {
-      const [lookup] = await withDescriptions(ctx, [await catalog(ctx).get(request.params.name)]);
+      const [lookup] = await withMatchModes(
+        ctx,
+        await withDescriptions(ctx, [await catalog(ctx).get(request.params.name)])
+      );
       // Whether a schedule keeps it fresh, as the catalog says it.
       const [{ refresh }] = (await ctx.schedules.annotate({ lookups: [lookup], total: 1 })).lookups;
       return response.ok({ body: refresh ? { ...lookup, refresh } : lookup });

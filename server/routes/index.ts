@@ -13,6 +13,7 @@ import { registerEditRoute } from './edit';
 import { registerJobRoutes } from './jobs';
 import { registerQueryRoutes } from './query';
 import { registerLookupDataRoutes } from './lookup_data';
+import { registerMatchRoutes } from './match';
 import { registerPermissionsRoute } from './permissions';
 import { registerRowsRoute } from './rows';
 import { registerScheduleRoutes } from './schedules';
@@ -37,4 +38,5 @@ export function registerRoutes(
   registerPermissionsRoute(router);
   registerCompareRoute(router);
   registerEditRoute(router, config.max_body_bytes);
+  registerMatchRoutes(router);
 }

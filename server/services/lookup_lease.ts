@@ -37,6 +37,7 @@ export const OPERATION_ACTIONS: Record<LeaseOperation, LookupAction> = {
   edit: 'write',
   job: 'write',
   schedule: 'write',
+  match: 'write',
 };
 
 /**

@@ -11,6 +11,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   EuiBasicTable,
+  EuiBadge,
   EuiButton,
   EuiCallOut,
   EuiEmptyPrompt,
@@ -137,6 +138,18 @@ export function CatalogPage() {
               {name}
             </EuiLink>{' '}
             <RefreshBadge refresh={lookup.refresh} />
+            {lookup.match_mode ? (
+              <EuiBadge
+                color="hollow"
+                title={i18n.translate('lookups.catalog.matchModeTitle', {
+                  defaultMessage: 'lookup matches it by these rules: {mode}',
+                  values: { mode: lookup.match_mode },
+                })}
+                data-test-subj="lookupsCatalogMatchMode"
+              >
+                {lookup.match_mode}
+              </EuiBadge>
+            ) : null}
           </span>
           {lookup.description ? (
             <EuiText size="xs" color="subdued">

@@ -4,7 +4,7 @@
  */
 
 /*
- * A lookup's storage and its whole-lookup actions: the backing index and the alias filter,
+ * A lookup's storage, its match rules (matching/), and its whole-lookup actions: the backing index and the alias filter,
  * export (plain download links), import of a CSV or NDJSON file, and deletion with a confirm
  * that names what goes.
  */
@@ -29,6 +29,7 @@ import { ActionButton, useGrant } from '../../components/permissions';
 import { useApi } from '../../services/services_context';
 import { DeleteModal } from './delete_modal';
 import { ImportForm } from './import_form';
+import { MatchingSection } from './matching/matching_section';
 
 export function SettingsTab({ name, lookup }: { name: string; lookup?: LookupDetail }) {
   const api = useApi();
@@ -95,6 +96,12 @@ export function SettingsTab({ name, lookup }: { name: string; lookup?: LookupDet
       </EuiCodeBlock>
 
       <EuiHorizontalRule />
+      {lookup.kind === 'managed' ? (
+        <>
+          <MatchingSection name={name} />
+          <EuiHorizontalRule />
+        </>
+      ) : null}
       <EuiTitle size="xs">
         <h3>{i18n.translate('lookups.settings.export', { defaultMessage: 'Export' })}</h3>
       </EuiTitle>

@@ -12,6 +12,7 @@ import { EuiBadge, type EuiCommentProps } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { LookupEvent, SliceInfo } from '../../../common/api/codecs';
 import type { EditSummary } from '../../../common/api/edit';
+import { describeRule } from '../../../common/match/codecs';
 import { formatNumber, formatTime, rowCount, shortSlice } from '../../components/format';
 
 /** Newest first; versions without a time (written before records were kept) last. */
@@ -51,6 +52,8 @@ export function eventTestId(event: LookupEvent): string {
       return `lookupsVersionEvent-imported-${event.slice ?? 'none'}-${event.at}`;
     case 'rows_added':
       return `lookupsVersionEvent-added-${event.slice}-${event.at}`;
+    case 'rules_changed':
+      return `lookupsVersionEvent-rules-${event.at}`;
   }
 }
 
@@ -78,6 +81,18 @@ function rowsAddedText(event: Extract<LookupEvent, { type: 'rows_added' }>): str
             'added {rows} to version {id} by key {keys} ({replaced} replaced a stored row)',
           values: { ...values, keys, replaced: event.replaced },
         });
+}
+
+const rulesText = (body: Extract<LookupEvent, { type: 'rules_changed' }>['to']) =>
+  body && body.rules.length > 0
+    ? body.rules.map(describeRule).join('; ')
+    : i18n.translate('lookups.versions.noRules', { defaultMessage: 'exact matches' });
+
+function rulesChangedText(event: Extract<LookupEvent, { type: 'rules_changed' }>): string {
+  return i18n.translate('lookups.versions.rulesChangedEvent', {
+    defaultMessage: 'changed the match rules from {from} to {to}',
+    values: { from: rulesText(event.from), to: rulesText(event.to) },
+  });
 }
 
 function eventText(event: LookupEvent): string {
@@ -130,6 +145,8 @@ function eventText(event: LookupEvent): string {
     }
     case 'rows_added':
       return rowsAddedText(event);
+    case 'rules_changed':
+      return rulesChangedText(event);
   }
 }
 
@@ -138,6 +155,7 @@ const EVENT_ICON: Record<LookupEvent['type'], string> = {
   version_restored: 'editorUndo',
   imported: 'importAction',
   rows_added: 'plusInCircle',
+  rules_changed: 'link',
 };
 
 export function eventComment(event: LookupEvent): EuiCommentProps {

@@ -137,6 +137,17 @@ describe('completionsAt', () => {
   });
 });
 
+it('names the match mode of a lookup that has match rules', () => {
+  const items = completionsAt('source=web_logs | lookup lk_', 28, {
+    ...sources,
+    matchModes: { lk_hosts: 'cidr' },
+  })!.items;
+  expect(items.map((i) => [i.label, i.matchMode])).toEqual([
+    ['lk_hosts', 'cidr'],
+    ['lk_regions', undefined],
+  ]);
+});
+
 describe('indicesIn', () => {
   it('reads source lists and lookup names, and leaves out patterns', () => {
     expect(

@@ -37,12 +37,16 @@ export interface CompletionItem {
   /** What replaces the prefix. */
   insert: string;
   kind: CompletionKind;
+  /** A lookup's match mode when it has match rules (shown instead of the kind). */
+  matchMode?: string;
 }
 
 export interface CompletionSources {
   indices: readonly string[];
   lookups: readonly string[];
   fields: readonly string[];
+  /** How `lookup` matches each lookup that has match rules (`cidr`, `exact+time`, …). */
+  matchModes?: Readonly<Record<string, string>>;
 }
 
 export interface Completion {
@@ -122,8 +126,17 @@ function optionItems(options: readonly string[], used: Set<string>): CompletionI
     .filter((o) => !used.has(o))
     .map((o) => ({ label: `${o}=`, insert: `${o}=`, kind: 'option' as const }));
 }
-function nameItems(names: readonly string[], kind: 'index' | 'lookup'): CompletionItem[] {
-  return names.map((n) => ({ label: n, insert: n, kind }));
+function nameItems(
+  names: readonly string[],
+  kind: 'index' | 'lookup',
+  modes: Readonly<Record<string, string>> = {}
+): CompletionItem[] {
+  return names.map((n) => ({
+    label: n,
+    insert: n,
+    kind,
+    ...(kind === 'lookup' && modes[n] ? { matchMode: modes[n] } : {}),
+  }));
 }
 
 /** Options already given in a command (`name=` pairs), so they are not offered twice. */
@@ -263,7 +276,9 @@ function itemsFor(
         names: true,
       };
     case 'lookup':
-      if (segment.length === 1) return { items: nameItems(uniqueIndices, 'lookup'), names: true };
+      if (segment.length === 1) {
+        return { items: nameItems(uniqueIndices, 'lookup', sources.matchModes), names: true };
+      }
       return {
         items: [...fieldItems(sources.fields), ...keywordItems(['as', ...LOOKUP_STRATEGIES])],
         names: false,

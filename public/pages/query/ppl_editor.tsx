@@ -352,7 +352,14 @@ export function PplEditor({
             >
               <span>{item.label}</span>
               <EuiTextColor color="subdued">
-                <small>{KIND_LABELS[item.kind]()}</small>
+                <small>
+                  {item.matchMode
+                    ? i18n.translate('lookups.query.completion.matchMode', {
+                        defaultMessage: 'lookup, matches by {mode}',
+                        values: { mode: item.matchMode },
+                      })
+                    : KIND_LABELS[item.kind]()}
+                </small>
               </EuiTextColor>
             </div>
           ))}

@@ -129,6 +129,13 @@ export function QueryPage() {
 
   const lookupNames = useMemo(() => catalog.lookups.map((l) => l.name), [catalog.lookups]);
   const lookupSet = useMemo(() => new Set(lookupNames), [lookupNames]);
+  const matchModes = useMemo(
+    () =>
+      Object.fromEntries(
+        catalog.lookups.filter((l) => l.match_mode).map((l) => [l.name, l.match_mode!])
+      ),
+    [catalog.lookups]
+  );
   const recentIndices = useMemo(() => recent.flatMap((r) => indicesIn(r.query)), [recent]);
   const reading = useMemo(() => indicesIn(text), [text]);
   const lookupFields = useLookupFields(reading, lookupSet);
@@ -148,8 +155,9 @@ export function QueryPage() {
       indices: [...new Set([...recentIndices, ...cluster.indices])],
       lookups: lookupNames,
       fields: [...fields].sort(),
+      matchModes,
     };
-  }, [run.result, recent, reading, lookupFields, cluster, recentIndices, lookupNames]);
+  }, [run.result, recent, reading, lookupFields, cluster, recentIndices, lookupNames, matchModes]);
 
   // The error to mark: the parser's (for this very text) or the server's (for the text it got).
   const positioned: PositionedError | null = useMemo(() => {

@@ -20,6 +20,7 @@ import type { TargetState } from '../../../common/substrate/target_state';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import type { LookupsRequestContext } from '../../types';
 import { withLookupLease } from '../lookup_lease';
+import { assertEditFitsRules, rulesOfIndex } from '../match/ruled_columns';
 import type { Lease } from '../plugin_index/leases';
 import type { RunningRecord } from '../plugin_index/write_records';
 import { probeTarget } from '../target_probe';
@@ -85,7 +86,17 @@ async function planUnder(ctx: EditContext, name: string, body: EditBody) {
           await ctx.records.get(index, body.base_slice),
           maxRows
         );
-  return { plan: planEdit(base, body, { maxRows }), base, target };
+  const plan = planEdit(base, body, { maxRows });
+  // The lookup's match rules hold for the new version too (409 for a ruled column dropped).
+  if (target.kind === 'managed') {
+    assertEditFitsRules(await rulesOfIndex(ctx.client, index), {
+      drop: body.columns?.drop ?? [],
+      renamed: (body.columns?.rename ?? []).map((r) => r.from),
+      columns: plan.columns,
+      rows: plan.rows.map((r) => r.source),
+    });
+  }
+  return { plan, base, target };
 }
 
 /** A lookup that does not exist may still have a backing index (its alias was removed). */

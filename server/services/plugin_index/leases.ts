@@ -24,7 +24,8 @@ export type LeaseOperation =
   | 'delete_version'
   | 'edit'
   | 'job'
-  | 'schedule';
+  | 'schedule'
+  | 'match';
 
 export interface LeaseHolder {
   operation: LeaseOperation;

@@ -72,6 +72,9 @@ const EVENT_PROPERTIES = {
   action: { type: 'keyword' },
   key_field: { type: 'keyword' },
   replaced: { type: 'long' },
+  // A change of match rules: the rules before and after, kept as given, never searched.
+  from: { type: 'object', enabled: false },
+  to: { type: 'object', enabled: false },
 };
 
 const LEASE_PROPERTIES = {

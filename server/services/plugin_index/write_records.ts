@@ -22,6 +22,7 @@ import type { Logger } from 'opensearch-dashboards/server';
 import type {
   ImportedEvent,
   RowsAddedEvent,
+  RulesChangedEvent,
   VersionRestoredEvent,
   WriteAction,
 } from '../../../common/api/codecs';
@@ -75,7 +76,9 @@ export interface WriteRecord {
 }
 
 /** A stored event: what the timeline shows, and which lookup and backing index it belongs to. */
-export type StoredEvent = (VersionRestoredEvent | ImportedEvent | RowsAddedEvent) & {
+export type StoredEvent = (
+  VersionRestoredEvent | ImportedEvent | RowsAddedEvent | RulesChangedEvent
+) & {
   lookup: string;
   backing_index: string;
 };

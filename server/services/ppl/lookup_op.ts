@@ -10,13 +10,14 @@
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { LookupCommand } from '../../../common/ppl/ast';
 import { dateFields, dateFieldsRequest, withDates } from '../document_scan';
-import { checkValueDepth } from './errors';
 import { readField } from './evaluate';
 import type { PplType, PplValue } from '../../../common/ppl/types';
 import type { Row, RowStream } from './operators';
 import { readSourceSchema, SourceSchema } from './source_schema';
 import { QueryBudget, unlimitedBudget } from './budget';
 import { rowBytes, valueBytes } from './memory';
+import { effectiveMaxMatches, type MatchSettings, NO_RULES } from '../../../common/match/codecs';
+import { applyMatch } from './lookup_rules_op';
 
 const MAX_MATCHES = 10_000;
 /** Rows of output handed on at once when input rows match several lookup rows. */
@@ -43,8 +44,11 @@ export async function* lookupOp(
   client: OpenSearchClient,
   command: LookupCommand,
   outputs: Array<{ from: string; to: string }>,
-  budget: QueryBudget = unlimitedBudget()
+  budget: QueryBudget = unlimitedBudget(),
+  /** The lookup's limit on matches per row and its values for a row without one. */
+  settings: Pick<MatchSettings, 'rules' | 'max_matches' | 'default'> = NO_RULES
 ): RowStream {
+  const maxMatches = effectiveMaxMatches(settings);
   let schema: SourceSchema | undefined;
   // The lookup's rows matched for the batch in hand, held until the next batch.
   const hold = budget.hold('lookup');
@@ -106,18 +110,14 @@ export async function* lookupOp(
       let out: Row[] = [];
       budget.begin();
       for (const row of batch) {
-        const found = matches.get(
+        const all = matches.get(
           keyOf(command.mappings.map((m) => readField(row, m.sourceField.name)))
-        ) ?? [null];
+        );
+        const found = all ? all.slice(0, maxMatches) : [null];
         for (let i = 0; i < found.length; i++) {
           const match = found[i];
           const target = i === found.length - 1 ? row : { ...row };
-          for (const { from, to } of outputs) {
-            const value = match ? ((readField(match as Row, from) ?? null) as PplValue) : null;
-            checkValueDepth(value, to);
-            if (command.strategy !== 'append') target[to] = value;
-            else if (target[to] === null || target[to] === undefined) target[to] = value;
-          }
+          applyMatch(target, match, command, outputs, settings.default);
           if (i < found.length - 1) copies.add(rowBytes(target));
           out.push(target);
           if (budget.tick()) await budget.pause();

@@ -16,6 +16,7 @@ import { isRefusal, planWrite } from '../../../common/substrate/target_state';
 import type { LookupsConfig } from '../../config';
 import { ConflictError } from '../../lib/errors';
 import { probeTarget } from '../target_probe';
+import { assertWriteKeepsRuledColumns } from '../match/ruled_columns';
 import { applyBuildSettings } from './build_settings';
 import { ensureBackingIndex } from './backing_index';
 import { throwIfCancelled } from './cancellation';
@@ -115,6 +116,10 @@ export async function writeLookup(
   const plan = planWrite(await probeTarget(client, name), { append });
   if (isRefusal(plan)) throw new ConflictError(plan.refuse.message, { reason: plan.refuse.reason });
   const previousSlice = currentSliceOf(plan);
+  // The lookup's match rules read columns a new version must keep (checked again before publish).
+  const knownColumns = source.columnNames ?? source.columns?.map((c) => c.name);
+  if (plan.action === 'overwrite' && knownColumns)
+    await assertWriteKeepsRuledColumns(client, plan.backingIndex, knownColumns);
 
   const empty = source.count === 0;
   if (empty && (!overrideIfEmpty || plan.action === 'append')) {
@@ -198,6 +203,8 @@ export async function writeLookup(
       await settleEmpty(deps, write, { createdIndex });
       return { rows_written: 0, slice: previousSlice, action: 'unchanged' };
     }
+    if (plan.action !== 'append')
+      await assertWriteKeepsRuledColumns(client, plan.backingIndex, filled.columns);
     deps.lease?.assertHeld();
     throwIfCancelled(deps.signal);
     await deps.progress?.({

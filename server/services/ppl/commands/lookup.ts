@@ -8,6 +8,15 @@ import type { LookupCommand } from '../../../../common/ppl/ast';
 import { lookupOp, readLookupSchema } from '../lookup_op';
 import { javaHashMapOrder, javaHashSetOrder } from '../java_hash_order';
 import type { PlanContext } from '../plan_context';
+import {
+  describeRule,
+  effectiveMaxMatches,
+  isInexact,
+  type MatchSettings,
+} from '../../../../common/match/codecs';
+import { readMatchSettings } from '../../match/rules_store';
+import { timeRuleOf } from '../../match/rule_table';
+import { ruleLookupOp } from '../lookup_rules_op';
 
 export async function planLookup(ctx: PlanContext, command: LookupCommand): Promise<void> {
   for (const m of command.mappings) ctx.requireColumn(m.sourceField.name, m.sourceField.span);
@@ -49,11 +58,58 @@ export async function planLookup(ctx: PlanContext, command: LookupCommand): Prom
   ];
   const { client } = ctx.deps;
   const { budget } = ctx;
-  ctx.add(command.span, 'streams', (input) => lookupOp(input, client, command, outputs, budget), {
-    detail: 'one terms query on the lookup per batch',
-    // A row matching several lookup rows comes out once per match.
-    keepsCount: false,
+  const settings = await readMatchSettings(client, command.table.name);
+  const keys = command.mappings.map((m) => m.lookupField.name);
+  const time = timeRuleOf(settings);
+  const eventField = time?.event_field ?? '@timestamp';
+  if (time && !ctx.has(eventField)) {
+    throw ctx.error(
+      `The lookup "${command.table.name}" matches as of each event's "${eventField}" (its time rule on "${time.field}"), and the rows here have no such field. Give the event's time that name (eval or rename), or change the rule's event_field.`,
+      command.table.span,
+      { field: eventField }
+    );
+  }
+  const byRules =
+    time !== undefined || settings.rules.some((r) => keys.includes(r.field) && isInexact(r));
+  const mode = matchDetail(settings, keys);
+  if (byRules) {
+    ctx.add(
+      command.span,
+      'streams',
+      (input) => ruleLookupOp(input, client, command, outputs, settings, budget),
+      {
+        detail: `${mode}; the lookup's current version read once and matched in the server`,
+        keepsCount: false,
+      }
+    );
+    return;
+  }
+  ctx.add(
+    command.span,
+    'streams',
+    (input) => lookupOp(input, client, command, outputs, budget, settings),
+    {
+      detail: `${mode}; one terms query on the lookup per batch`,
+      // A row matching several lookup rows comes out once per match.
+      keepsCount: false,
+    }
+  );
+}
+
+/** The match mode of a lookup step, as `_explain` names it: each key's rule, the limit, the default. */
+function matchDetail(settings: MatchSettings, keys: string[]): string {
+  const rules = keys.map((key) => {
+    const rule = settings.rules.find((r) => r.field === key && r.type !== 'time');
+    return rule ? describeRule(rule) : `${key} exact`;
   });
+  const time = timeRuleOf(settings);
+  if (time) rules.push(describeRule(time));
+  const max = effectiveMaxMatches(settings);
+  return [
+    `match: ${rules.join(', ')}`,
+    ...(Number.isFinite(max) ? [`max_matches ${max}`] : []),
+    ...(settings.default ? [`default for ${Object.keys(settings.default).join(', ')}`] : []),
+  ].join('; ');
 }
 
 /**
