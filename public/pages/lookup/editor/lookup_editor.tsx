@@ -32,7 +32,7 @@ import { useLeaveGuard } from '../../../components/leave_guard';
 import { toApiFailure, type ApiFailure } from '../../../services/api_client';
 import { useApi, useServices } from '../../../services/services_context';
 import { useAppDispatch } from '../../../store';
-import { editLookup } from '../../../store/operations';
+import { editLookup, lookupChanged } from '../../../store/operations';
 import { AddColumnModal, PasteRowsModal, RenameColumnModal } from './column_modals';
 import {
   editBody,
@@ -40,6 +40,7 @@ import {
   initialEditorState,
   pendingChanges,
   reapply,
+  rowKeyColumns,
   type EditorBase,
   type EditorColumn,
 } from './edit_state';
@@ -198,6 +199,8 @@ function Editor({
     const failure = toApiFailure(e);
     const stale = failure.attributes as StaleBaseAttributes | undefined;
     if (failure.statusCode === 409 && stale?.reason === 'stale_base') {
+      // Someone else's version is current now: the header and the other tabs show it too.
+      dispatchApp(lookupChanged(name));
       setDialog({ kind: 'stale', stale, message: failure.message });
       return;
     }
@@ -250,6 +253,7 @@ function Editor({
     setBusy(true);
     try {
       const next = await loadEditorBase(api, name, maxRows);
+      if (next.slice !== state.base.slice) dispatchApp(lookupChanged(name));
       if (keep) {
         const { state: rebased, lost } = reapply(state, next);
         dispatch({ type: 'reset', state: rebased });
@@ -571,6 +575,7 @@ function Editor({
           name={name}
           stale={dialog.stale}
           message={dialog.message}
+          keys={rowKeyColumns(state.base)}
           busy={busy}
           onReapply={() => void rebase(true)}
           onDiscard={() => void rebase(false)}
