@@ -338,13 +338,24 @@ export function QueryPage() {
         </EuiFlexItem>
         {writes ? (
           <EuiFlexItem grow={false}>
-            <EuiButtonEmpty
-              iconType="clock"
-              onClick={() => setScheduling(true)}
-              data-test-subj="lookupsQuerySchedule"
+            {/* A schedule writes the lookup as its owner: offered only to who may write it. */}
+            <Refusable
+              name={target ?? ''}
+              action="write"
+              grant={writeGrant}
+              testSubj="lookupsRefused-schedule"
             >
-              {i18n.translate('lookups.query.schedule', { defaultMessage: 'Schedule…' })}
-            </EuiButtonEmpty>
+              {(refused) => (
+                <EuiButtonEmpty
+                  iconType="clock"
+                  onClick={() => setScheduling(true)}
+                  isDisabled={refused}
+                  data-test-subj="lookupsQuerySchedule"
+                >
+                  {i18n.translate('lookups.query.schedule', { defaultMessage: 'Schedule…' })}
+                </EuiButtonEmpty>
+              )}
+            </Refusable>
           </EuiFlexItem>
         ) : null}
         {busy ? (
