@@ -7,7 +7,8 @@
  * The editor against a lookup another user changes meanwhile (#33 defects 1 to 3): a stale base
  * found at Publish opens the conflict dialog (never "[object Object]"), the dialog shows row by
  * row what the other user changed and who they are, and the lookup's header follows the version
- * now current. And a number cell given letters (#33 defect 4) is kept, flagged and holds Save.
+ * now current. A number cell given letters (#33 defect 4) is kept, flagged and holds Save; Add
+ * row focuses the row it added (#33 defect 12).
  */
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LookupDetail, RowsResponse } from '../../../../common/api/codecs';
@@ -260,4 +261,13 @@ it('a number cell given letters keeps them, is flagged invalid and holds Save ba
   await typeInto(1, 1, '13');
   await waitFor(() => expect(screen.queryByTestId('lookupsEditorInvalid')).toBeNull());
   expect((screen.getByTestId('lookupsEditorSave') as HTMLButtonElement).disabled).toBe(false);
+});
+
+it('Add row shows the new row and focuses its first cell (#33 defect 12)', async () => {
+  world();
+  await cell(1, 0);
+  fireEvent.click(screen.getByTestId('lookupsEditorAddRow'));
+  const added = await cell(2, 0);
+  await waitFor(() => expect(document.activeElement).toBe(added));
+  expect(screen.getByTestId('lookupsEditorPending').textContent).toBe('1 pending change');
 });

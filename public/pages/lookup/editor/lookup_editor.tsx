@@ -10,7 +10,7 @@
  * the compare view shows versions), then publishes it as a new version. Leaving with unsaved
  * changes asks first.
  */
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
   EuiBadge,
   EuiButton,
@@ -141,6 +141,38 @@ function Editor({
   const [error, setError] = useState<ApiFailure | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [page, setPage] = useState({ index: 0, size: 50 });
+  // A row just added: its page is shown, then its first cell scrolled to and focused.
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  const holder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusRow === null) return undefined;
+    let frame = 0;
+    let tries = 0;
+    const focus = () => {
+      const cell = holder.current?.querySelector<HTMLElement>(
+        `[data-lookups-row="${focusRow}"][data-lookups-column="0"]`
+      );
+      if (cell) {
+        cell.scrollIntoView?.({ block: 'center' });
+        cell.focus();
+        setFocusRow(null);
+      } else if (++tries < 20) {
+        // The grid sets a cell's position on it once it has rendered.
+        frame = requestAnimationFrame(focus);
+      } else {
+        setFocusRow(null);
+      }
+    };
+    frame = requestAnimationFrame(focus);
+    return () => cancelAnimationFrame(frame);
+  }, [focusRow, page.index]);
+  const addRow = () => {
+    if (!canAddRows(1)) return;
+    const at = state.doc.rows.length;
+    dispatch({ type: 'addRow' });
+    setPage((p) => ({ ...p, index: Math.floor(at / p.size) }));
+    setFocusRow(at);
+  };
 
   const pending = pendingChanges(state);
   const leave = useLeaveGuard(
@@ -294,7 +326,7 @@ function Editor({
         <EuiButton
           size="s"
           iconType="plusInCircle"
-          onClick={() => canAddRows(1) && dispatch({ type: 'addRow' })}
+          onClick={addRow}
           isDisabled={state.doc.columns.length === 0}
           data-test-subj="lookupsEditorAddRow"
         >
@@ -406,7 +438,7 @@ function Editor({
   );
 
   return (
-    <div data-test-subj="lookupsEditor">
+    <div data-test-subj="lookupsEditor" ref={holder}>
       <EuiText size="s" color="subdued">
         <p data-test-subj="lookupsEditorSummary">
           {i18n.translate('lookups.editor.intro', {
