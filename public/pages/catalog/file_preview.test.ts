@@ -103,3 +103,16 @@ describe('a ragged CSV in the preview', () => {
     expect(previewText('a,b\n1,2\n', 'csv', false).problem).toBeUndefined();
   });
 });
+
+describe('a CSV the preview cannot read (#33 defect 10)', () => {
+  it('reads a quote inside an unquoted field as the import does', () => {
+    const preview = previewText('host,note\nweb-1,say "hi"\n', 'csv', false);
+    expect(preview.rows).toEqual([['web-1', 'say "hi"']]);
+  });
+
+  it('says where a quoted field is left open, counting lines from 1', () => {
+    expect(() => previewText('host,note\nweb-1,ok\nweb-2,"open\nweb-3,x\n', 'csv', false)).toThrow(
+      'line 3: a quoted field is not closed; a quote inside a quoted field is written twice ("")'
+    );
+  });
+});

@@ -73,6 +73,41 @@ function ndjsonType(values: unknown[]): string {
   return 'object';
 }
 
+/**
+ * The records of CSV text, read as the import reads them (server/services/import/csv.ts: CRLF,
+ * LF or CR, a quote inside an unquoted field kept). A problem is said in the import's words,
+ * with lines and fields counted from 1.
+ */
+function parseCsv(body: string, delimiter: CsvDelimiter) {
+  let lastLine = 0;
+  try {
+    return parse(body, {
+      delimiter,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_quotes: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+      on_record: (record, context) => {
+        lastLine = context.lines;
+        return record;
+      },
+    }) as Array<{ record: string[]; info: { lines: number } }>;
+  } catch (error) {
+    const { code, lines } = error as { code?: string; lines?: number };
+    if (code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw new Error(
+        `line ${lastLine + 1}: a quoted field is not closed; a quote inside a quoted field is written twice ("")`
+      );
+    }
+    const message = String((error as Error).message).replace(
+      /\bfield (\d+)/g,
+      (_, n: string) => `field ${Number(n) + 1}`
+    );
+    throw new Error(lines !== undefined ? `line ${lines}: ${message}` : message);
+  }
+}
+
 export function previewText(
   text: string,
   format: ImportFormat,
@@ -105,14 +140,10 @@ export function previewText(
       partial,
     };
   }
-  const records = (
-    parse(body, {
-      delimiter,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      info: true,
-    }) as Array<{ record: string[]; info: { lines: number } }>
-  ).map(({ record, info }) => ({ fields: record, line: startLine(record, info.lines) }));
+  const records = parseCsv(body, delimiter).map(({ record, info }) => ({
+    fields: record,
+    line: startLine(record, info.lines),
+  }));
   const [first, ...data] = records;
   const header = first?.fields ?? [];
   const inference = new ColumnTypeInference(header);
