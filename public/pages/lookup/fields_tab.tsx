@@ -24,7 +24,7 @@ import {
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { FieldCapsResponse } from '../../../common/api/search_codecs';
-import { typeDetail, typeLabel } from '../../components/data_columns';
+import { typeDetail, typeWithMapping } from '../../components/data_columns';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { shortSlice } from '../../components/format';
 import { loadable, useGetFieldCapsQuery, useGetLookupQuery } from '../../store/api';
@@ -184,7 +184,7 @@ export function FieldsTab({ name }: { name: string }) {
       // PPL's name, as query results say it, and the mapping type where it differs.
       render: (type: string) => (
         <EuiBadge color="hollow" title={typeDetail(type)}>
-          {typeLabel(type) === type ? type : `${typeLabel(type)} (${type})`}
+          {typeWithMapping(type)}
         </EuiBadge>
       ),
     },

@@ -271,3 +271,10 @@ it('Add row shows the new row and focuses its first cell (#33 defect 12)', async
   await waitFor(() => expect(document.activeElement).toBe(added));
   expect(screen.getByTestId('lookupsEditorPending').textContent).toBe('1 pending change');
 });
+
+it('names the column types as the Rows and Fields tabs do, the mapping beside (#33 defect 11)', async () => {
+  world();
+  await cell(0, 0);
+  expect(screen.getByTestId('lookupsEditorColumn-host').textContent).toContain('string (keyword)');
+  expect(screen.getByTestId('lookupsEditorColumn-count').textContent).toContain('bigint (long)');
+});
