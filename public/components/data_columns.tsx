@@ -72,6 +72,12 @@ export function typeLabel(type: string): string {
   return ppl === 'undefined' && type.trim().toLowerCase() !== 'undefined' ? type : ppl;
 }
 
+/** `bigint (long)`: the PPL name, with the mapping type beside it where it differs. */
+export function typeWithMapping(type: string): string {
+  const label = typeLabel(type);
+  return label === type ? label : `${label} (${type})`;
+}
+
 /** `bigint; mapped as long` where the mapping says it otherwise, else just the PPL name. */
 export function typeDetail(type: string): string {
   const label = typeLabel(type);

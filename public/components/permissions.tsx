@@ -95,22 +95,21 @@ export function Refusable({
   action,
   grant,
   children,
+  testSubj = `lookupsRefused-${action}`,
 }: {
   name: string;
   action: LookupAction;
   grant?: ActionGrant;
   children: (refused: boolean) => ReactNode;
+  /** The wrapper's test hook, when two controls share an action. */
+  testSubj?: string;
 }) {
   if (!grant || grant.allowed) return <>{children(false)}</>;
   const text = refusedText(name, action, grant.missing);
   return (
     <EuiToolTip content={text}>
       {/* A disabled button fires no hover or focus events; its wrapper does. */}
-      <span
-        tabIndex={0}
-        data-test-subj={`lookupsRefused-${action}`}
-        data-missing-permission={grant.missing ?? ''}
-      >
+      <span tabIndex={0} data-test-subj={testSubj} data-missing-permission={grant.missing ?? ''}>
         {children(true)}
         {/* Said to screen readers on focus too (the tooltip shows only while hovered or focused). */}
         <EuiScreenReaderOnly>

@@ -9,7 +9,7 @@
  * said beside it, never instead.
  */
 import { configure, render, screen } from '@testing-library/react';
-import { columnHeader, typeLabel } from './data_columns';
+import { columnHeader, typeLabel, typeWithMapping } from './data_columns';
 
 configure({ testIdAttribute: 'data-test-subj' });
 
@@ -31,4 +31,13 @@ it('a column header shows the PPL name, with the mapping type in its title', () 
   render(<div>{columnHeader('population', 'long')}</div>);
   expect(screen.getByTestId('lookupsColumnType').textContent).toBe('bigint');
   expect(screen.getByTitle('population (bigint; mapped as long)')).toBeTruthy();
+});
+
+it.each([
+  ['long', 'bigint (long)'],
+  ['text', 'string (text)'],
+  ['date', 'timestamp (date)'],
+  ['bigint', 'bigint'],
+])('%s is named %s where the mapping type is said beside it', (type, named) => {
+  expect(typeWithMapping(type)).toBe(named);
 });

@@ -99,11 +99,22 @@ export function errorMessage(e: unknown): string {
   return String(e);
 }
 
+function isApiFailure(e: unknown): e is ApiFailure {
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    !(e instanceof Error) &&
+    typeof (e as { message?: unknown }).message === 'string'
+  );
+}
+
 /** Any rejection as an ApiFailure, keeping the status and attributes the server sent. */
 export function toApiFailure(e: unknown): ApiFailure {
   if (e instanceof LookupsApiError) {
     return { message: e.message, statusCode: e.statusCode, attributes: e.attributes };
   }
+  // Already plain data: a store mutation's `unwrap()` rejects with the ApiFailure it kept.
+  if (isApiFailure(e)) return e;
   const body = isFetchError(e) ? e.body : undefined;
   return { message: errorMessage(e), statusCode: body?.statusCode, attributes: body?.attributes };
 }

@@ -50,7 +50,7 @@ export interface Catalog {
 }
 
 /** What a lookup's data views hold; a write to the lookup changes all of them. */
-const lookupTags = (name: string) =>
+export const lookupTags = (name: string) =>
   [
     { type: 'Lookup', id: name },
     { type: 'Rows', id: name },

@@ -14,7 +14,7 @@
 import type { ReapBody, WriteBody } from '../../common/api/codecs';
 import type { EditBody } from '../../common/api/edit';
 import type { ImportOptions } from '../services/api_client';
-import { lookupsApi } from './api';
+import { lookupsApi, lookupTags } from './api';
 
 const untracked = { track: false };
 const { endpoints } = lookupsApi;
@@ -48,3 +48,10 @@ export const describeLookup = (arg: { name: string; description: string }) =>
 /** An edit of a lookup (`dry_run`: its preview only; nothing changes, nothing is invalidated). */
 export const editLookup = (arg: { name: string; body: EditBody }) =>
   endpoints.edit.initiate(arg, untracked);
+
+/**
+ * The lookup changed under a view (another user's write, found by a 409): what the store holds
+ * of it, and the catalog, are asked again, so its header and tabs show the version now current.
+ */
+export const lookupChanged = (name: string) =>
+  lookupsApi.util.invalidateTags(['Catalog', ...lookupTags(name)]);

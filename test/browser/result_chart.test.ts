@@ -20,6 +20,9 @@ import {
   typeQuery,
   unexpectedConsoleErrors,
 } from '../support/browser';
+import type { QueryRowsResponse } from '../../common/api/codecs';
+import { apiPaths } from '../../common/api/paths';
+import { callApi } from '../support/api';
 import { users } from '../support/users';
 
 const QUERY = 'source=web_logs | timechart span=1d count() by status';
@@ -105,6 +108,55 @@ describe('in the light theme', () => {
     await testSubj('lookupsQueryTable').waitFor();
     expect(await testSubj('lookupsQueryChart').count()).toBe(0);
     expect(unexpectedConsoleErrors(app.browser())).toEqual([]);
+  });
+
+  it('draws every bucket of a 30-day hourly timechart by five statuses (#33 defect 5)', async () => {
+    const hourly = 'source=web_logs | timechart span=1h count() by status';
+    // What the server answers for it, read whole through the API.
+    const answer = await callApi<QueryRowsResponse>(app.host().url, 'POST', apiPaths.query(), {
+      caller: users.writer,
+      body: { query: hourly, size: 10_000 },
+    });
+    expect(answer.status).toBe(200);
+    const { datarows } = answer.body;
+    expect(answer.body.total).toBe(datarows.length);
+    const times = [...new Set(datarows.map((r) => r[0] as string))].sort();
+    const statuses = new Set(datarows.map((r) => String(r[1])));
+    // The sample data: a month of logs, by the hour, with five statuses (well past 1,000 rows).
+    expect(statuses.size).toBe(5);
+    expect(times.length).toBeGreaterThanOrEqual(29 * 24);
+    expect(datarows.length).toBeGreaterThan(1000);
+
+    // The library reports what it drew.
+    await page().addInitScript(() => {
+      (window as { lookupsChartDebugState?: boolean }).lookupsChartDebugState = true;
+    });
+    await page().reload();
+    await typeQuery(page(), hourly);
+    await testSubj('lookupsQueryRun').click();
+    await testSubj('lookupsResultView').waitFor();
+    expect(await testSubj('lookupsQueryResultsTotal').innerText()).toBe(
+      `${datarows.length.toLocaleString('en-US')} rows`
+    );
+    await testSubj('lookupsResultViewLine').click();
+    await chartDrawn(page());
+    expect(await testSubj('lookupsQueryChartCut').count()).toBe(0);
+    const drawn = JSON.parse(
+      (await page()
+        .locator('[data-test-subj="lookupsQueryChart"] .echChartStatus')
+        .getAttribute('data-ech-debug-state'))!
+    ) as { lines?: Array<{ name: string; points: Array<{ x: number }> }> };
+    const lines = drawn.lines ?? [];
+    expect(lines.map((l) => l.name).sort()).toEqual([...statuses].sort());
+    // Every row of the result is a point; the first and last hours are drawn.
+    expect(lines.reduce((n, l) => n + l.points.length, 0)).toBe(datarows.length);
+    const xs = lines.flatMap((l) => l.points.map((p) => p.x));
+    const utc = (t: string) => Date.parse(`${t.replace(' ', 'T')}Z`);
+    expect(Math.min(...xs)).toBe(utc(times[0]));
+    expect(Math.max(...xs)).toBe(utc(times[times.length - 1]));
+    await page().mouse.move(0, 0);
+    expect(await axeViolations(page(), OUI_GRID_STRUCTURE)).toEqual([]);
+    await screenshot(page(), 'chart-hourly-month');
   });
 
   it('offers no chart for a result without a time column', async () => {

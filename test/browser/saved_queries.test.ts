@@ -170,6 +170,18 @@ describe('in the light theme', () => {
     await typeQuery(page(), newText);
     await testSubj('lookupsSavedQueryChanged').waitFor();
     await testSubj('lookupsSavedQuerySave').click();
+    // A saved query is shared with Discover's users: Save asks first, and offers a new one
+    // (#33 defect 9). Cancel leaves it as it was.
+    const overwrite = testSubj('lookupsSavedQueryOverwriteModal');
+    await overwrite.waitFor();
+    expect(await overwrite.innerText()).toMatch(/shared.*Discover/s);
+    expect(await testSubj('lookupsSavedQueryOverwriteAsNew').isVisible()).toBe(true);
+    await axeAtBothWidths(page(), 'saved-query-overwrite');
+    await testSubj('lookupsSavedQueryOverwriteCancel').click();
+    await overwrite.waitFor({ state: 'detached' });
+    await testSubj('lookupsSavedQueryChanged').waitFor();
+    await testSubj('lookupsSavedQuerySave').click();
+    await testSubj('lookupsSavedQueryOverwriteConfirm').click();
     await testSubj('lookupsSavedQueryChanged').waitFor({ state: 'detached' });
 
     await testSubj('lookupsTab-schedules').click();

@@ -81,6 +81,49 @@ it('schedules a query from the Query page, runs it now, and shows its history', 
   expect(await axeViolations(page(), OUI_GRID_STRUCTURE)).toEqual([]);
   await screenshot(page(), 'schedules-page');
 
+  // At 1024 px (#33 defect 14): nothing overflows the table, the actions stay inside it, and
+  // the lookup's name breaks only after an underscore, never mid-word.
+  await page().setViewportSize({ width: 1024, height: 900 });
+  const fit = await testSubj('lookupsSchedulesTable').evaluate((element) => {
+    const table = element.querySelector('table')!;
+    const scroller = table.parentElement!;
+    const edge = element.getBoundingClientRect().right;
+    const icons = [...element.querySelectorAll('[data-test-subj="lookupsScheduleDelete"]')];
+    return {
+      scrolls: scroller.scrollWidth > scroller.clientWidth || table.scrollWidth > table.clientWidth,
+      wider: table.getBoundingClientRect().right > edge + 0.5,
+      iconsOut: icons.filter((i) => i.getBoundingClientRect().right > edge + 0.5).length,
+    };
+  });
+  expect(fit).toEqual({ scrolls: false, wider: false, iconsOut: 0 });
+  const breaks = await row.locator('[data-test-subj="lookupsScheduleLookup"]').evaluate((link) => {
+    // Where each line of the name starts: the character before it must be "_".
+    const found: string[] = [];
+    const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+    let top: number | undefined;
+    let before = '';
+    for (
+      let node = walker.nextNode() as Text | null;
+      node;
+      node = walker.nextNode() as Text | null
+    ) {
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const at = range.getBoundingClientRect().top;
+        if (top !== undefined && at > top + 1) found.push(before);
+        top = at;
+        before = node.data[i];
+      }
+    }
+    return found;
+  });
+  expect(breaks.filter((c) => c !== '_')).toEqual([]);
+  expect(await axeViolations(page(), OUI_GRID_STRUCTURE)).toEqual([]);
+  await screenshot(page(), 'schedules-page-1024');
+  await page().setViewportSize({ width: 1440, height: 1000 });
+
   await row.locator('[data-test-subj="lookupsScheduleHistory"]').click();
   const runs = testSubj('lookupsScheduleRunsTable');
   await runs.waitFor();

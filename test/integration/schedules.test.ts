@@ -15,7 +15,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import type { Job } from '../../common/api/jobs';
 import { apiPaths } from '../../common/api/paths';
-import type { ListResponse } from '../../common/api/codecs';
+import type { ListResponse, LookupDetail } from '../../common/api/codecs';
 import type { Schedule, ScheduleDetail, ScheduleRun } from '../../common/api/schedules';
 import { PLUGIN_INDEX } from '../../server/services/plugin_index/plugin_index';
 import { callApi, Caller } from '../support/api';
@@ -444,8 +444,13 @@ describe('the catalog', () => {
       caller: users.writer,
       query: { search: name },
     });
+    // The lookup's own page reads the same mark (#33 defect 15).
+    const own = await callApi<LookupDetail>(host.url, 'GET', apiPaths.lookup(name), {
+      caller: users.writer,
+    });
     await disable(host, { ...schedule, every: '1s' });
     expect(stale.body.lookups[0].refresh).toMatchObject({ scheduled: true, stale: true });
+    expect(own.body.refresh).toMatchObject({ scheduled: true, stale: true });
   });
 });
 

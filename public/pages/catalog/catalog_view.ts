@@ -10,6 +10,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Criteria } from '@elastic/eui';
+import { compareNames } from '../../../common/name_order';
 import type { LookupSummary } from '../../../common/api/codecs';
 
 export const PAGE_SIZES = [10, 20, 50, 100];
@@ -24,6 +25,7 @@ export interface CatalogView {
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true });
+const byName = (a: LookupSummary, b: LookupSummary) => compareNames(a.name, b.name);
 
 /** By `field`, then by name, so rows that tie keep one order across pages. */
 export function sortLookups(
@@ -39,11 +41,13 @@ export function sortLookups(
     // Missing values (no write time) sort first ascending, as nothing comes before them.
     if (x === null || x === undefined) return -1;
     if (y === null || y === undefined) return 1;
+    if (field === 'name') return byName(a, b);
     return typeof x === 'number' && typeof y === 'number'
       ? x - y
       : collator.compare(String(x), String(y));
   };
-  return [...lookups].sort((a, b) => sign * compare(a, b) || collator.compare(a.name, b.name));
+  // Names in the server's order (common/name_order.ts), so its pages and this table agree.
+  return [...lookups].sort((a, b) => sign * compare(a, b) || byName(a, b));
 }
 
 export function pageOf(sorted: readonly LookupSummary[], view: CatalogView): LookupSummary[] {

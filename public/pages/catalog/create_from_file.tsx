@@ -35,7 +35,7 @@ import { useServices } from '../../services/services_context';
 import { useAppDispatch } from '../../store';
 import { importIntoLookup } from '../../store/operations';
 import { previewFile, type FilePreview } from './file_preview';
-import { useNewLookupName } from './new_lookup_name';
+import { useNewLookupName, useWritableName } from './new_lookup_name';
 
 /** A lookup name from a file name: lower case, letters, digits and `_`. */
 export function nameFromFile(fileName: string): string {
@@ -56,6 +56,7 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [keys, setKeys] = useState<string[]>([]);
+  const writableName = useWritableName();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -145,7 +146,8 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
           <EuiButtonEmpty onClick={onClose} data-test-subj="lookupsCreateCancel">
             {i18n.translate('lookups.create.cancel', { defaultMessage: 'Cancel' })}
           </EuiButtonEmpty>
-          <Refusable name={trimmed} action="write" grant={grant}>
+          {/* A file that cannot be read is the problem to fix first: no refusal of the name yet. */}
+          <Refusable name={trimmed} action="write" grant={preview ? grant : undefined}>
             {(refused) => (
               <EuiButton
                 fill
@@ -184,7 +186,14 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
           onChange={(files) => {
             const picked = files && files.length > 0 ? files[0] : null;
             setFile(picked);
-            if (picked && name === '') setName(nameFromFile(picked.name));
+            if (picked && name === '') {
+              // A name the user may write, so the field starts without a refusal.
+              const base = nameFromFile(picked.name);
+              setName(base);
+              void writableName(base).then((suggested) =>
+                setName((typed) => (typed === base ? suggested : typed))
+              );
+            }
           }}
           display="default"
           data-test-subj="lookupsCreateFile"

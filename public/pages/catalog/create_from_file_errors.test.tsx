@@ -102,3 +102,66 @@ it('says at the name, right after the file is picked, that the user may not writ
   );
   expect(within(modal).getByTestId('lookupsCreateSubmit')).toHaveProperty('disabled', true);
 });
+
+it('suggests a name the user may write: good.csv becomes lk_good for a lk_* writer (#33 defect 10)', async () => {
+  const fake = fakeHttp({
+    [`GET ${apiPaths.list()}`]: () => ({
+      lookups: [{ name: 'lk_hosts' }, { name: 'lk_team_a_ips' }].map((l) => ({
+        ...l,
+        kind: 'managed',
+      })),
+    }),
+    [`GET ${apiPaths.permissions()}`]: (request: FakeRequest): PermissionsResponse => {
+      const answer = permissions(true)(request);
+      return {
+        ...answer,
+        lookups: answer.lookups.map((l) =>
+          l.name.startsWith('lk_') && !l.name.startsWith('lk_team_a_')
+            ? l
+            : { ...permissions(false)({ ...request }).lookups[0], name: l.name }
+        ),
+      };
+    },
+  });
+  renderWithProviders(<LookupsApp />, {
+    route: '/lookups',
+    services: fakeServices({ http: fake.http }),
+  });
+  fireEvent.click(await screen.findByTestId('lookupsCatalogCreate'));
+  const modal = await screen.findByTestId('lookupsCreateModal');
+  fireEvent.change(modal.querySelector('input[type="file"]') as HTMLInputElement, {
+    target: { files: [new File(['host,n\nweb-1,1\n'], 'good.csv', { type: 'text/csv' })] },
+  });
+  await screen.findByTestId('lookupsCreatePreview');
+  const field = within(modal).getByTestId('lookupsCreateName') as HTMLInputElement;
+  await waitFor(() => expect(field.value).toBe('lk_good'));
+  await waitFor(() =>
+    expect(within(modal).getByTestId('lookupsCreateSubmit')).toHaveProperty('disabled', false)
+  );
+  expect(modal.querySelector('.euiFormErrorText')).toBeNull();
+  // "good" itself was asked about, and refused, before lk_good was chosen.
+  const asked = fake.requests
+    .filter((r) => r.path === apiPaths.permissions())
+    .flatMap((r) => String((r.options?.query as { names?: string }).names).split(','));
+  expect(asked).toEqual(expect.arrayContaining(['good', 'lk_good']));
+});
+
+it('says nothing of the name while the file cannot be read', async () => {
+  const fake = fakeHttp({
+    [`GET ${apiPaths.list()}`]: () => ({ lookups: [] }),
+    [`GET ${apiPaths.permissions()}`]: permissions(false),
+  });
+  renderWithProviders(<LookupsApp />, {
+    route: '/lookups',
+    services: fakeServices({ http: fake.http }),
+  });
+  fireEvent.click(await screen.findByTestId('lookupsCatalogCreate'));
+  const modal = await screen.findByTestId('lookupsCreateModal');
+  fireEvent.change(modal.querySelector('input[type="file"]') as HTMLInputElement, {
+    target: { files: [new File(['host,n\nweb-1,"open\n'], 'good.csv', { type: 'text/csv' })] },
+  });
+  const failed = await within(modal).findByText(/This file cannot be read/);
+  expect(failed.textContent).toContain('line 2: a quoted field is not closed');
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  expect(modal.textContent).not.toContain('You may not write');
+});

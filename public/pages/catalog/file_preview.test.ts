@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
+import { typeLabel } from '../../components/data_columns';
 import { formatOf, previewText } from './file_preview';
 
 describe('a file preview', () => {
@@ -41,12 +42,34 @@ describe('a file preview', () => {
     const preview = previewText('{"a":1,"b":"x"}\n{"a":2,"c":true}\n', 'ndjson', false);
     expect(preview.schema).toEqual([
       { name: 'a', type: 'long' },
-      { name: 'b', type: 'string' },
+      { name: 'b', type: 'text' },
       { name: 'c', type: 'boolean' },
     ]);
     expect(preview.rows).toEqual([
       [1, 'x', null],
       [2, null, true],
+    ]);
+  });
+
+  it('shows the values and types the import stores (#33 defect 7)', () => {
+    const preview = previewText(
+      '{"big":9007199254740993,"tags":["a","b"],"at":{"x":1},"r":1.5}\n{"tags":[]}\n',
+      'ndjson',
+      false
+    );
+    // Every digit, as the import keeps it; an array typed by its elements, as OpenSearch maps it.
+    expect(preview.rows[0]).toEqual([9007199254740993n, ['a', 'b'], { x: 1 }, 1.5]);
+    expect(preview.schema).toEqual([
+      { name: 'big', type: 'long' },
+      { name: 'tags', type: 'text' },
+      { name: 'at', type: 'object' },
+      { name: 'r', type: 'float' },
+    ]);
+    expect(preview.schema.map((c) => typeLabel(c.type))).toEqual([
+      'bigint',
+      'string',
+      'struct',
+      'float',
     ]);
   });
 
@@ -78,5 +101,18 @@ describe('a ragged CSV in the preview', () => {
 
   it('has no problem for a well-formed file', () => {
     expect(previewText('a,b\n1,2\n', 'csv', false).problem).toBeUndefined();
+  });
+});
+
+describe('a CSV the preview cannot read (#33 defect 10)', () => {
+  it('reads a quote inside an unquoted field as the import does', () => {
+    const preview = previewText('host,note\nweb-1,say "hi"\n', 'csv', false);
+    expect(preview.rows).toEqual([['web-1', 'say "hi"']]);
+  });
+
+  it('says where a quoted field is left open, counting lines from 1', () => {
+    expect(() => previewText('host,note\nweb-1,ok\nweb-2,"open\nweb-3,x\n', 'csv', false)).toThrow(
+      'line 3: a quoted field is not closed; a quote inside a quoted field is written twice ("")'
+    );
   });
 });

@@ -10,6 +10,7 @@
  */
 import { parse } from 'csv-parse/browser/esm/sync';
 import type { SchemaColumn } from '../../../common/api/codecs';
+import { parseJson } from '../../../common/api/lossless_json';
 import type { CsvDelimiter, ImportFormat } from '../../../common/api/search_codecs';
 import { ColumnTypeInference, schemaOf } from '../../../common/import_types';
 
@@ -54,15 +55,57 @@ function completeLines(text: string, partial: boolean): string {
   return end < 0 ? '' : text.slice(0, end + 1);
 }
 
+/**
+ * The type OpenSearch maps an NDJSON field as when the import writes it (the backing index maps
+ * new fields dynamically, with date and numeric detection off): from the first value the field
+ * has, an array standing for its elements. Named as the mapping names it; the table shows the
+ * PPL name beside it.
+ */
 function ndjsonType(values: unknown[]): string {
-  const present = values.filter((v) => v !== null && v !== undefined);
-  if (present.length === 0) return 'string';
-  if (present.every((v) => typeof v === 'number')) {
-    return present.every((v) => Number.isInteger(v)) ? 'long' : 'double';
+  const first = values
+    .flatMap((v) => (Array.isArray(v) ? v.flat(Infinity) : [v]))
+    .find((v) => v !== null && v !== undefined);
+  if (first === undefined) return 'text';
+  if (typeof first === 'bigint') return 'long';
+  if (typeof first === 'number') return Number.isInteger(first) ? 'long' : 'float';
+  if (typeof first === 'boolean') return 'boolean';
+  if (typeof first === 'string') return 'text';
+  return 'object';
+}
+
+/**
+ * The records of CSV text, read as the import reads them (server/services/import/csv.ts: CRLF,
+ * LF or CR, a quote inside an unquoted field kept). A problem is said in the import's words,
+ * with lines and fields counted from 1.
+ */
+function parseCsv(body: string, delimiter: CsvDelimiter) {
+  let lastLine = 0;
+  try {
+    return parse(body, {
+      delimiter,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_quotes: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+      on_record: (record, context) => {
+        lastLine = context.lines;
+        return record;
+      },
+    }) as Array<{ record: string[]; info: { lines: number } }>;
+  } catch (error) {
+    const { code, lines } = error as { code?: string; lines?: number };
+    if (code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw new Error(
+        `line ${lastLine + 1}: a quoted field is not closed; a quote inside a quoted field is written twice ("")`
+      );
+    }
+    const message = String((error as Error).message).replace(
+      /\bfield (\d+)/g,
+      (_, n: string) => `field ${Number(n) + 1}`
+    );
+    throw new Error(lines !== undefined ? `line ${lines}: ${message}` : message);
   }
-  if (present.every((v) => typeof v === 'boolean')) return 'boolean';
-  if (present.every((v) => typeof v === 'string')) return 'string';
-  return present.every((v) => typeof v === 'object') ? 'struct' : 'string';
 }
 
 export function previewText(
@@ -78,7 +121,8 @@ export function previewText(
       .filter((line) => line.trim() !== '')
       .map((line, i) => {
         try {
-          return JSON.parse(line) as Record<string, unknown>;
+          // Every digit kept, as the import reads it (JSON.parse rounds beyond 2^53).
+          return parseJson(line) as Record<string, unknown>;
         } catch {
           throw new Error(`Line ${i + 1} is not JSON: ${line.slice(0, 80)}`);
         }
@@ -96,14 +140,10 @@ export function previewText(
       partial,
     };
   }
-  const records = (
-    parse(body, {
-      delimiter,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      info: true,
-    }) as Array<{ record: string[]; info: { lines: number } }>
-  ).map(({ record, info }) => ({ fields: record, line: startLine(record, info.lines) }));
+  const records = parseCsv(body, delimiter).map(({ record, info }) => ({
+    fields: record,
+    line: startLine(record, info.lines),
+  }));
   const [first, ...data] = records;
   const header = first?.fields ?? [];
   const inference = new ColumnTypeInference(header);

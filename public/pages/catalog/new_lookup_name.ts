@@ -12,7 +12,10 @@ import type { ActionGrant } from '../../../common/api/permissions';
 import { validateLookupName } from '../../../common/substrate/names';
 import { grantOf, refusedText, usePermissions } from '../../components/permissions';
 import { useDebounced } from '../../components/use_debounced';
+import { useStore } from 'react-redux';
+import { useAppDispatch, type RootState } from '../../store';
 import { useCatalog } from '../../store/api';
+import { fetchPermissions } from '../../store/permissions_slice';
 
 /** How long the name field waits for typing to pause before it asks what the user may write. */
 const NAME_DEBOUNCE_MS = 400;
@@ -45,4 +48,51 @@ export function useNewLookupName(name: string, takenText: (name: string) => stri
     problem = refusedText(trimmed, 'write', grant.missing);
   }
   return { trimmed, valid: check?.ok === true, taken, grant, problem };
+}
+
+/** The most names a suggestion asks about at once. */
+const MAX_CANDIDATES = 20;
+
+/**
+ * Names to try for `base`, most likely first: `base`, then `base` under each prefix the caller's
+ * lookups have (`lk_`, `lk_team_a_`: their first one or two `_`-ended parts), so a `lk_*` writer
+ * picking `good.csv` is offered `lk_good`.
+ */
+export function candidateNames(base: string, known: readonly string[]): string[] {
+  const prefixes = new Map<string, number>();
+  for (const name of known) {
+    const parts = name.split('_');
+    for (let n = 1; n <= Math.min(2, parts.length - 1); n++) {
+      const prefix = `${parts.slice(0, n).join('_')}_`;
+      prefixes.set(prefix, (prefixes.get(prefix) ?? 0) + 1);
+    }
+  }
+  // The prefix most lookups share first; base itself when it has one already.
+  const ordered = [...prefixes.entries()].sort((a, b) => b[1] - a[1]).map(([p]) => p);
+  const names = [base, ...ordered.filter((p) => !base.startsWith(p)).map((p) => `${p}${base}`)];
+  return [...new Set(names)]
+    .filter((n) => validateLookupName(n, { purpose: 'write' }).ok)
+    .slice(0, MAX_CANDIDATES);
+}
+
+/**
+ * A name for a new lookup from `base` that the user may write: asks about the candidates at once
+ * (the answers stay in the store, so the name field knows them), and gives the first allowed
+ * one, or `base` when none is (the field then says why).
+ */
+export function useWritableName() {
+  const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
+  const known = useCatalog({ refetchOnMount: false }).lookups;
+  return async (base: string): Promise<string> => {
+    const candidates = candidateNames(
+      base,
+      known.map((l) => l.name)
+    );
+    if (candidates.length === 0) return base;
+    // Asks only about names not known yet; a failure leaves `base`, which the field checks.
+    await dispatch(fetchPermissions(candidates));
+    const { byName } = store.getState().permissions;
+    return candidates.find((name) => grantOf(byName[name], 'write')?.allowed === true) ?? base;
+  };
 }

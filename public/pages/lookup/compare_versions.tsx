@@ -7,7 +7,7 @@
  * Two versions of a lookup compared: how many rows each has, which columns came or went, and,
  * by key fields the user picks, which rows were added, removed or changed (with a few of each).
  */
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   EuiButton,
   EuiLoadingSpinner,
@@ -46,42 +46,117 @@ const sliceLabel = (slice: SliceInfo) =>
 
 const none = i18n.translate('lookups.compare.none', { defaultMessage: 'none' });
 
-export function CompareVersions({ name, slices }: { name: string; slices: SliceInfo[] }) {
+/** Compares two versions, by key fields when given; only the newest request's answer is kept. */
+export function useVersionCompare(name: string) {
   const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<CompareResponse | null>(null);
+  const [error, setError] = useState<ApiFailure | null>(null);
+  // Only the newest request's answer is shown: one sent earlier may come back later.
+  const latest = useRef(0);
+  const run = useCallback(
+    async (pair: { from: string; to: string }, keyFields: string[]) => {
+      const request = ++latest.current;
+      setBusy(true);
+      setError(null);
+      try {
+        const next = await api.compare(name, {
+          ...pair,
+          ...(keyFields.length ? { key_field: keyFields } : {}),
+        });
+        if (request === latest.current) setAnswer(next);
+      } catch (e) {
+        if (request !== latest.current) return;
+        setError(toApiFailure(e));
+        setAnswer(null);
+      } finally {
+        if (request === latest.current) setBusy(false);
+      }
+    },
+    [api, name]
+  );
+  // An answer arriving after the view is gone is dropped.
+  useEffect(
+    () => () => {
+      latest.current++;
+    },
+    []
+  );
+  return { busy, answer, error, run };
+}
+
+/**
+ * "Compare rows by key": a checkbox per column of either version, then, by the keys picked, the
+ * rows added, removed and changed (or, while it is asked, that it is being compared).
+ */
+export function CompareByKey({
+  answer,
+  keys,
+  busy,
+  onKeys,
+}: {
+  answer: CompareResponse;
+  keys: string[];
+  busy: boolean;
+  onKeys: (keys: string[]) => void;
+}) {
+  const columns = [...new Set([...answer.from.columns, ...answer.to.columns])];
+  return (
+    <>
+      <EuiFormRow
+        hasChildLabel={false}
+        label={i18n.translate('lookups.compare.keys', {
+          defaultMessage: 'Compare rows by key',
+        })}
+        helpText={i18n.translate('lookups.compare.keysHelp', {
+          defaultMessage: 'Rows with the same values in these columns are the same row.',
+        })}
+      >
+        <EuiCheckboxGroup
+          options={columns.map((c, i) => ({ id: `lookupsCompareKey-${i}`, label: c }))}
+          idToSelectedMap={Object.fromEntries(
+            columns.map((c, i) => [`lookupsCompareKey-${i}`, keys.includes(c)])
+          )}
+          onChange={(id) => {
+            const column = columns[Number(id.split('-').pop())];
+            onKeys(keys.includes(column) ? keys.filter((k) => k !== column) : [...keys, column]);
+          }}
+          data-test-subj="lookupsCompareKeys"
+        />
+      </EuiFormRow>
+      {busy ? (
+        <EuiText size="s" color="subdued" data-test-subj="lookupsCompareBusy">
+          <p role="status">
+            <EuiLoadingSpinner size="s" />{' '}
+            {keys.length
+              ? i18n.translate('lookups.compare.busyByKey', {
+                  defaultMessage: 'Comparing the rows by {keys}…',
+                  values: { keys: keys.join(', ') },
+                })
+              : i18n.translate('lookups.compare.busy', {
+                  defaultMessage: 'Comparing the versions…',
+                })}
+          </p>
+        </EuiText>
+      ) : answer.by_key ? (
+        <ByKey byKey={answer.by_key} />
+      ) : null}
+    </>
+  );
+}
+
+export function CompareVersions({ name, slices }: { name: string; slices: SliceInfo[] }) {
   const current = slices.find((s) => s.current) ?? slices[slices.length - 1];
   // Newest first: the version before the current one.
   const previous = slices.find((s) => s.id !== current?.id);
   const [from, setFrom] = useState(previous?.id ?? '');
   const [to, setTo] = useState(current?.id ?? '');
   const [keys, setKeys] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<CompareResponse | null>(null);
-  const [error, setError] = useState<ApiFailure | null>(null);
-  // Only the newest request's answer is shown: one sent earlier may come back later.
-  const latest = useRef(0);
+  const { busy, answer, error, run } = useVersionCompare(name);
 
   if (slices.length < 2) return null;
   const options = slices.map((s) => ({ value: s.id, text: sliceLabel(s) }));
-  const columns = answer ? [...new Set([...answer.from.columns, ...answer.to.columns])] : [];
 
-  const run = async (pair: { from: string; to: string }, keyFields: string[]) => {
-    const request = ++latest.current;
-    setBusy(true);
-    setError(null);
-    try {
-      const next = await api.compare(name, {
-        ...pair,
-        ...(keyFields.length ? { key_field: keyFields } : {}),
-      });
-      if (request === latest.current) setAnswer(next);
-    } catch (e) {
-      if (request !== latest.current) return;
-      setError(toApiFailure(e));
-      setAnswer(null);
-    } finally {
-      if (request === latest.current) setBusy(false);
-    }
-  };
   // Once something is shown, it follows the pickers: a new pair of versions is compared at once.
   const pick = (pair: { from: string; to: string }) => {
     setFrom(pair.from);
@@ -166,48 +241,15 @@ export function CompareVersions({ name, slices }: { name: string; slices: SliceI
             ]}
           />
           <EuiSpacer size="m" />
-          <EuiFormRow
-            hasChildLabel={false}
-            label={i18n.translate('lookups.compare.keys', {
-              defaultMessage: 'Compare rows by key',
-            })}
-            helpText={i18n.translate('lookups.compare.keysHelp', {
-              defaultMessage: 'Rows with the same values in these columns are the same row.',
-            })}
-          >
-            <EuiCheckboxGroup
-              options={columns.map((c, i) => ({ id: `lookupsCompareKey-${i}`, label: c }))}
-              idToSelectedMap={Object.fromEntries(
-                columns.map((c, i) => [`lookupsCompareKey-${i}`, keys.includes(c)])
-              )}
-              onChange={(id) => {
-                const column = columns[Number(id.split('-').pop())];
-                const next = keys.includes(column)
-                  ? keys.filter((k) => k !== column)
-                  : [...keys, column];
-                setKeys(next);
-                void run({ from, to }, next);
-              }}
-              data-test-subj="lookupsCompareKeys"
-            />
-          </EuiFormRow>
-          {busy ? (
-            <EuiText size="s" color="subdued" data-test-subj="lookupsCompareBusy">
-              <p role="status">
-                <EuiLoadingSpinner size="s" />{' '}
-                {keys.length
-                  ? i18n.translate('lookups.compare.busyByKey', {
-                      defaultMessage: 'Comparing the rows by {keys}…',
-                      values: { keys: keys.join(', ') },
-                    })
-                  : i18n.translate('lookups.compare.busy', {
-                      defaultMessage: 'Comparing the versions…',
-                    })}
-              </p>
-            </EuiText>
-          ) : answer.by_key ? (
-            <ByKey byKey={answer.by_key} />
-          ) : null}
+          <CompareByKey
+            answer={answer}
+            keys={keys}
+            busy={busy}
+            onKeys={(next) => {
+              setKeys(next);
+              void run({ from, to }, next);
+            }}
+          />
         </>
       ) : null}
     </EuiPanel>

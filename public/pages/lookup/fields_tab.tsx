@@ -24,7 +24,7 @@ import {
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import type { FieldCapsResponse } from '../../../common/api/search_codecs';
-import { typeDetail, typeLabel } from '../../components/data_columns';
+import { typeDetail, typeWithMapping } from '../../components/data_columns';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { shortSlice } from '../../components/format';
 import { loadable, useGetFieldCapsQuery, useGetLookupQuery } from '../../store/api';
@@ -40,7 +40,10 @@ export interface FieldRow {
   slices?: string[];
 }
 
-/** Fields OpenSearch adds to every index: not the lookup's columns. */
+/**
+ * Fields OpenSearch adds to every index: not the lookup's columns (nor is any field of a `_…`
+ * type, such as `_feature`, which `_field_caps` lists on every index of OpenSearch 3).
+ */
 const METADATA_FIELDS = new Set([
   '_id',
   '_index',
@@ -68,7 +71,8 @@ export function fieldRows(caps: FieldCapsResponse): FieldRow[] {
   for (const field of Object.keys(caps.fields).sort()) {
     if (METADATA_FIELDS.has(field)) continue;
     for (const [type, cap] of Object.entries(caps.fields[field])) {
-      if (type === 'unmapped') continue;
+      // A metadata field has a type of its own name (`_feature`, `_id`): none a column can have.
+      if (type === 'unmapped' || type.startsWith('_')) continue;
       rows.push({
         id: `${field}:${type}`,
         field,
@@ -180,7 +184,7 @@ export function FieldsTab({ name }: { name: string }) {
       // PPL's name, as query results say it, and the mapping type where it differs.
       render: (type: string) => (
         <EuiBadge color="hollow" title={typeDetail(type)}>
-          {typeLabel(type) === type ? type : `${typeLabel(type)} (${type})`}
+          {typeWithMapping(type)}
         </EuiBadge>
       ),
     },

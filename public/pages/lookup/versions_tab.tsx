@@ -53,6 +53,50 @@ const oldCount = (n: number) =>
         values: { count: n },
       });
 
+const incompleteCount = (n: number) =>
+  n === 1
+    ? i18n.translate('lookups.versions.incompleteOne', {
+        defaultMessage: '1 incomplete version',
+      })
+    : i18n.translate('lookups.versions.incompleteMany', {
+        defaultMessage: '{count} incomplete versions',
+        values: { count: n },
+      });
+
+/**
+ * What the old versions are good for: those complete can be restored; a failed, cancelled or
+ * interrupted write left only an incomplete version, which cannot.
+ */
+export function summaryText(orphans: readonly SliceInfo[]): string {
+  const restorable = orphans.filter((s) => sliceStatus(s) === 'old');
+  const incomplete = orphans.filter((s) => sliceStatus(s) !== 'old');
+  const rows = (slices: readonly SliceInfo[]) => rowCount(slices.reduce((n, s) => n + s.rows, 0));
+  if (orphans.length === 0) {
+    return i18n.translate('lookups.versions.summaryOnlyCurrent', {
+      defaultMessage:
+        'Only the current version is stored. Each overwrite keeps the version before it here, so it can be restored.',
+    });
+  }
+  if (restorable.length === 0) {
+    return i18n.translate('lookups.versions.summaryOnlyIncomplete', {
+      defaultMessage:
+        'No old version can be restored: besides the current one there is only {incomplete} ({rows}), from a write that failed or was cancelled. Such a version only takes space: delete it, or clean up old versions.',
+      values: { incomplete: incompleteCount(incomplete.length), rows: rows(incomplete) },
+    });
+  }
+  const text = i18n.translate('lookups.versions.summary', {
+    defaultMessage:
+      'The current version and {orphans} ({rows}) that overwrites left behind. Restore one to make it current again.',
+    values: { orphans: oldCount(restorable.length), rows: rows(restorable) },
+  });
+  return incomplete.length === 0
+    ? text
+    : `${text} ${i18n.translate('lookups.versions.summaryIncomplete', {
+        defaultMessage: 'Besides: {incomplete} ({rows}), which cannot be restored.',
+        values: { incomplete: incompleteCount(incomplete.length), rows: rows(incomplete) },
+      })}`;
+}
+
 /**
  * Delete for a version: refused (with the missing permission) where the caller may not, and
  * disabled for the current version, saying how to get there.
@@ -235,21 +279,7 @@ export function VersionsTab({ name, lookup }: { name: string; lookup?: LookupDet
       <EuiFlexGroup alignItems="center" justifyContent="spaceBetween" responsive={false} wrap>
         <EuiFlexItem>
           <EuiText size="s" color="subdued">
-            <p>
-              {orphans.length === 0
-                ? i18n.translate('lookups.versions.summaryOnlyCurrent', {
-                    defaultMessage:
-                      'Only the current version is stored. Each overwrite keeps the version before it here, so it can be restored.',
-                  })
-                : i18n.translate('lookups.versions.summary', {
-                    defaultMessage:
-                      'The current version and {orphans} ({rows}) that overwrites left behind. Restore one to make it current again.',
-                    values: {
-                      orphans: oldCount(orphans.length),
-                      rows: rowCount(orphans.reduce((n, s) => n + s.rows, 0)),
-                    },
-                  })}
-            </p>
+            <p data-test-subj="lookupsVersionsSummary">{summaryText(orphans)}</p>
             {lookup.kind === 'managed' && orphans.length > 0 ? (
               <p data-test-subj="lookupsVersionsCleanupRule">{cleanupRuleText()}</p>
             ) : null}

@@ -12,7 +12,7 @@
  * keys. PPL's times are UTC (`2026-11-01 00:00:00`), read as such. Pure, so it is tested without
  * a browser.
  */
-import type { SchemaColumn } from '../../../common/api/codecs';
+import { MAX_QUERY_PAGE, type SchemaColumn } from '../../../common/api/codecs';
 import { parsePpl } from '../../../common/ppl/parser';
 import { isNumericType } from '../../components/numeric_types';
 
@@ -88,6 +88,36 @@ export function groupColumnsOf(query: string | undefined): string[] {
   }
   return [];
 }
+
+/**
+ * Whether the query's result is counted in time buckets: its last aggregation is a `timechart`,
+ * a `stats … by span(…)` or a `chart … by span(…)`. Such a result has a row per bucket (and
+ * series), so a month by the hour is a few thousand rows, which a chart needs whole.
+ */
+export function bucketedOverTime(query: string | undefined): boolean {
+  if (!query) return false;
+  const parsed = parsePpl(query);
+  if (!parsed.ok) return false;
+  for (const command of [...parsed.query.commands].reverse()) {
+    switch (command.kind) {
+      case 'Timechart':
+        return true;
+      case 'Stats':
+        return command.bucket !== undefined;
+      case 'Chart':
+        return command.rowSpan !== undefined;
+      default:
+    }
+  }
+  return false;
+}
+
+/** The most rows a chart reads: the largest page the server answers (`_query`'s `size`). */
+export const CHART_MAX_ROWS = MAX_QUERY_PAGE;
+
+/** Rows a run asks for: every bucket a chart needs (up to CHART_MAX_ROWS), else `plain`. */
+export const resultSizeFor = (query: string, plain: number): number =>
+  bucketedOverTime(query) ? CHART_MAX_ROWS : plain;
 
 /** `groups`: columns that split rather than measure (see groupColumnsOf). */
 export function chartData(

@@ -42,10 +42,12 @@ import {
   queryTextChanged,
   recentCleared,
   recentLoaded,
+  QUERY_RESULT_SIZE,
   runQuery,
   submitJob,
 } from '../../store/query_slice';
 import { ScheduleForm } from '../schedules/schedule_form';
+import { resultSizeFor } from './chart_data';
 import { indicesIn, type CompletionSources } from './completion';
 import { PplEditor } from './ppl_editor';
 import { useClusterSources, useJobPolling, useLookupFields, useWriteGrant } from './query_hooks';
@@ -113,7 +115,7 @@ export function QueryPage() {
     const parsed = parsePpl(q);
     if (params.get('run') === 'true' && parsed.ok && parsed.query.output === undefined) {
       running.current?.abort();
-      running.current = dispatch(runQuery({ query: q }));
+      running.current = dispatch(runQuery({ query: q, size: resultSizeFor(q, QUERY_RESULT_SIZE) }));
     }
   }, [dispatch, history, location.search]);
 
@@ -188,7 +190,7 @@ export function QueryPage() {
         // Every write runs as a job the page follows; a plain query answers its rows at once.
         running.current = output
           ? dispatch(submitJob({ query: text, lookup: output.name }))
-          : dispatch(runQuery({ query: text }));
+          : dispatch(runQuery({ query: text, size: resultSizeFor(text, QUERY_RESULT_SIZE) }));
         setShowExplain(false);
       } else {
         running.current = dispatch(explainQuery({ query: text }));
@@ -344,13 +346,24 @@ export function QueryPage() {
         </EuiFlexItem>
         {writes ? (
           <EuiFlexItem grow={false}>
-            <EuiButtonEmpty
-              iconType="clock"
-              onClick={() => setScheduling(true)}
-              data-test-subj="lookupsQuerySchedule"
+            {/* A schedule writes the lookup as its owner: offered only to who may write it. */}
+            <Refusable
+              name={target ?? ''}
+              action="write"
+              grant={writeGrant}
+              testSubj="lookupsRefused-schedule"
             >
-              {i18n.translate('lookups.query.schedule', { defaultMessage: 'Schedule…' })}
-            </EuiButtonEmpty>
+              {(refused) => (
+                <EuiButtonEmpty
+                  iconType="clock"
+                  onClick={() => setScheduling(true)}
+                  isDisabled={refused}
+                  data-test-subj="lookupsQuerySchedule"
+                >
+                  {i18n.translate('lookups.query.schedule', { defaultMessage: 'Schedule…' })}
+                </EuiButtonEmpty>
+              )}
+            </Refusable>
           </EuiFlexItem>
         ) : null}
         {busy ? (

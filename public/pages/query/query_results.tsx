@@ -32,20 +32,103 @@ import { appRoutes } from '../../../common/api/paths';
 import { ResultsGrid } from '../../components/results_grid';
 import { formatNumber, rowCount, shortSlice } from '../../components/format';
 import { useRouterLink } from '../../components/router_link';
-import { chartData, groupColumnsOf } from './chart_data';
+import { CHART_MAX_ROWS, chartData, groupColumnsOf } from './chart_data';
 import { ResultChart } from './result_chart';
 import { ResultViewPicker, type ResultView } from './result_view_picker';
 import { downloadText, resultsToCsv, resultsToJson } from './result_download';
 
-/** `query`: the text that gave the result, whose group keys split a chart into series. */
+const utcMinute = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * What a chart of a cut result leaves out, said plainly: the rows it drew (to which time) of how
+ * many, and a way to read the rest when the server can answer them in one page.
+ */
+function ChartCut({
+  shown,
+  total,
+  exact,
+  until,
+  onLoadRows,
+}: {
+  shown: number;
+  total: number;
+  exact: boolean;
+  until: number;
+  onLoadRows?: (size: number) => void;
+}) {
+  const more = shown < CHART_MAX_ROWS;
+  const size = exact ? Math.min(total, CHART_MAX_ROWS) : CHART_MAX_ROWS;
+  return (
+    <EuiCallOut
+      size="s"
+      color="warning"
+      iconType="alert"
+      data-test-subj="lookupsQueryChartCut"
+      title={
+        exact
+          ? i18n.translate('lookups.query.chart.cut', {
+              defaultMessage:
+                'The chart draws only the first {shown} of {total} rows, up to {until} (UTC); the other {rest} rows are not drawn.',
+              values: {
+                shown: formatNumber(shown),
+                total: formatNumber(total),
+                rest: formatNumber(total - shown),
+                until: utcMinute(until),
+              },
+            })
+          : i18n.translate('lookups.query.chart.cutAtLeast', {
+              defaultMessage:
+                'The chart draws only the first {shown} rows, up to {until} (UTC); the rows after them are not drawn.',
+              values: { shown: formatNumber(shown), until: utcMinute(until) },
+            })
+      }
+    >
+      {more && onLoadRows ? (
+        <EuiButton size="s" onClick={() => onLoadRows(size)} data-test-subj="lookupsQueryChartLoad">
+          {exact && total <= CHART_MAX_ROWS
+            ? i18n.translate('lookups.query.chart.loadAll', {
+                defaultMessage: 'Load all {total} rows',
+                values: { total: formatNumber(total) },
+              })
+            : i18n.translate('lookups.query.chart.loadUpTo', {
+                defaultMessage: 'Load up to {max} rows',
+                values: { max: formatNumber(CHART_MAX_ROWS) },
+              })}
+        </EuiButton>
+      ) : (
+        <p>
+          {i18n.translate('lookups.query.chart.cutNarrow', {
+            defaultMessage:
+              'A chart reads at most {max} rows. Narrow the time range (where), widen the span, or keep fewer series to draw the whole result.',
+            values: { max: formatNumber(CHART_MAX_ROWS) },
+          })}
+        </p>
+      )}
+    </EuiCallOut>
+  );
+}
+
+/**
+ * `query`: the text that gave the result, whose group keys split a chart into series;
+ * `onLoadRows`: runs it again for up to that many rows (a chart of a cut result offers it).
+ */
 export function QueryResultsTable({
   result,
   query,
+  onLoadRows,
+  view: shownAs,
+  onView,
 }: {
   result: QueryRowsResponse;
   query?: string;
+  onLoadRows?: (size: number) => void;
+  /** Table or chart, when the page keeps the choice across runs (else the table, here). */
+  view?: ResultView;
+  onView?: (view: ResultView) => void;
 }) {
-  const [view, setView] = useState<ResultView>('table');
+  const [ownView, setOwnView] = useState<ResultView>('table');
+  const view = shownAs ?? ownView;
+  const setView = onView ?? setOwnView;
   const chart = useMemo(
     () => chartData(result.schema, result.datarows, groupColumnsOf(query)),
     [result, query]
@@ -120,7 +203,23 @@ export function QueryResultsTable({
       <EuiSpacer size="s" />
       {charted ? (
         <>
-          <ResultChart data={chart} kind={view === 'bar' ? 'bar' : 'line'} />
+          {cut ? (
+            <>
+              <ChartCut
+                shown={shown}
+                total={result.total}
+                exact={exact}
+                until={chart.points[chart.points.length - 1].x}
+                onLoadRows={onLoadRows}
+              />
+              <EuiSpacer size="s" />
+            </>
+          ) : null}
+          <ResultChart
+            data={chart}
+            kind={view === 'bar' ? 'bar' : 'line'}
+            rowsOf={cut ? { shown } : undefined}
+          />
           {chart.omitted > 0 ? (
             <EuiText size="xs" color="subdued" data-test-subj="lookupsQueryChartOmitted">
               <p>

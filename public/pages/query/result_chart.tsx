@@ -30,12 +30,28 @@ import { useChartStyles } from './chart_styles';
 
 export type ChartKind = 'line' | 'bar';
 
+/**
+ * The library's own account of what it drew (every series and point, on its status element), for
+ * a test that sets `window.lookupsChartDebugState = true` before the page loads; off otherwise.
+ */
+const debugState = () =>
+  (window as { lookupsChartDebugState?: unknown }).lookupsChartDebugState === true;
+
 /** charts 31 declares its props for React 16, where every component took children. */
 const ChartFrame = Chart as unknown as ComponentType<
   ComponentProps<typeof Chart> & { children: ReactNode }
 >;
 
-export function ResultChart({ data, kind }: { data: ChartData; kind: ChartKind }) {
+/** `rowsOf`: set when the chart draws only the first rows of the result. */
+export function ResultChart({
+  data,
+  kind,
+  rowsOf,
+}: {
+  data: ChartData;
+  kind: ChartKind;
+  rowsOf?: { shown: number };
+}) {
   const dark = isDarkTheme();
   useChartStyles(dark);
   const xs = data.points.map((p) => p.x);
@@ -59,15 +75,23 @@ export function ResultChart({ data, kind }: { data: ChartData; kind: ChartKind }
           theme={dark ? EUI_CHARTS_THEME_DARK.theme : EUI_CHARTS_THEME_LIGHT.theme}
           baseTheme={dark ? DARK_THEME : LIGHT_THEME}
           showLegend
+          debugState={debugState()}
           legendPosition={Position.Right}
           ariaLabel={i18n.translate('lookups.query.chart.label', {
             defaultMessage: '{measures} over {time}',
             values: { measures, time: data.time },
           })}
-          ariaDescription={i18n.translate('lookups.query.chart.description', {
-            defaultMessage: '{count} series; the table view holds every value.',
-            values: { count: data.series.length },
-          })}
+          ariaDescription={
+            rowsOf
+              ? i18n.translate('lookups.query.chart.descriptionCut', {
+                  defaultMessage: '{count} series, from the first {shown} rows of the result.',
+                  values: { count: data.series.length, shown: formatNumber(rowsOf.shown) },
+                })
+              : i18n.translate('lookups.query.chart.description', {
+                  defaultMessage: '{count} series, from every row of the result.',
+                  values: { count: data.series.length },
+                })
+          }
           ariaUseDefaultSummary
         />
         <Axis

@@ -16,16 +16,18 @@ import {
   EuiText,
   EuiTitle,
 } from '@elastic/eui';
+import { useState } from 'react';
 import { i18n } from '@osd/i18n';
 import type { QueryResponse } from '../../../common/api/codecs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { useAppDispatch, useAppSelector } from '../../store';
-import { cancelJob, isFinalJob, isWriteResponse } from '../../store/query_slice';
+import { cancelJob, isFinalJob, isWriteResponse, runQuery } from '../../store/query_slice';
 import { LookupsIntro } from '../landing/intro';
 import { ExplainPanel } from './explain_panel';
 import { BusyCallout, isBusy, JobSection } from './job_panel';
 import { QueryFailure, serverErrorPosition, withMax } from './query_errors';
 import { QueryResultsTable, WriteSummary } from './query_results';
+import type { ResultView } from './result_view_picker';
 
 function JobRunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
   const dispatch = useAppDispatch();
@@ -69,6 +71,9 @@ function JobRunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
 }
 
 export function RunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
+  const dispatch = useAppDispatch();
+  // Table or chart: kept while the rows a chart left out are read, and for the next run.
+  const [view, setView] = useState<ResultView>('table');
   const run = useAppSelector((state) => state.query.run);
   const text = useAppSelector((state) => state.query.text);
   const last = useAppSelector((state) => state.query.last);
@@ -105,7 +110,15 @@ export function RunSection({ onAddMax }: { onAddMax: (max: number) => void }) {
   return isWriteResponse(result) ? (
     <WriteSummary result={result} />
   ) : (
-    <QueryResultsTable result={result} query={run.query} />
+    <QueryResultsTable
+      result={result}
+      query={run.query}
+      view={view}
+      onView={setView}
+      onLoadRows={(size) => {
+        if (run.query !== undefined) void dispatch(runQuery({ query: run.query, size }));
+      }}
+    />
   );
 }
 

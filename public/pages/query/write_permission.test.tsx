@@ -66,6 +66,14 @@ it('turns Run and write off, with the reason, for a lookup the user may not writ
   expect(within(refused).getByTestId('lookupsRefusedText').textContent).toBe(
     'You may not write to "lk_hosts": your user lacks the OpenSearch permission indices:admin/create. An administrator can grant it.'
   );
+  // Nor is a schedule offered: it would write the lookup as this user (#33 defect 8).
+  expect(screen.getByTestId('lookupsQuerySchedule')).toHaveProperty('disabled', true);
+  expect(
+    within(screen.getByTestId('lookupsRefused-schedule')).getByTestId('lookupsRefusedText')
+      .textContent
+  ).toBe(
+    'You may not write to "lk_hosts": your user lacks the OpenSearch permission indices:admin/create. An administrator can grant it.'
+  );
   expect(fake.requests.filter((r) => r.path === apiPaths.permissions()).map(asked)).toEqual([
     ['lk_hosts'],
   ]);
@@ -81,6 +89,7 @@ it('leaves it on for a lookup the user may write, and a plain Run is never asked
   );
   expect(screen.getByTestId('lookupsQueryRun')).toHaveProperty('disabled', false);
   expect(screen.queryByTestId('lookupsRefused-write')).toBeNull();
+  expect(screen.getByTestId('lookupsQuerySchedule')).toHaveProperty('disabled', false);
 
   fireEvent.change(screen.getByTestId('pplEditorInput'), {
     target: { value: 'source=web_logs | head 5' },

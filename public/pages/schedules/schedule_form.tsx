@@ -28,11 +28,14 @@ import {
 import { i18n } from '@osd/i18n';
 import type { SavedQueryLink, Schedule, ScheduleBody } from '../../../common/api/schedules';
 import { nextRunAfter, parseCadence, tooFrequent } from '../../../common/schedules/cadence';
+import { parsePpl } from '../../../common/ppl/parser';
 import { Dialog } from '../../components/dialogs';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { formatTime } from '../../components/format';
 import { toApiFailure, type ApiFailure } from '../../services/api_client';
+import { Refusable } from '../../components/permissions';
 import { useApi, useServices } from '../../services/services_context';
+import { useWriteGrant } from '../query/query_hooks';
 import { ScheduleQueryField, scheduleQueryProblem } from './schedule_query_field';
 
 type Kind = 'every' | 'cron';
@@ -84,6 +87,11 @@ export function ScheduleForm({
   const [shrink, setShrink] = useState(schedule?.guards.max_shrink_percent ?? 50);
   const [keepColumns, setKeepColumns] = useState(schedule?.guards.keep_columns ?? false);
   const [saving, setSaving] = useState(false);
+  const target = useMemo(() => {
+    const parsed = parsePpl(text);
+    return parsed.ok ? parsed.query.output?.name : undefined;
+  }, [text]);
+  const writeGrant = useWriteGrant(target);
   const [error, setError] = useState<ApiFailure | null>(null);
 
   const cadenceInput = kind === 'every' ? { every } : { cron, time_zone: timeZone };
@@ -154,24 +162,30 @@ export function ScheduleForm({
           <EuiButtonEmpty onClick={onClose} data-test-subj="lookupsScheduleFormCancel">
             {i18n.translate('lookups.common.cancel', { defaultMessage: 'Cancel' })}
           </EuiButtonEmpty>
-          <EuiButton
-            fill
-            onClick={save}
-            isLoading={saving}
-            isDisabled={
-              !cadence.ok ||
-              text.trim() === '' ||
-              scheduleQueryProblem(text) !== undefined ||
-              description.length > 1000
-            }
-            data-test-subj="lookupsScheduleFormSave"
-          >
-            {schedule
-              ? i18n.translate('lookups.scheduleForm.save', { defaultMessage: 'Save' })
-              : i18n.translate('lookups.scheduleForm.create', {
-                  defaultMessage: 'Create schedule',
-                })}
-          </EuiButton>
+          {/* Each run writes the lookup as its owner: refused here when they may not. */}
+          <Refusable name={target ?? ''} action="write" grant={writeGrant}>
+            {(refused) => (
+              <EuiButton
+                fill
+                onClick={save}
+                isLoading={saving}
+                isDisabled={
+                  refused ||
+                  !cadence.ok ||
+                  text.trim() === '' ||
+                  scheduleQueryProblem(text) !== undefined ||
+                  description.length > 1000
+                }
+                data-test-subj="lookupsScheduleFormSave"
+              >
+                {schedule
+                  ? i18n.translate('lookups.scheduleForm.save', { defaultMessage: 'Save' })
+                  : i18n.translate('lookups.scheduleForm.create', {
+                      defaultMessage: 'Create schedule',
+                    })}
+              </EuiButton>
+            )}
+          </Refusable>
         </>
       }
     >

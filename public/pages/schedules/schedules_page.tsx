@@ -11,7 +11,7 @@
  * While a run is going the list is asked again, so it updates. The form (with the PPL editor)
  * loads when it opens.
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import {
   EuiBadge,
   EuiBasicTable,
@@ -58,6 +58,18 @@ const ScheduleForm = lazy(() =>
 export const SCHEDULES_POLL_MS = 2000;
 
 const pageTitle = () => i18n.translate('lookups.schedules.title', { defaultMessage: 'Schedules' });
+
+/** A lookup name breaks after its underscores, never mid-word (unless a part is too long). */
+const NAME_BREAKS = { wordBreak: 'normal', overflowWrap: 'anywhere' } as const;
+
+function breakableName(name: string) {
+  return name.split(/(?<=_)/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
 
 export function SchedulesPage() {
   useAppChrome([{ text: pageTitle() }]);
@@ -119,10 +131,15 @@ export function SchedulesPage() {
     {
       field: 'lookup',
       name: i18n.translate('lookups.schedules.col.lookup', { defaultMessage: 'Lookup' }),
+      width: '15%',
       render: (lookup: string, schedule: Schedule) => (
         <span>
-          <EuiLink {...link(appRoutes.lookup(lookup))} data-test-subj="lookupsScheduleLookup">
-            {lookup}
+          <EuiLink
+            {...link(appRoutes.lookup(lookup))}
+            style={NAME_BREAKS}
+            data-test-subj="lookupsScheduleLookup"
+          >
+            {breakableName(lookup)}
           </EuiLink>{' '}
           {schedule.stale ? (
             <EuiToolTip
@@ -141,7 +158,7 @@ export function SchedulesPage() {
     {
       field: 'query',
       name: i18n.translate('lookups.schedules.col.query', { defaultMessage: 'Query' }),
-      width: '28%',
+      width: '24%',
       render: (_query: string, schedule: Schedule) => (
         <ScheduleQueryCell
           schedule={schedule}
@@ -155,7 +172,7 @@ export function SchedulesPage() {
       name: i18n.translate('lookups.schedules.col.description', {
         defaultMessage: 'Description',
       }),
-      width: '16%',
+      width: '13%',
       render: (description: string | undefined) =>
         description ? (
           <span data-test-subj="lookupsScheduleDescription">{description}</span>
@@ -194,6 +211,7 @@ export function SchedulesPage() {
     {
       field: 'enabled',
       name: i18n.translate('lookups.schedules.col.enabled', { defaultMessage: 'Enabled' }),
+      width: '80px',
       render: (enabled: boolean, schedule: Schedule) => (
         <EuiSwitch
           label={i18n.translate('lookups.schedules.enabledLabel', {
@@ -209,6 +227,8 @@ export function SchedulesPage() {
     },
     {
       name: i18n.translate('lookups.schedules.col.actions', { defaultMessage: 'Actions' }),
+      // Four icon buttons side by side, with the cell's padding.
+      width: '132px',
       render: (schedule: Schedule) => {
         const button = (
           testSubj: string,

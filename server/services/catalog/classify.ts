@@ -13,6 +13,7 @@
 import type { LookupKind } from '../../../common/api/codecs';
 import { parseSliceFilter } from '../../../common/substrate/alias_filter';
 import { backingIndexName, lookupNameOfBackingIndex } from '../../../common/substrate/names';
+import { compareNames } from '../../../common/name_order';
 
 export type AliasesByIndex = Record<string, { aliases?: Record<string, { filter?: unknown }> }>;
 
@@ -106,5 +107,5 @@ export function classifyCatalog(answer: AliasesByIndex): CatalogEntry[] {
           }
     );
   }
-  return [...entries.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return [...entries.values()].sort((a, b) => compareNames(a.name, b.name));
 }

@@ -4,13 +4,13 @@
  */
 
 /*
- * The input a cell becomes while it is edited, by its column's kind: a number field for whole
- * numbers and decimals, true/false for booleans, a date and time picker (UTC) for dates, text for
- * text and IP addresses. Enter or leaving the input keeps the value; Escape drops it. Keys typed
+ * The input a cell becomes while it is edited, by its column's kind: text kept as typed (and
+ * checked) for whole numbers and decimals, true/false for booleans, a date and time picker (UTC)
+ * for dates, text for text and IP addresses. Enter or leaving the input keeps the value; Escape drops it. Keys typed
  * in it stay in it (the grid's arrow keys do not move the focus away mid-word).
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { EuiFieldNumber, EuiFieldText, EuiSelect } from '@elastic/eui';
+import { EuiFieldText, EuiSelect } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { cellKindOf, parseCellText } from '../../../../common/edit/cell_values';
 import { stringifyJson } from '../../../../common/api/lossless_json';
@@ -108,12 +108,15 @@ export function CellInput({
         );
       case 'integer':
       case 'decimal':
+        // A text field, not type="number": the browser's number input drops what is not a
+        // number (`abc` reads as empty, `12x` as 12), so the cell would lose it silently. Kept
+        // as typed, a text that is not a number is marked invalid and holds Save back.
         return (
-          <EuiFieldNumber
+          <EuiFieldText
             {...common}
             // The text as typed: a long beyond 2^53 keeps its digits.
             value={text}
-            step={kind === 'integer' ? 1 : 'any'}
+            inputMode={kind === 'integer' ? 'numeric' : 'decimal'}
             onChange={(e) => setText(e.target.value)}
           />
         );

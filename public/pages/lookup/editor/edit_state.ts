@@ -395,3 +395,22 @@ function changedCells(base: EditorBase, row: EditorRow, columns: readonly Editor
     columns.filter((c) => cellChanged(base, row, c)).map((c) => [c.key, row.cells[c.key] ?? null])
   );
 }
+
+/**
+ * The columns that tell the base's rows apart, to compare versions by: the first column whose
+ * values are all there, plain and distinct (a host, an id), else every column.
+ */
+export function rowKeyColumns(base: EditorBase): string[] {
+  const named = base.columns.find((column) => {
+    const seen = new Set<string>();
+    return base.rows.every((row) => {
+      const value = row.cells[column.key];
+      if (value === null || value === undefined || typeof value === 'object') return false;
+      const text = `${typeof value}:${String(value)}`;
+      if (seen.has(text)) return false;
+      seen.add(text);
+      return true;
+    });
+  });
+  return named && base.rows.length > 0 ? [named.name] : base.columns.map((c) => c.name);
+}

@@ -24,7 +24,7 @@ import {
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { cellKindOf } from '../../../../common/edit/cell_values';
-import { renderCell } from '../../../components/data_columns';
+import { renderCell, typeWithMapping } from '../../../components/data_columns';
 import { CellInput, cellText } from './cell_input';
 import {
   cellChanged,
@@ -65,8 +65,11 @@ function positionOf(element: Element | null): Position | undefined {
   };
 }
 
+/** As every screen names types (`bigint (long)`), and a date's cells are typed in UTC. */
 const typeLabel = (column: EditorColumn) =>
-  cellKindOf(column.type) === 'date' ? `${column.type}, UTC` : column.type;
+  cellKindOf(column.type) === 'date'
+    ? `${typeWithMapping(column.type)}, UTC`
+    : typeWithMapping(column.type);
 
 function ColumnHeader({ column }: { column: EditorColumn }) {
   let mark: ReactNode = null;

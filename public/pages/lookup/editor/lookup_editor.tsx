@@ -10,7 +10,7 @@
  * the compare view shows versions), then publishes it as a new version. Leaving with unsaved
  * changes asks first.
  */
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
   EuiBadge,
   EuiButton,
@@ -32,7 +32,7 @@ import { useLeaveGuard } from '../../../components/leave_guard';
 import { toApiFailure, type ApiFailure } from '../../../services/api_client';
 import { useApi, useServices } from '../../../services/services_context';
 import { useAppDispatch } from '../../../store';
-import { editLookup } from '../../../store/operations';
+import { editLookup, lookupChanged } from '../../../store/operations';
 import { AddColumnModal, PasteRowsModal, RenameColumnModal } from './column_modals';
 import {
   editBody,
@@ -40,6 +40,7 @@ import {
   initialEditorState,
   pendingChanges,
   reapply,
+  rowKeyColumns,
   type EditorBase,
   type EditorColumn,
 } from './edit_state';
@@ -140,6 +141,38 @@ function Editor({
   const [error, setError] = useState<ApiFailure | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [page, setPage] = useState({ index: 0, size: 50 });
+  // A row just added: its page is shown, then its first cell scrolled to and focused.
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  const holder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusRow === null) return undefined;
+    let frame = 0;
+    let tries = 0;
+    const focus = () => {
+      const cell = holder.current?.querySelector<HTMLElement>(
+        `[data-lookups-row="${focusRow}"][data-lookups-column="0"]`
+      );
+      if (cell) {
+        cell.scrollIntoView?.({ block: 'center' });
+        cell.focus();
+        setFocusRow(null);
+      } else if (++tries < 20) {
+        // The grid sets a cell's position on it once it has rendered.
+        frame = requestAnimationFrame(focus);
+      } else {
+        setFocusRow(null);
+      }
+    };
+    frame = requestAnimationFrame(focus);
+    return () => cancelAnimationFrame(frame);
+  }, [focusRow, page.index]);
+  const addRow = () => {
+    if (!canAddRows(1)) return;
+    const at = state.doc.rows.length;
+    dispatch({ type: 'addRow' });
+    setPage((p) => ({ ...p, index: Math.floor(at / p.size) }));
+    setFocusRow(at);
+  };
 
   const pending = pendingChanges(state);
   const leave = useLeaveGuard(
@@ -198,6 +231,8 @@ function Editor({
     const failure = toApiFailure(e);
     const stale = failure.attributes as StaleBaseAttributes | undefined;
     if (failure.statusCode === 409 && stale?.reason === 'stale_base') {
+      // Someone else's version is current now: the header and the other tabs show it too.
+      dispatchApp(lookupChanged(name));
       setDialog({ kind: 'stale', stale, message: failure.message });
       return;
     }
@@ -250,6 +285,7 @@ function Editor({
     setBusy(true);
     try {
       const next = await loadEditorBase(api, name, maxRows);
+      if (next.slice !== state.base.slice) dispatchApp(lookupChanged(name));
       if (keep) {
         const { state: rebased, lost } = reapply(state, next);
         dispatch({ type: 'reset', state: rebased });
@@ -290,7 +326,7 @@ function Editor({
         <EuiButton
           size="s"
           iconType="plusInCircle"
-          onClick={() => canAddRows(1) && dispatch({ type: 'addRow' })}
+          onClick={addRow}
           isDisabled={state.doc.columns.length === 0}
           data-test-subj="lookupsEditorAddRow"
         >
@@ -402,7 +438,7 @@ function Editor({
   );
 
   return (
-    <div data-test-subj="lookupsEditor">
+    <div data-test-subj="lookupsEditor" ref={holder}>
       <EuiText size="s" color="subdued">
         <p data-test-subj="lookupsEditorSummary">
           {i18n.translate('lookups.editor.intro', {
@@ -571,6 +607,7 @@ function Editor({
           name={name}
           stale={dialog.stale}
           message={dialog.message}
+          keys={rowKeyColumns(state.base)}
           busy={busy}
           onReapply={() => void rebase(true)}
           onDiscard={() => void rebase(false)}

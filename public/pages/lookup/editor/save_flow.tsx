@@ -26,9 +26,8 @@ import type { EditResponse, StaleBaseAttributes } from '../../../../common/api/e
 import { Dialog } from '../../../components/dialogs';
 import { ApiErrorCallout } from '../../../components/error_callout';
 import { formatNumber, formatTime, shortSlice } from '../../../components/format';
-import { toApiFailure, type ApiFailure } from '../../../services/api_client';
-import { useApi } from '../../../services/services_context';
-import { ByKey } from '../compare_versions';
+import type { ApiFailure } from '../../../services/api_client';
+import { ByKey, CompareByKey, useVersionCompare } from '../compare_versions';
 
 const none = () => i18n.translate('lookups.editor.none', { defaultMessage: 'none' });
 
@@ -209,11 +208,15 @@ export function PublishPreviewModal({
   );
 }
 
-/** The 409 `stale_base`: what changed since the edit began, and what to do with the edit. */
+/**
+ * The 409 `stale_base`: who made the version now current, what changed since the edit began (row
+ * by row, by `keys`, as the Versions tab compares), and what to do with the edit.
+ */
 export function StaleBaseModal({
   name,
   stale,
   message,
+  keys: initialKeys,
   busy,
   onReapply,
   onDiscard,
@@ -222,23 +225,22 @@ export function StaleBaseModal({
   name: string;
   stale: StaleBaseAttributes;
   message: string;
+  /** The columns that name a row, to compare the two versions by. */
+  keys: string[];
   busy: boolean;
   onReapply: () => void;
   onDiscard: () => void;
   onClose: () => void;
 }) {
-  const api = useApi();
-  const [compare, setCompare] = useState<CompareResponse | null>(null);
-  const [error, setError] = useState<ApiFailure | null>(null);
+  const { answer: compare, error, busy: comparing, run } = useVersionCompare(name);
+  const [keys, setKeys] = useState(initialKeys);
   const { base_slice: from, current_slice: to } = stale;
   useEffect(() => {
-    if (!from || !to) return undefined;
-    const controller = new AbortController();
-    api.compare(name, { from, to }, controller.signal).then(setCompare, (e) => {
-      if (!controller.signal.aborted) setError(toApiFailure(e));
-    });
-    return () => controller.abort();
-  }, [api, name, from, to]);
+    if (from && to) void run({ from, to }, initialKeys);
+    // Compared once as the dialog opens; a change of keys asks again (below).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [run, from, to]);
+  const who = stale.written_by ?? null;
   return (
     <Dialog
       id="lookupsStaleBaseTitle"
@@ -296,11 +298,17 @@ export function StaleBaseModal({
       </EuiCallOut>
       <EuiSpacer size="m" />
       <EuiText size="s">
-        <h3>
-          {i18n.translate('lookups.editor.staleCompare', {
-            defaultMessage: 'Your starting version {from} compared with the current one {to}',
-            values: { from: shortSlice(from), to: shortSlice(to) },
-          })}
+        <h3 data-test-subj="lookupsStaleCompareTitle">
+          {who
+            ? i18n.translate('lookups.editor.staleCompareWho', {
+                defaultMessage:
+                  'What changed since your starting version {from}: the current one {to}, written by {who}',
+                values: { from: shortSlice(from), to: shortSlice(to), who },
+              })
+            : i18n.translate('lookups.editor.staleCompare', {
+                defaultMessage: 'Your starting version {from} compared with the current one {to}',
+                values: { from: shortSlice(from), to: shortSlice(to) },
+              })}
         </h3>
       </EuiText>
       <EuiSpacer size="s" />
@@ -312,7 +320,19 @@ export function StaleBaseModal({
           error={error}
         />
       ) : compare ? (
-        <CompareSummary compare={compare} />
+        <>
+          <CompareSummary compare={compare} />
+          <EuiSpacer size="m" />
+          <CompareByKey
+            answer={compare}
+            keys={keys}
+            busy={comparing}
+            onKeys={(next) => {
+              setKeys(next);
+              if (from && to) void run({ from, to }, next);
+            }}
+          />
+        </>
       ) : (
         <EuiLoadingContent lines={2} />
       )}

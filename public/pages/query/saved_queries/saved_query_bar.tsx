@@ -25,7 +25,7 @@ import {
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { appRoutes } from '../../../../common/api/paths';
-import { ConfirmDialog } from '../../../components/dialogs';
+import { ConfirmDialog, Dialog } from '../../../components/dialogs';
 import { toApiFailure } from '../../../services/api_client';
 import type { SavedPplQuery } from '../../../services/saved_queries';
 import { useSavedQueries, useServices } from '../../../services/services_context';
@@ -42,6 +42,7 @@ type Dialog =
   | { kind: 'rename'; query: SavedPplQuery }
   | { kind: 'delete'; query: SavedPplQuery }
   | { kind: 'replace'; query: SavedPplQuery }
+  | { kind: 'overwrite'; query: SavedPplQuery }
   | { kind: 'schedule'; query: SavedPplQuery };
 
 export function SavedQueryBar() {
@@ -238,7 +239,10 @@ export function SavedQueryBar() {
             isLoading={saving}
             isDisabled={text.trim() === '' || (held !== null && !changed)}
             onClick={() =>
-              held ? void saveChanges() : show({ kind: 'create', title: '', description: '' })
+              // A saved query is shared (Discover's users open it too): overwriting it is asked.
+              held
+                ? show({ kind: 'overwrite', query: held })
+                : show({ kind: 'create', title: '', description: '' })
             }
             data-test-subj="lookupsSavedQuerySave"
           >
@@ -361,6 +365,68 @@ export function SavedQueryBar() {
             })}
           </p>
         </ConfirmDialog>
+      ) : null}
+      {dialog?.kind === 'overwrite' ? (
+        <Dialog
+          id="lookupsSavedQueryOverwriteTitle"
+          title={i18n.translate('lookups.savedQuery.overwriteTitle', {
+            defaultMessage: 'Overwrite the saved query “{title}”?',
+            values: { title: dialog.query.title },
+          })}
+          testSubj="lookupsSavedQueryOverwriteModal"
+          onClose={close}
+          footer={
+            <>
+              <EuiButtonEmpty onClick={close} data-test-subj="lookupsSavedQueryOverwriteCancel">
+                {i18n.translate('lookups.common.cancel', { defaultMessage: 'Cancel' })}
+              </EuiButtonEmpty>
+              <EuiButton
+                onClick={() =>
+                  setDialogs((open) => [
+                    ...open.slice(0, -1),
+                    {
+                      kind: 'create',
+                      title: i18n.translate('lookups.savedQuery.copyTitle', {
+                        defaultMessage: '{title} (copy)',
+                        values: { title: dialog.query.title },
+                      }),
+                      description: dialog.query.description ?? '',
+                    },
+                  ])
+                }
+                data-test-subj="lookupsSavedQueryOverwriteAsNew"
+              >
+                {i18n.translate('lookups.savedQuery.overwriteAsNew', {
+                  defaultMessage: 'Save as a new query…',
+                })}
+              </EuiButton>
+              <EuiButton
+                fill
+                color="warning"
+                onClick={() => {
+                  close();
+                  void saveChanges();
+                }}
+                data-test-subj="lookupsSavedQueryOverwriteConfirm"
+              >
+                {i18n.translate('lookups.savedQuery.overwriteConfirm', {
+                  defaultMessage: 'Overwrite “{title}”',
+                  values: { title: dialog.query.title },
+                })}
+              </EuiButton>
+            </>
+          }
+        >
+          <EuiText size="s">
+            <p>
+              {i18n.translate('lookups.savedQuery.overwriteBody', {
+                defaultMessage:
+                  'Saved queries are shared: everyone who opens “{title}”, here or in Discover, gets your text in place of the one saved. To keep theirs, save yours as a new query.',
+                values: { title: dialog.query.title },
+              })}
+            </p>
+          </EuiText>
+        </Dialog>
       ) : null}
       {dialog?.kind === 'replace' ? (
         <ConfirmDialog
