@@ -80,6 +80,7 @@ describe('the zip', () => {
         'csv-parse',
         'fp-ts',
         'io-ts',
+        'ipaddr.js',
         'lossless-json',
         're2js',
         'semver',
