@@ -71,7 +71,8 @@ export class Rpc {
     return this;
   }
 
-  call<T>(method: string, args: unknown, transfer?: ArrayBuffer[]): Promise<T> {
+  /** `A`: the arguments' type, so a caller's message is checked where it is written. */
+  call<T, A = unknown>(method: string, args: A, transfer?: ArrayBuffer[]): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -84,7 +85,7 @@ export class Rpc {
     });
   }
 
-  notify(method: string, args: unknown): void {
+  notify<A = unknown>(method: string, args: A): void {
     this.port.postMessage({ t: 'notice', method, args });
   }
 

@@ -357,7 +357,7 @@ export class QueryPool {
     try {
       outcome = {
         ok: true,
-        value: await slot.rpc.call('query', { ...input, task: state.id } satisfies QueryTask),
+        value: await slot.rpc.call<unknown, QueryTask>('query', { ...input, task: state.id }),
       };
     } catch (error) {
       outcome = { ok: false, error };

@@ -60,7 +60,7 @@ export function serveQueries(port: Port, settings: WorkerSettings): Rpc {
     const query = parseOrRefuse(task.text);
     const timeout =
       task.timeout ?? queryTimeout(config, task.kind === 'run' && query.output !== undefined);
-    rpc.notify('deadline', { task: task.task, ...timeout } satisfies DeadlineNotice);
+    rpc.notify<DeadlineNotice>('deadline', { task: task.task, ...timeout });
     const client = clientFor(task.task);
     const state: Running = { task, client, controller: new AbortController(), streams: new Map() };
     running.set(task.task, state);
@@ -79,13 +79,13 @@ export function serveQueries(port: Port, settings: WorkerSettings): Rpc {
           state.streams.set(stream, source);
           try {
             const { columns, columnNames, count, metadataColumnsAllowed } = source;
-            return await rpc.call<WriteResponse>('write', {
+            return await rpc.call<WriteResponse, WriteRequest>('write', {
               task: task.task,
               stream,
               name,
               info: { columns, columnNames, count, metadataColumnsAllowed },
               options,
-            } satisfies WriteRequest);
+            });
           } finally {
             state.streams.delete(stream);
           }
@@ -114,11 +114,11 @@ export function serveQueries(port: Port, settings: WorkerSettings): Rpc {
         origin: request.origin,
         source: truncate(source, request.max),
         between: (rows) =>
-          rpc.call<void>('between', {
+          rpc.call<void, BetweenRequest>('between', {
             task: request.task,
             stream: request.stream,
             rows,
-          } satisfies BetweenRequest),
+          }),
       }
     );
   };

@@ -23,11 +23,11 @@ export function workerLogger(rpc: Rpc, context: string[] = []): Logger {
   const at =
     (level: LogLevel) =>
     (message: string | Error): void =>
-      rpc.notify('log', {
+      rpc.notify<LogNotice>('log', {
         level,
         context,
         message: message instanceof Error ? (message.stack ?? message.message) : message,
-      } satisfies LogNotice);
+      });
   return {
     trace: at('trace'),
     debug: at('debug'),
