@@ -6,7 +6,7 @@
 /*
  * The query pool (server/services/ppl/isolation/) against the in-process engine, in one run on
  * the local cluster (admin's client stands in for the caller's):
- *   npx tsx bench/isolation_bench.ts [--rows 1000000]
+ *   npx tsx bench/isolation_bench.ts [--rows 1000000] [--workers N]
  * Prints:
  * - this (the server's) thread's event-loop delay, p50/p99/max, idle and while 10 heavy queries
  *   run, in the pool and in-process;
@@ -30,7 +30,11 @@ const ROWS = rowsArg >= 0 ? Number(process.argv[rowsArg + 1]) : 1_000_000;
 const BIG_SOURCE = `web_logs_${ROWS}`;
 // As the routes' client: user data is read with long-numeral support, in the pool and in-process.
 const client = benchClient(true);
-const config = configSchema.validate({ max_rows: Math.max(ROWS, 1_000_000) });
+const workersArg = process.argv.indexOf('--workers');
+const config = configSchema.validate({
+  max_rows: Math.max(ROWS, 1_000_000),
+  ...(workersArg >= 0 ? { query: { workers: Number(process.argv[workersArg + 1]) } } : {}),
+});
 const ceiling = { maxRows: config.max_rows, setting: 'lookups.max_rows' as const };
 const deps = {
   client: client as unknown as OpenSearchClient,
