@@ -93,6 +93,8 @@ export interface QueryDeps {
    * (isolation/worker_main.ts), which lets the rows fill the slice from the worker.
    */
   writeOutput?: (name: string, source: RowSource, options: WriteOptions) => Promise<WriteResponse>;
+  /** Told the query's time limit once it is parsed (the query pool holds the hard deadline). */
+  onTimeout?: (limit: { ms: number; setting: string }) => void;
 }
 
 /**
@@ -216,6 +218,7 @@ export class QueryService {
     const { config, memory } = this.deps;
     const memoryBytes = config.query?.max_memory_bytes ?? DEFAULT_QUERY_MEMORY_BYTES;
     const limit = this.deps.timeout ?? queryTimeout(config, writes);
+    this.deps.onTimeout?.(limit);
     return new QueryBudget({
       timeoutMs: limit.ms,
       timeoutSetting: limit.setting,

@@ -34,7 +34,7 @@ import {
 import type { RowSource, RowSourceInfo } from './row_source';
 import {
   boundedSource,
-  checkBounds,
+  boundedInfo,
   type FillDeps,
   fillSlice,
   type FilledSlice,
@@ -96,14 +96,7 @@ export async function writeLookup(
   let source: RowSourceInfo;
   let fillRows: (fill: Omit<SliceFill, 'source'>) => Promise<FilledSlice>;
   if (isRemoteSource(input)) {
-    checkBounds(input, options.max, deps.ceiling);
-    source = {
-      ...input,
-      count:
-        input.count === undefined || options.max === undefined
-          ? input.count
-          : Math.min(input.count, options.max),
-    };
+    source = boundedInfo(input, options.max, deps.ceiling);
     fillRows = (fill) =>
       input.fill({ ...fill, ...(options.max !== undefined ? { max: options.max } : {}) });
   } else {

@@ -39,22 +39,27 @@ export function boundedSource(
   max: number | undefined,
   ceiling: Ceiling
 ): RowSource {
-  checkBounds(input, max, ceiling);
+  boundedInfo(input, max, ceiling);
   return truncate(input, max);
 }
 
-/** `boundedSource`'s checks, for rows that are cut where they are made (a RemoteRowSource). */
-export function checkBounds(input: RowSourceInfo, max: number | undefined, ceiling: Ceiling) {
+/**
+ * `boundedSource`'s checks, and what the source says of itself once cut to `max`: for rows that
+ * are cut where they are made (a RemoteRowSource).
+ */
+export function boundedInfo(
+  input: RowSourceInfo,
+  max: number | undefined,
+  ceiling: Ceiling
+): RowSourceInfo {
   checkMax(max, ceiling);
   const count =
-    input.count === undefined
-      ? undefined
-      : max === undefined
-        ? input.count
-        : Math.min(input.count, max);
+    input.count === undefined || max === undefined ? input.count : Math.min(input.count, max);
   if (count !== undefined && count > ceiling.maxRows) {
     throw new CeilingExceededError(count, ceiling);
   }
+  const { columns, columnNames, metadataColumnsAllowed } = input;
+  return { columns, columnNames, metadataColumnsAllowed, count };
 }
 
 /**

@@ -31,7 +31,9 @@ interface BridgeParams {
 /** The answer as opensearch-js's transport reads a socket's: status, headers, a byte stream. */
 function asIncomingMessage(response: RelayResponse): IncomingMessage {
   const stream = Readable.from(
-    response.body.byteLength > 0 ? [Buffer.from(response.body)] : []
+    response.body.byteLength > 0
+      ? [Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength)]
+      : []
   ) as unknown as IncomingMessage;
   stream.statusCode = response.statusCode;
   stream.headers = response.headers;

@@ -6,13 +6,12 @@
 /*
  * The main thread's side of a worker's OpenSearch request: sent with the caller's scoped client
  * (its credentials never leave this thread), retried never, and answered with the raw bytes of
- * the body, read into a buffer that moves to the worker. Nothing is parsed here. An answer over
+ * the body. Nothing is parsed here. An answer over
  * `maxBytes` is cut off, so one request cannot fill this thread's memory.
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import { BadRequestError } from '../../../lib/errors';
 import { formatBytes } from '../memory';
-import { Transferred } from './protocol';
 
 export interface RelayRequest {
   id: string;
@@ -28,7 +27,7 @@ export interface RelayRequest {
 export interface RelayResponse {
   statusCode: number;
   headers: Record<string, string | string[] | undefined>;
-  body: ArrayBuffer;
+  body: Uint8Array;
 }
 
 export const RELAY_MAX_BYTES_SETTING = 'lookups.query.worker_max_heap_mb';
@@ -53,7 +52,7 @@ interface Streamed {
   body: NodeJS.ReadableStream & { destroy(): void };
 }
 
-async function readAll(stream: Streamed['body'], maxBytes: number): Promise<ArrayBuffer> {
+async function readAll(stream: Streamed['body'], maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -64,14 +63,7 @@ async function readAll(stream: Streamed['body'], maxBytes: number): Promise<Arra
     }
     chunks.push(chunk);
   }
-  // A buffer of its own (never a slice of Node's shared pool), so it can be moved, not copied.
-  const out = new Uint8Array(new ArrayBuffer(total));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out.buffer;
+  return Buffer.concat(chunks, total);
 }
 
 /** Sends one worker request; `inFlight` lets the task abort it when it ends. */
@@ -80,7 +72,7 @@ export async function relay(
   request: RelayRequest,
   maxBytes: number,
   inFlight: Map<string, Abortable>
-): Promise<Transferred<RelayResponse>> {
+): Promise<RelayResponse> {
   const sent = client.transport.request(
     {
       method: request.method,
@@ -99,10 +91,7 @@ export async function relay(
   try {
     const response = (await sent) as unknown as Streamed;
     const body = await readAll(response.body, maxBytes);
-    return new Transferred(
-      { statusCode: response.statusCode ?? 0, headers: response.headers ?? {}, body },
-      [body]
-    );
+    return { statusCode: response.statusCode ?? 0, headers: response.headers ?? {}, body };
   } finally {
     inFlight.delete(request.id);
   }

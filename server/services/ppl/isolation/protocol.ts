@@ -26,18 +26,10 @@ const NoticeMessage = t.type({ t: t.literal('notice'), method: t.string, args: t
 export const Envelope = t.union([CallMessage, ReplyMessage, NoticeMessage]);
 export type Envelope = t.TypeOf<typeof Envelope>;
 
-/** The side of a MessagePort (or `parentPort`, or a Worker) that this needs. */
+/** The side of an IPC channel (a worker process, or `process` in one) that this needs. */
 export interface Port {
-  postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
+  postMessage(message: unknown): void;
   on(event: 'message', listener: (message: unknown) => void): unknown;
-}
-
-/** A reply value sent with the buffers it moves (never copied) to the other side. */
-export class Transferred<T> {
-  constructor(
-    readonly value: T,
-    readonly transfer: ArrayBuffer[]
-  ) {}
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -72,12 +64,12 @@ export class Rpc {
   }
 
   /** `A`: the arguments' type, so a caller's message is checked where it is written. */
-  call<T, A = unknown>(method: string, args: A, transfer?: ArrayBuffer[]): Promise<T> {
+  call<T, A = unknown>(method: string, args: A): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       try {
-        this.port.postMessage({ t: 'call', id, method, args }, transfer);
+        this.port.postMessage({ t: 'call', id, method, args });
       } catch (error) {
         this.pending.delete(id);
         reject(error);
@@ -129,11 +121,7 @@ export class Rpc {
     try {
       if (!handler) throw new Error(`no handler for "${method}"`);
       const value = await handler(args);
-      if (value instanceof Transferred) {
-        this.port.postMessage({ t: 'reply', id, ok: true, value: value.value }, value.transfer);
-      } else {
-        this.port.postMessage({ t: 'reply', id, ok: true, value });
-      }
+      this.port.postMessage({ t: 'reply', id, ok: true, value });
     } catch (error) {
       try {
         this.port.postMessage({ t: 'reply', id, ok: false, error: toWire(error) });

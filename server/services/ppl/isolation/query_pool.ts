@@ -54,16 +54,17 @@ export function defaultWorkerScript(): WorkerScript {
   };
 }
 
+const isHeapFlag = (flag: string) => /^--max[-_]old[-_]space[-_]size(=|$)/.test(flag);
+
 /** The server's Node flags for a worker, but its heap size, which is the worker's own. */
 function workerFlags(flags: string[], maxHeapMb: number): string[] {
-  const own = (flag: string) => !/^--max[-_]old[-_]space[-_]size(=|$)/.test(flag);
-  return [...flags.filter(own), `--max-old-space-size=${maxHeapMb}`];
+  return [...flags.filter((flag) => !isHeapFlag(flag)), `--max-old-space-size=${maxHeapMb}`];
 }
 
 function workerEnv(settings: WorkerSettings): NodeJS.ProcessEnv {
   const nodeOptions = (process.env.NODE_OPTIONS ?? '')
     .split(/\s+/)
-    .filter((flag) => flag !== '' && !/^--max[-_]old[-_]space[-_]size(=|$)/.test(flag))
+    .filter((flag) => flag !== '' && !isHeapFlag(flag))
     .join(' ');
   return {
     ...process.env,
@@ -345,11 +346,9 @@ export class QueryPool {
     slot.tasks.add(state);
     this.holdOpen(slot);
     // Until the worker has parsed the query, the longer of the two limits.
-    const limit =
-      input.timeout ??
-      [queryTimeout(input.config, false), queryTimeout(input.config, true)].sort(
-        (a, b) => b.ms - a.ms
-      )[0];
+    const read = queryTimeout(input.config, false);
+    const write = queryTimeout(input.config, true);
+    const limit = input.timeout ?? (write.ms >= read.ms ? write : read);
     this.arm(state, limit.ms, limit.setting);
     const onCancel = () => this.stop(state, new WriteCancelledError());
     context.signal?.addEventListener('abort', onCancel, { once: true });
@@ -395,11 +394,8 @@ export class QueryPool {
    */
   private stop(state: TaskState, error: Error): void {
     if (state.done) return;
-    if (state.writing > 0 && state.filling === 0) {
-      state.slot.rpc.notify('cancel', { task: state.id });
-      return;
-    }
     state.slot.rpc.notify('cancel', { task: state.id });
+    if (state.writing > 0 && state.filling === 0) return;
     clearTimeout(state.kill);
     state.kill = setTimeout(() => {
       if (state.done) return;

@@ -15,8 +15,7 @@ import type { WriteResponse } from '../../../../common/api/codecs';
 import { fillSlice, type FilledSlice } from '../../writer/slice_filler';
 import { truncate, type RowSource } from '../../writer/row_source';
 import { MemoryPool } from '../memory';
-import { parseOrRefuse } from '../parse_query';
-import { QueryService, queryTimeout } from '../query_service';
+import { QueryService } from '../query_service';
 import { bridgedClients } from './bridged_client';
 import { Port, Rpc } from './protocol';
 import type {
@@ -57,10 +56,6 @@ export function serveQueries(port: Port, settings: WorkerSettings): Rpc {
 
   const runTask = async (task: QueryTask) => {
     const { config, ceiling, limits } = task;
-    const query = parseOrRefuse(task.text);
-    const timeout =
-      task.timeout ?? queryTimeout(config, task.kind === 'run' && query.output !== undefined);
-    rpc.notify<DeadlineNotice>('deadline', { task: task.task, ...timeout });
     const client = clientFor(task.task);
     const state: Running = { task, client, controller: new AbortController(), streams: new Map() };
     running.set(task.task, state);
@@ -71,7 +66,8 @@ export function serveQueries(port: Port, settings: WorkerSettings): Rpc {
         ceiling,
         logger,
         memory,
-        timeout,
+        ...(task.timeout ? { timeout: task.timeout } : {}),
+        onTimeout: (limit) => rpc.notify<DeadlineNotice>('deadline', { task: task.task, ...limit }),
         signal: state.controller.signal,
         ...(limits ? { clusterLimits: async () => limits } : {}),
         writeOutput: async (name, source, options) => {
