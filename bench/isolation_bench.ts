@@ -74,12 +74,24 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-/** The median of `n` runs. */
-async function median(n: number, work: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) times.push(await timed(work));
-  times.sort((a, b) => a - b);
-  return times[Math.floor(n / 2)];
+const middle = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+
+/**
+ * The medians of `n` runs of `a` and of `b`, taken in turns (a, b, a, b, …), so a change in the
+ * machine's load during the run weighs on both alike.
+ */
+async function medians(
+  n: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>
+): Promise<[number, number]> {
+  const timesA: number[] = [];
+  const timesB: number[] = [];
+  for (let i = 0; i < n; i++) {
+    timesA.push(await timed(a));
+    timesB.push(await timed(b));
+  }
+  return [middle(timesA), middle(timesB)];
 }
 
 const settle = (work: Promise<unknown>) => work.catch((e: Error) => e);
@@ -114,16 +126,18 @@ async function main() {
 
     const four = (engine: Engine) => () => Promise.all([1, 2, 3, 4].map(() => engine.run(MEDIUM)));
     await four(pooled)();
-    const fourPool = await median(3, four(pooled));
-    const fourHere = await median(3, four(inProcess));
+    const [fourPool, fourHere] = await medians(5, four(pooled), four(inProcess));
     process.stdout.write(
       `4 concurrent medium queries: pool ${fourPool.toFixed(0)} ms, in-process ${fourHere.toFixed(0)} ms, pool/in-process ${(fourPool / fourHere).toFixed(2)}\n`
     );
 
-    const statsPool = await median(9, () => pooled.run(STATS));
-    const statsHere = await median(9, () => inProcess.run(STATS));
+    const [statsPool, statsHere] = await medians(
+      41,
+      () => pooled.run(STATS),
+      () => inProcess.run(STATS)
+    );
     process.stdout.write(
-      `${STATS}: pool ${statsPool.toFixed(1)} ms, in-process ${statsHere.toFixed(1)} ms, pool/in-process ${(statsPool / statsHere).toFixed(2)}\n`
+      `${STATS}: pool ${statsPool.toFixed(1)} ms, in-process ${statsHere.toFixed(1)} ms (medians of 41, in turns), the boundary's cost ${(statsPool - statsHere).toFixed(1)} ms, pool/in-process ${(statsPool / statsHere).toFixed(2)}\n`
     );
 
     const write = (engine: Engine, name: string) => () => {
