@@ -77,8 +77,8 @@ export const configSchema = schema.object({
      */
     max_total_memory_bytes: schema.number({ defaultValue: 256 * 1024 * 1024, min: 1024 * 1024 }),
     /**
-     * Queries run in worker threads, apart from the server's heap and event loop
-     * (server/services/ppl/isolation/). How many: unset, the host's cores less one (at least 1).
+     * Queries run in worker processes, apart from the server's heap and event loop
+     * (server/services/ppl/isolation/). How many: unset, the host's cores less one (at least 2).
      */
     workers: schema.maybe(schema.number({ min: 1, max: 64 })),
     /**

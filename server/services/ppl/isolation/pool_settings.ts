@@ -5,8 +5,9 @@
 
 /*
  * The query pool as `lookups.query.*` sets it. Defaults suit a 2-core Dashboards host: one
- * worker per core but the one the server's own event loop needs (at least one), 512 MiB of heap
- * each (apart from the server's own `--max-old-space-size`: see docs/query-isolation.md).
+ * worker per core but the one the server's own event loop needs, and at least two, so one
+ * user's heavy query never holds the only worker; 512 MiB of heap each (apart from the server's
+ * own `--max-old-space-size`: see docs/query-isolation.md).
  */
 import { availableParallelism } from 'os';
 import type { Logger } from 'opensearch-dashboards/server';
@@ -14,7 +15,7 @@ import type { LookupsConfig } from '../../../config';
 import { QueryPool, type WorkerScript } from './query_pool';
 
 export function defaultWorkers(): number {
-  return Math.max(1, availableParallelism() - 1);
+  return Math.max(2, availableParallelism() - 1);
 }
 
 export function queryPool(config: LookupsConfig, logger: Logger, script?: WorkerScript): QueryPool {
