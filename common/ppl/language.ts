@@ -458,7 +458,7 @@ export const COMMAND_HELP: { readonly [C in HelpCommand]: CommandHelp } = {
     summary:
       'Walk a graph in an index breadth first from each row (or from literal values): the documents reached, as an array.',
     syntax:
-      "graphLookup <index> start=<field> | start='<value>'[, …] edge=<from>--><to> | edge=<from><-><to> [maxDepth=<n>] [depthField=<name>] [supportArray=<bool>] [batchMode=<bool>] [usePIT=<bool>] [filter=(<condition>)] as <name>",
+      "graphlookup <index> start=<field> | start='<value>'[, …] edge=<from>--><to> | edge=<from><-><to> [maxdepth=<n>] [depthfield=<name>] [supportarray=<bool>] [batchmode=<bool>] [usepit=<bool>] [filter=(<condition>)] as <name>",
     modes: ['streams'],
     modeNote:
       'One terms search of the index per level and per row, for the first 100 rows; batchMode=true buffers them into one walk.',

@@ -8,7 +8,14 @@
  * lookup index, one terms search per level. Parsed by graphlookup.ts beside this file; planned in
  * server/services/ppl/commands/graphlookup.ts.
  */
-import type { Expr, FieldRef, IndexName, Literal, Span } from '../ast';
+import type { Expr, FieldRef, Literal, Span } from '../expr_ast';
+
+/** An index name as written (ast.ts's IndexName, repeated here: ast.ts imports this file). */
+export interface GraphLookupTable {
+  name: string;
+  quoted: boolean;
+  span: Span;
+}
 
 export type GraphLookupStart =
   /** `start=<field>`: each row's value (one, or an array) seeds its own walk. */
@@ -19,7 +26,7 @@ export type GraphLookupStart =
 export interface GraphLookupCommand {
   kind: 'GraphLookup';
   /** The index (or indices) walked. */
-  tables: IndexName[];
+  tables: GraphLookupTable[];
   start: GraphLookupStart;
   /** `edge=<from>--><to>` or `<from><-><to>`: a match's `from` values are the next level's. */
   fromField: string;
