@@ -22,6 +22,7 @@ import type {
 } from './commands/combining_ast';
 import type { ExtractionCommand } from './commands/extraction_ast';
 import type { ForeachCommand } from './commands/foreach_ast';
+import type { GraphLookupCommand, GraphLookupSource } from './commands/graphlookup_ast';
 import type { TimewrapCommand, XySeriesCommand } from './commands/pivot_ast';
 import type { SearchExpr } from './commands/search_ast';
 import type { ShapingCommand } from './commands/shaping_ast';
@@ -235,7 +236,8 @@ export type Command =
   | XySeriesCommand
   | TimewrapCommand
   | CombiningCommand
-  | ForeachCommand;
+  | ForeachCommand
+  | GraphLookupCommand;
 
 export interface OutputLookupOptionNode {
   name: OutputLookupOption;
@@ -275,7 +277,7 @@ export interface OutputLookup {
 
 export interface Query {
   kind: 'Query';
-  source: SourceCommand | MakeResults | MultiSearch | SubsearchSource;
+  source: SourceCommand | MakeResults | MultiSearch | SubsearchSource | GraphLookupSource;
   commands: Command[];
   output?: OutputLookup;
   span: Span;

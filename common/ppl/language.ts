@@ -20,6 +20,7 @@ export const LEADING_COMMANDS = [
   'describe',
   'multisearch',
   'union',
+  'graphlookup',
 ] as const;
 
 /** Commands that may follow a `|`. `outputlookup` must be the last one. */
@@ -69,6 +70,7 @@ export const SUPPORTED_COMMANDS = [
   'foreach',
   'join',
   'union',
+  'graphlookup',
   'outputlookup',
 ] as const;
 export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
@@ -88,8 +90,6 @@ export const REFUSED_COMMANDS: Readonly<Record<string, string>> = {
   ml: 'it trains and runs models in ML Commons through the SQL plugin, which this plugin does not host',
   kmeans: 'it clusters with ML Commons through the SQL plugin, which this plugin does not host',
   ad: 'it runs anomaly detection models of ML Commons through the SQL plugin, which this plugin does not host',
-  graphlookup:
-    'it walks a graph across indices in the SQL plugin engine, which this plugin does not host',
   show: 'it lists external data sources of the SQL plugin, which this plugin cannot read',
   explain:
     "a query's plan is shown by the Explain button beside Run on the Query page (over HTTP, POST /api/lookups/_explain)",
@@ -138,6 +138,16 @@ export const COMMAND_OPTIONS: Readonly<Record<string, readonly string[]>> = {
   timechart: ['timefield', 'span', 'limit', 'useother', 'usenull', 'nullstr'],
   join: ['type', 'overwrite', 'max', 'left', 'right'],
   union: ['maxout'],
+  graphlookup: [
+    'start',
+    'edge',
+    'maxdepth',
+    'depthfield',
+    'supportarray',
+    'batchmode',
+    'usepit',
+    'filter',
+  ],
   xyseries: ['sep', 'format'],
   timewrap: ['align', 'series', 'time_format'],
   top: ['limit', 'countfield', 'showcount', 'usenull'],
@@ -443,6 +453,15 @@ export const COMMAND_HELP: { readonly [C in HelpCommand]: CommandHelp } = {
       '[<type>] join [type=<type>] [left=<alias>] [right=<alias>] [overwrite=<bool>] [max=<n>] [on <condition> | <field>, …] <index> | [ <subsearch> ] [as <alias>]',
     modes: ['buffers'],
     modeNote: 'The right side is held in memory.',
+  },
+  graphlookup: {
+    summary:
+      'Walk a graph in an index breadth first from each row (or from literal values): the documents reached, as an array.',
+    syntax:
+      "graphlookup <index> start=<field> | start='<value>'[, …] edge=<from>--><to> | edge=<from><-><to> [maxdepth=<n>] [depthfield=<name>] [supportarray=<bool>] [batchmode=<bool>] [usepit=<bool>] [filter=(<condition>)] as <name>",
+    modes: ['streams'],
+    modeNote:
+      'One terms search of the index per level and per row, for the first 100 rows; batchMode=true buffers them into one walk.',
   },
   outputlookup: {
     summary: 'Write the rows as a new version of a lookup; the last command of a query.',

@@ -19,6 +19,7 @@ import type {
   SubsearchSource,
   WhereSubsearchCommand,
 } from './commands/combining_ast';
+import type { GraphLookupSource } from './commands/graphlookup_ast';
 import type { SearchExpr, SearchValue } from './commands/search_ast';
 import { REFUSED_COMMANDS, SUPPORTED_COMMANDS, UNSUPPORTED_PPL_COMMANDS } from './language';
 import { MAKERESULTS_MAX_COUNT, MakeResultsDataError, parseInlineData } from './makeresults';
@@ -51,10 +52,19 @@ export class SourceParser extends CallParser {
     return this.fail(start, 'multisearch is not supported here', []);
   }
 
-  protected parseLeading(): SourceCommand | MakeResults | MultiSearch | SubsearchSource {
+  /** `graphLookup …` as the first command: parsed by its family (commands/graphlookup.ts). */
+  protected parseGraphLookupSource(start: Token): GraphLookupSource {
+    return this.fail(start, 'graphLookup is not supported here', []);
+  }
+
+  protected parseLeading():
+    SourceCommand | MakeResults | MultiSearch | SubsearchSource | GraphLookupSource {
     const start = this.peek();
     if (this.isWord(start, 'makeresults')) {
       return this.parseMakeResults();
+    }
+    if (this.isWord(start, 'graphlookup')) {
+      return this.parseGraphLookupSource(start);
     }
     if (this.isWord(start, 'multisearch', 'union')) {
       return this.parseMultiSearch(start);

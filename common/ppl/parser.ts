@@ -12,7 +12,8 @@
  * parse_names.ts (names, lists, option values), parse_expressions.ts, then one module per command
  * family (parse_sources.ts, parse_commands.ts, parse_aggregations.ts, parse_lookups.ts, then
  * commands/shaping.ts, commands/extraction.ts, commands/windows.ts, then the combining family
- * (commands/subsearch.ts, append.ts, join.ts; node types in combining_ast.ts), foreach.ts, each
+ * (commands/subsearch.ts, append.ts, join.ts; node types in combining_ast.ts), foreach.ts,
+ * graphlookup.ts, each
  * holding its commands' AST nodes beside their parsing, with their grammar in their comments);
  * this file adds the query itself and says which family parses which command. The server plans
  * each family in server/services/ppl/commands/<family>.ts; commands/README.md lists them all.
@@ -25,6 +26,7 @@
  *                | "makeresults" ("count=" int | "format=" (csv|json) | "data=" string)*
  *                | "describe" indexName | "multisearch" subsearch subsearch+
  *                | "union" ("maxout=" int)? dataset dataset+      (dataset := subsearch | indexName)
+ *                | "graphLookup" …   (literal start values; see commands/graphlookup.ts)
  *   subsearch   := "[" leading ("|" command)* "]"        (see commands/subsearch.ts)
  *   where       := "where" expr
  *   fields      := "fields" ("+" | "-")? pattern (","? pattern)*
@@ -79,7 +81,7 @@ import {
 } from './language';
 import type { Token } from './tokenizer';
 import { MAX_COMMANDS } from './parse_expressions';
-import { ForeachParser } from './commands/foreach';
+import { GraphLookupParser } from './commands/graphlookup';
 import { SyntaxFailure, type PplSyntaxError } from './parse_cursor';
 
 export {
@@ -97,7 +99,7 @@ export type { PplSyntaxError } from './parse_cursor';
 export type ParseResult = { ok: true; query: Query } | { ok: false; error: PplSyntaxError };
 
 /** The whole query, over the layers: cursor, names, expressions, and the command families. */
-class Parser extends ForeachParser {
+class Parser extends GraphLookupParser {
   // -------------------------------------------------------------------------------------------
   // Query
 
@@ -274,6 +276,8 @@ class Parser extends ForeachParser {
         return this.parseAppendCol(start);
       case 'foreach':
         return this.parseForeach(start);
+      case 'graphlookup':
+        return this.parseGraphLookup(start);
       case 'join':
       case 'inner':
       case 'left':

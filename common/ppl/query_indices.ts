@@ -17,10 +17,12 @@ export function indicesOfQuery(query: Pick<Query, 'source' | 'commands'>): strin
     if (search.source.kind === 'Source') names.push(...search.source.indices.map((i) => i.name));
     if (search.source.kind === 'MultiSearch') search.source.searches.forEach(visit);
     if (search.source.kind === 'SubsearchSource') visit(search.source.subsearch);
+    if (search.source.kind === 'GraphLookupSource') visitCommand(search.source.command);
     search.commands.forEach(visitCommand);
   };
   const visitCommand = (command: Command): void => {
     if (command.kind === 'Lookup') names.push(command.table.name);
+    else if (command.kind === 'GraphLookup') names.push(...command.tables.map((t) => t.name));
     else if (command.kind === 'Join') {
       visit(command.right);
       command.predicates?.forEach((p) => visit(p.search));

@@ -10,11 +10,12 @@
  * server/services/ppl/commands/{subsearch,append,join}.ts.
  */
 import type { Command, Expr, FieldRef, MakeResults, SourceCommand, Span } from '../ast';
+import type { GraphLookupSource } from './graphlookup_ast';
 
 /** `[ source=… | … ]`: a query of its own, inside another (no outputlookup). */
 export interface Subsearch {
   kind: 'Subsearch';
-  source: SourceCommand | MakeResults | MultiSearch | SubsearchSource;
+  source: SourceCommand | MakeResults | MultiSearch | SubsearchSource | GraphLookupSource;
   commands: Command[];
   span: Span;
 }

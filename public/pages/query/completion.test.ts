@@ -17,7 +17,15 @@ describe('completionsAt', () => {
   it.each([
     {
       text: '',
-      expected: ['source=', 'search', 'makeresults', 'describe', 'multisearch', 'union'],
+      expected: [
+        'source=',
+        'search',
+        'makeresults',
+        'describe',
+        'multisearch',
+        'union',
+        'graphlookup',
+      ],
     },
     { text: 'source=web_logs | xy', expected: ['xyseries'] },
     { text: 'source=web_logs | union max', expected: ['maxout='] },
@@ -114,6 +122,7 @@ describe('completionsAt', () => {
       'foreach',
       'join',
       'union',
+      'graphlookup',
       'outputlookup',
     ]);
   });

@@ -12,6 +12,7 @@
 import type { Query } from '../../../common/ppl/ast';
 import { planCommand } from './commands';
 import { planMultiSearch } from './commands/subsearch';
+import { planGraphLookupSource } from './commands/graphlookup';
 import { planIndexSource, planMakeResults, PlannedSource } from './commands/source';
 import { planSubsearchSource } from './commands/subsearch_source';
 import { projectOp, RowStream } from './operators';
@@ -72,7 +73,9 @@ export async function compilePipeline(
         ? await planMultiSearch(ctx, query.source)
         : query.source.kind === 'SubsearchSource'
           ? await planSubsearchSource(ctx, query.source, commands)
-          : await planIndexSource(ctx, query.source, commands);
+          : query.source.kind === 'GraphLookupSource'
+            ? await planGraphLookupSource(ctx, query.source)
+            : await planIndexSource(ctx, query.source, commands);
   ctx.sourceRows = () => source.run();
   for (const [i, command] of commands.entries()) {
     try {

@@ -13,6 +13,7 @@ import { planStats, planTopRare } from './aggregation';
 import { planChart, planTimechart } from './charts';
 import { planAppend, planAppendCol, planAppendPipe } from './append';
 import { planForeach } from './foreach';
+import { planGraphLookup } from './graphlookup';
 import { planJoin } from './join';
 import { planEvalSubsearch, planUnion, planWhereSubsearch } from './subsearch';
 import { planGrok, planParse, planRegex, planRex } from './extraction';
@@ -142,6 +143,8 @@ async function planOne(ctx: PlanContext, command: Command): Promise<void> {
       return planAppendPipe(ctx, command);
     case 'Join':
       return planJoin(ctx, command);
+    case 'GraphLookup':
+      return planGraphLookup(ctx, command);
     default: {
       const unplanned: never = command;
       return unplanned;

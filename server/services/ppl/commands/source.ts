@@ -63,7 +63,7 @@ export function planMakeResults(ctx: PlanContext, source: MakeResults): PlannedS
 }
 
 /** A dotted path in a document; through an array of objects, its first element (datatypes.md). */
-function readPath(doc: Record<string, unknown>, path: string): unknown {
+export function readPath(doc: Record<string, unknown>, path: string): unknown {
   let current: unknown = doc;
   for (const part of path.split('.')) {
     if (Array.isArray(current)) current = current[0];
