@@ -235,6 +235,14 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
                 },
               })}
             </p>
+            {preview.formulasUnescaped ? (
+              <p data-test-subj="lookupsCreateFormulasNote">
+                {i18n.translate('lookups.create.formulasNote', {
+                  defaultMessage:
+                    'Cells that start with a quote before =, +, - or @ (as an export writes them, so a spreadsheet does not run them) are imported without that quote.',
+                })}
+              </p>
+            ) : null}
           </EuiText>
           {preview.problem ? (
             <>
