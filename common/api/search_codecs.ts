@@ -407,6 +407,12 @@ export const ImportQuery = strictObject(
     /** CSV values: `inferred` (the default) types each column over the whole file; `strings` keeps them text. */
     types: t.keyof({ inferred: null, strings: null }),
     /**
+     * CSV cells written with the formula escape (`'=1+1`, as the export writes `=1+1`) are read
+     * back without it (the default), when the file is escaped throughout; `false` keeps every
+     * cell as written.
+     */
+    unescape_formulas: QueryBoolean,
+    /**
      * Answer `202` with a write job once the file is received and checked, instead of waiting
      * for the write: the job shows progress and can be cancelled.
      */

@@ -50,8 +50,11 @@ export interface HostConfig {
   defaultRoute: string;
   /** OSD's `i18n.locale` (`LOOKUPS_I18N_LOCALE`, default `en`). */
   locale: string;
-  /** OSD's `theme:darkMode` setting: the page loads OUI's dark theme. */
-  darkMode: boolean;
+  /**
+   * OSD's `uiSettings.overrides: { "theme:darkMode": … }`: fixed for every user (unset, users
+   * switch it in the advanced settings, `theme:darkMode`).
+   */
+  darkMode?: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** OSD's `opensearchDashboards.index`: where saved objects (data sources) are kept. */
   savedObjectsIndex: string;
@@ -140,7 +143,7 @@ export function loadHostConfig(argv: string[] = process.argv.slice(2)): HostConf
     darkMode:
       process.env.LOOKUPS_THEME_DARK_MODE !== undefined
         ? process.env.LOOKUPS_THEME_DARK_MODE === 'true'
-        : fromFile.darkMode === true,
+        : fromFile.darkMode,
     logLevel:
       (process.env.LOOKUPS_LOG_LEVEL as HostConfig['logLevel']) ?? fromFile.logLevel ?? 'info',
     savedObjectsIndex:

@@ -21,6 +21,7 @@ import { HostContextContainer } from './http/context';
 import { registerSecurityHeaders, strictCspHeader } from './http/security_headers';
 import { AUTH_STRATEGY, registerSession, requestCredentials } from './auth/session';
 import { appPage } from './app/pages';
+import { CONFIG_TYPE, DARK_MODE, registerUiSettingsRoutes, UiSettingsClient } from './ui_settings';
 import { bootstrapScript, startupScript } from './app/bootstrap_scripts';
 import { registerBundles } from './app/bundles';
 import { discoverPlugins } from './plugins/discovery';
@@ -109,6 +110,16 @@ export async function startHost(config: HostConfig) {
     index: config.savedObjectsIndex,
     logger: loggerFactory.get('savedobjects-service'),
   });
+  // Core's advanced settings, kept in the `config` saved object; the host's `darkMode` config
+  // is OSD's `uiSettings.overrides: { theme:darkMode }`, which no user can change.
+  savedObjects.registry.registerType(CONFIG_TYPE);
+  const uiSettings = new UiSettingsClient({
+    repository: savedObjects.repository,
+    version: config.osdVersion,
+    buildNum: HOST_BUILD_NUMBER,
+    overrides: config.darkMode === undefined ? {} : { [DARK_MODE]: config.darkMode },
+    logger: loggerFactory.get('ui-settings-service'),
+  });
   // The host's own plugins, as OSD's: the Data Source plugin when `data_source.enabled`.
   const dataSource = config.dataSource.enabled
     ? startDataSourcePlugin({ savedObjects, wrappingKey: config.dataSource.wrappingKey! })
@@ -162,6 +173,7 @@ export async function startHost(config: HostConfig) {
     logger: loggerFactory.get('http', 'router'),
   });
   savedObjects.registerRoutes(coreRouter);
+  registerUiSettingsRoutes(coreRouter, uiSettings);
   routers.push(coreRouter);
   const coreSetup = (plugin: LoadedPlugin): Omit<CoreSetup, 'getStartServices'> => ({
     http: {
@@ -254,7 +266,22 @@ export async function startHost(config: HostConfig) {
       options: { auth: false },
       handler: (_r, h) => h.response(body).type('application/javascript; charset=utf-8'),
     });
-  script('/startup.js', startupScript(config.darkMode));
+  // As OSD's bootstrap.js route: the theme of a signed-in user's page is `theme:darkMode` as
+  // set now (so a change shows on the next load); a page before sign-in is light.
+  server.route({
+    method: 'GET',
+    path: '/startup.js',
+    options: { auth: { strategy: AUTH_STRATEGY, mode: 'try' } },
+    handler: async (request, h) => {
+      const darkMode = requestCredentials(request)
+        ? (await uiSettings.get(DARK_MODE)) === true
+        : false;
+      return h
+        .response(startupScript(darkMode))
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'must-revalidate');
+    },
+  });
   script('/bootstrap.js', bootstrapScript({ bundlesPath, pluginIds: bundledPlugins }));
   server.route({
     method: 'GET',

@@ -18,6 +18,7 @@ import { SavedObjectTypeRegistry } from './types';
 export { SavedObjectTypeRegistry, SavedObjectsRepository };
 export type { SavedObject, SavedObjectsType, SavedObjectsTypeWrapper } from './types';
 export { savedObjectsErrors } from './errors';
+export { signedIn } from './routes';
 
 export interface SavedObjectsServiceDeps {
   /** OSD's own identity on the local cluster. */

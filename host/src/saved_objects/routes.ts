@@ -38,7 +38,7 @@ const asArray = (value: string | string[] | undefined) =>
  * As OSD with the security plugin: the caller is authenticated by the cluster itself. A cluster
  * without the security plugin (no `authinfo`: 400/404) authenticates nobody, as OSD without it.
  */
-async function signedIn(context: RequestHandlerContext) {
+export async function signedIn(context: RequestHandlerContext) {
   try {
     await context.core.opensearch.client.asCurrentUser.transport.request({
       method: 'GET',

@@ -57,6 +57,10 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [keys, setKeys] = useState<string[]>([]);
   const writableName = useWritableName();
+  // The name follows each file picked until the user types one; a suggestion for an earlier
+  // pick, or one arriving after the user typed, changes nothing.
+  const nameTyped = useRef(false);
+  const pick = useRef(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -186,13 +190,14 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
           onChange={(files) => {
             const picked = files && files.length > 0 ? files[0] : null;
             setFile(picked);
-            if (picked && name === '') {
+            const thisPick = ++pick.current;
+            if (picked && !nameTyped.current) {
               // A name the user may write, so the field starts without a refusal.
               const base = nameFromFile(picked.name);
               setName(base);
-              void writableName(base).then((suggested) =>
-                setName((typed) => (typed === base ? suggested : typed))
-              );
+              void writableName(base).then((suggested) => {
+                if (thisPick === pick.current && !nameTyped.current) setName(suggested);
+              });
             }
           }}
           display="default"
@@ -230,6 +235,14 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
                 },
               })}
             </p>
+            {preview.formulasUnescaped ? (
+              <p data-test-subj="lookupsCreateFormulasNote">
+                {i18n.translate('lookups.create.formulasNote', {
+                  defaultMessage:
+                    'Cells that start with a quote before =, +, - or @ (as an export writes them, so a spreadsheet does not run them) are imported without that quote.',
+                })}
+              </p>
+            ) : null}
           </EuiText>
           {preview.problem ? (
             <>
@@ -274,7 +287,10 @@ export function CreateFromFileModal({ onClose }: { onClose: () => void }) {
           >
             <EuiFieldText
               value={name}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                nameTyped.current = e.target.value !== '';
+                setName(e.target.value);
+              }}
               isInvalid={nameProblem !== undefined}
               data-test-subj="lookupsCreateName"
             />

@@ -73,6 +73,19 @@ describe('a file preview', () => {
     ]);
   });
 
+  it("shows an export's escaped formulas as the import stores them, and says so", () => {
+    const preview = previewText(`k,n\r\n"'=1+1",-5\r\n"''@a",2\r\n`, 'csv', false);
+    expect(preview.rows).toEqual([
+      ['=1+1', '-5'],
+      ["'@a", '2'],
+    ]);
+    expect(preview.schema.map((c) => c.type)).toEqual(['string', 'long']);
+    expect(preview.formulasUnescaped).toBe(true);
+    const bare = previewText(`k\n'=1\n=2\n`, 'csv', false);
+    expect(bare.rows).toEqual([["'=1"], ['=2']]);
+    expect(bare.formulasUnescaped).toBeUndefined();
+  });
+
   it('says which line is not JSON', () => {
     expect(() => previewText('{"a":1}\nnope\n', 'ndjson', false)).toThrow('Line 2 is not JSON');
   });

@@ -11,6 +11,7 @@
 import { parse } from 'csv-parse/browser/esm/sync';
 import type { SchemaColumn } from '../../../common/api/codecs';
 import { parseJson } from '../../../common/api/lossless_json';
+import { FormulaEscapeScan, unescapeFormula } from '../../../common/csv';
 import type { CsvDelimiter, ImportFormat } from '../../../common/api/search_codecs';
 import { ColumnTypeInference, schemaOf } from '../../../common/import_types';
 
@@ -31,6 +32,11 @@ export interface FilePreview {
   partial: boolean;
   /** Why the import would refuse the file, found in the part read (a ragged line). */
   problem?: string;
+  /**
+   * CSV only: the file is written with the formula escape (`'=1+1`, as the export writes
+   * `=1+1`), and the cells are shown, as they will be imported, without it.
+   */
+  formulasUnescaped?: boolean;
 }
 
 /** The line a record starts on, from the line it ends on and the line breaks inside it. */
@@ -145,7 +151,11 @@ export function previewText(
     line: startLine(record, info.lines),
   }));
   const [first, ...data] = records;
-  const header = first?.fields ?? [];
+  const escapes = new FormulaEscapeScan();
+  for (const record of records) escapes.add(record.fields);
+  // As the import reads it: types from the cells as written, values without the escape.
+  const unescape = escapes.undo ? unescapeFormula : (cell: string) => cell;
+  const header = (first?.fields ?? []).map(unescape);
   const inference = new ColumnTypeInference(header);
   for (const row of data) inference.add(row.fields);
   // The first record the import would stop at, in its words.
@@ -154,9 +164,12 @@ export function previewText(
     format,
     ...(delimiter !== ',' ? { delimiter } : {}),
     schema: schemaOf(header, inference.types()),
-    rows: data.slice(0, PREVIEW_ROWS).map((row) => header.map((_, i) => row.fields[i] ?? null)),
+    rows: data
+      .slice(0, PREVIEW_ROWS)
+      .map((row) => header.map((_, i) => (i < row.fields.length ? unescape(row.fields[i]) : null))),
     rowsRead: data.length,
     partial,
+    ...(escapes.undo ? { formulasUnescaped: true } : {}),
     ...(ragged
       ? {
           problem: `line ${ragged.line}: expected ${header.length} field${

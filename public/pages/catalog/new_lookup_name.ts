@@ -12,9 +12,10 @@ import type { ActionGrant } from '../../../common/api/permissions';
 import { validateLookupName } from '../../../common/substrate/names';
 import { grantOf, refusedText, usePermissions } from '../../components/permissions';
 import { useDebounced } from '../../components/use_debounced';
+import type { Store } from '@reduxjs/toolkit';
 import { useStore } from 'react-redux';
 import { useAppDispatch, type RootState } from '../../store';
-import { useCatalog } from '../../store/api';
+import { lookupsApi, useCatalog } from '../../store/api';
 import { fetchPermissions } from '../../store/permissions_slice';
 
 /** How long the name field waits for typing to pause before it asks what the user may write. */
@@ -75,23 +76,44 @@ export function candidateNames(base: string, known: readonly string[]): string[]
     .slice(0, MAX_CANDIDATES);
 }
 
+/** Resolves once none of `names` is being asked about (by this request or another one). */
+function answered(store: Store<RootState>, names: readonly string[]): Promise<void> {
+  const done = () => names.every((n) => store.getState().permissions.byName[n] !== 'loading');
+  return new Promise((resolve) => {
+    if (done()) return resolve();
+    const unsubscribe = store.subscribe(() => {
+      if (!done()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /**
  * A name for a new lookup from `base` that the user may write: asks about the candidates at once
  * (the answers stay in the store, so the name field knows them), and gives the first allowed
- * one, or `base` when none is (the field then says why).
+ * one, or `base` when none is (the field then says why). The candidates come from the catalog
+ * as it is when the answer is given: a file picked while the catalog is still on its way waits
+ * for it, rather than being offered only `base`.
  */
 export function useWritableName() {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
-  const known = useCatalog({ refetchOnMount: false }).lookups;
   return async (base: string): Promise<string> => {
-    const candidates = candidateNames(
-      base,
-      known.map((l) => l.name)
+    const catalog = dispatch(
+      lookupsApi.endpoints.getCatalog.initiate(undefined, { subscribe: false })
     );
+    // A catalog that cannot be read leaves only `base` to ask about.
+    const known = await catalog.unwrap().then(
+      (c) => c.lookups.map((l) => l.name),
+      () => []
+    );
+    const candidates = candidateNames(base, known);
     if (candidates.length === 0) return base;
-    // Asks only about names not known yet; a failure leaves `base`, which the field checks.
+    // Asks only about names not known yet, and waits for those another request is asking
+    // about; a failure leaves `base`, which the field checks.
     await dispatch(fetchPermissions(candidates));
+    await answered(store, candidates);
     const { byName } = store.getState().permissions;
     return candidates.find((name) => grantOf(byName[name], 'write')?.allowed === true) ?? base;
   };

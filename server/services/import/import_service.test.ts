@@ -11,7 +11,14 @@ import { BadRequestError, PayloadTooLargeError } from '../../lib/errors';
 import type { Ceiling } from '../ceiling';
 import { ImportFile, openImportFile } from './body';
 import { chooseFormat } from './import_service';
-import { spoolFile, Spooled } from './spool';
+import { spoolFile, Spooled, spoolSource } from './spool';
+import type { Row } from '../writer/row_source';
+
+async function all(batches: AsyncIterable<Row[]>): Promise<Row[]> {
+  const rows: Row[] = [];
+  for await (const batch of batches) rows.push(...batch);
+  return rows;
+}
 
 describe('chooseFormat', () => {
   it.each<
@@ -112,6 +119,32 @@ describe('spoolFile', () => {
       'string',
       'string',
       'string',
+    ]);
+  });
+
+  it('reads back the formula escape of an export, and keeps text columns text', async () => {
+    const text = `"'=k",n,s\r\n"'=1+1",-5,"'-7"\r\n"''=x",3,"'+44"\r\n"'@a",4,"'-"\r\n`;
+    const spooled = await spoolFile(file([text]), csv, {}, ceiling, dir);
+    expect(spooled.columnNames).toEqual(['=k', 'n', 's']);
+    expect(spooled.csv?.types).toEqual(['string', 'integer', 'string']);
+    const rows = await all(spoolSource(spooled, { rowsRead: 0, exhausted: false }).batches(10));
+    expect(rows).toEqual([
+      { '=k': '=1+1', n: -5, s: '-7' },
+      { '=k': "'=x", n: 3, s: '+44' },
+      { '=k': '@a', n: 4, s: '-' },
+    ]);
+  });
+
+  it('keeps every cell as written with unescape_formulas=false, or when a formula is bare', async () => {
+    const escaped = `k\n'=1\n`;
+    const kept = await spoolFile(file([escaped]), csv, { unescape_formulas: false }, ceiling, dir);
+    expect(await all(spoolSource(kept, { rowsRead: 0, exhausted: false }).batches(10))).toEqual([
+      { k: "'=1" },
+    ]);
+    const mixed = await spoolFile(file([`k\n'=1\n=2\n`]), csv, {}, ceiling, dir);
+    expect(await all(spoolSource(mixed, { rowsRead: 0, exhausted: false }).batches(10))).toEqual([
+      { k: "'=1" },
+      { k: '=2' },
     ]);
   });
 

@@ -115,6 +115,12 @@ export async function prepareImport(
       }
     );
   }
+  if (options.unescape_formulas !== undefined && choice.format !== 'csv') {
+    throw new BadRequestError(
+      'unescape_formulas applies to CSV files only; NDJSON values are read as written.',
+      { option: 'unescape_formulas' }
+    );
+  }
   checkMax(options.max, ceiling);
   const dir = await fs.mkdtemp(join(tmpdir(), 'lookups-import-'));
   const discard = () => fs.rm(dir, { recursive: true, force: true });

@@ -54,7 +54,11 @@ describe('spoolSource', () => {
   });
 
   it('types CSV rows by their columns, and keeps integers beyond 2^53 in NDJSON', async () => {
-    const csv = { header: ['n', 's'], types: ['integer' as const, 'string' as const] };
+    const csv = {
+      header: ['n', 's'],
+      types: ['integer' as const, 'string' as const],
+      unescape: false,
+    };
     const typed = await spool(['', ''], '["9007199254740993","a"]\n["","b"]\n', csv);
     expect((await all(typed.source.batches(10))).rows).toEqual([
       { n: BigInt('9007199254740993'), s: 'a' },

@@ -13,13 +13,14 @@ import { createWriteStream, promises as fs } from 'fs';
 import { join } from 'path';
 import { parseJson, stringifyJson } from '../../../common/api/lossless_json';
 import type { CsvDelimiter, ImportFormat, ImportQuery } from '../../../common/api/search_codecs';
+import { FormulaEscapeScan, unescapeFormula } from '../../../common/csv';
 import { ColumnType, ColumnTypeInference, convert, schemaOf } from '../../../common/import_types';
 import { BadRequestError } from '../../lib/errors';
 import { Ceiling, CeilingExceededError } from '../ceiling';
 import type { Row, RowSource } from '../writer/row_source';
 import type { ImportFile } from './body';
 import { CsvReader } from './csv';
-import { decodeUtf8, LineError } from './line_reader';
+import { decodeUtf8, fieldNameProblem, LineError } from './line_reader';
 import { ndjsonRows } from './ndjson';
 
 function lineProblem(error: LineError): BadRequestError {
@@ -36,8 +37,11 @@ export interface Spooled {
   file: string;
   count: number;
   columnNames: string[];
-  /** CSV only: the header, with each column's type. */
-  csv?: { header: string[]; types: ColumnType[] };
+  /**
+   * CSV only: the header, with each column's type, and whether the cells are read back through
+   * the formula escape (`'=1` → `=1`; the header already is).
+   */
+  csv?: { header: string[]; types: ColumnType[]; unescape: boolean };
 }
 
 /**
@@ -47,7 +51,7 @@ export interface Spooled {
 export async function spoolFile(
   input: ImportFile,
   choice: { format: ImportFormat; delimiter: CsvDelimiter },
-  options: Pick<ImportQuery, 'max' | 'types'>,
+  options: Pick<ImportQuery, 'max' | 'types' | 'unescape_formulas'>,
   ceiling: Ceiling,
   dir: string
 ): Promise<Spooled> {
@@ -84,18 +88,24 @@ export async function spoolFile(
       if (choice.format === 'csv') {
         const reader = new CsvReader({ delimiter: choice.delimiter });
         let inference: ColumnTypeInference | undefined;
+        const escapes = new FormulaEscapeScan();
         for await (const record of reader.records(text)) {
+          if (!inference) escapes.add(reader.columnNames ?? []);
           inference ??= new ColumnTypeInference(reader.columnNames ?? []);
+          escapes.add(record.fields);
           // Types come from every value of the file, kept or not: the file is one table.
           if (options.types !== 'strings') inference.add(record.fields);
           if (keep()) await write(`${JSON.stringify(record.fields)}\n`);
         }
-        const header = reader.columnNames ?? [];
+        // Types are inferred over the cells as written: an escaped cell (`'-5`) keeps its
+        // column text, as it was when exported.
+        const unescape = options.unescape_formulas !== false && escapes.undo;
+        const header = unescapedHeader(reader.columnNames ?? [], unescape);
         const types =
           options.types === 'strings' || !inference
             ? header.map((): ColumnType => 'string')
             : inference.types();
-        spooled = { file, count, columnNames: header, csv: { header, types } };
+        spooled = { file, count, columnNames: header, csv: { header, types, unescape } };
       } else {
         const columns = new Set<string>();
         for await (const { row } of ndjsonRows(text)) {
@@ -117,6 +127,17 @@ export async function spoolFile(
   return spooled;
 }
 
+/** The header as the columns will be named: without the formula escape, when it is undone. */
+function unescapedHeader(header: string[], unescape: boolean): string[] {
+  if (!unescape) return header;
+  return header.map((name, i) => {
+    const column = unescapeFormula(name);
+    const problem = column === name ? undefined : fieldNameProblem(column);
+    if (problem) throw new LineError(1, `column ${i + 1} of the header: ${problem}`);
+    return column;
+  });
+}
+
 /**
  * How far the writer read the rows. The writer sends a `_bulk` batch once it holds
  * `bulk_batch_size` rows, before it asks for more: rows read past the first batch, or the last
@@ -136,7 +157,10 @@ export function spoolSource(spooled: Spooled, progress: SpoolProgress): RowSourc
         const fields = JSON.parse(line) as string[];
         const row: Row = {};
         for (let i = 0; i < csv.header.length; i++) {
-          const typed = convert(fields[i], csv.types[i]);
+          const typed = convert(
+            csv.unescape ? unescapeFormula(fields[i]) : fields[i],
+            csv.types[i]
+          );
           if (typed !== undefined) row[csv.header[i]] = typed;
         }
         return row;
