@@ -86,6 +86,23 @@ async function boot(rootElement: HTMLElement) {
       });
     }
   };
+  // As OSD's Advanced settings page sets it; the theme is read when a page loads.
+  const themeTag = (window as { __osdThemeTag__?: string }).__osdThemeTag__;
+  const darkMode = themeTag?.endsWith('dark') ?? false;
+  const switchTheme = async () => {
+    try {
+      await http.post('/api/opensearch-dashboards/settings', {
+        body: JSON.stringify({ changes: { 'theme:darkMode': !darkMode } }),
+      });
+      window.location.reload();
+    } catch (e) {
+      toasts.addError(e instanceof Error ? e : new Error(String(e)), {
+        title: i18n.translate('host.chrome.themeFailed', {
+          defaultMessage: 'The theme was not changed',
+        }),
+      });
+    }
+  };
   createRoot(chromeElement).render(
     <I18nProvider>
       <HostHeader
@@ -93,6 +110,8 @@ async function boot(rootElement: HTMLElement) {
         username={metadata.username}
         homeHref={http.basePath.prepend(`/app/${metadata.appId}`)}
         onLogout={logout}
+        darkMode={darkMode}
+        onSwitchTheme={() => void switchTheme()}
         actionMenu={{
           subscribe: application.subscribeActionMenu,
           get: application.getActionMenu,

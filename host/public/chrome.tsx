@@ -5,9 +5,11 @@
 
 /*
  * `chrome`'s header (its state is in chrome_service.ts), as OSD draws it above every app: a
- * dark top bar (the menu button, logo, the signed-in user, log out) and a light bar with the
+ * dark top bar (the menu button, logo, the signed-in user, the theme, log out) and a light bar with the
  * breadcrumbs and, at its right, the mounted app's action menu (`setHeaderActionMenu`). The menu opens the side navigation: each nav group with
  * the links plugins added to it (`chrome.navGroup.addNavLinksToGroup`), as OSD lists them.
+ * The theme button stands in for OSD's Advanced settings page: it sets `theme:darkMode` through
+ * the same uiSettings API and reloads, as that setting requires.
  */
 import React, { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
@@ -32,6 +34,9 @@ export interface HostHeaderProps {
   username?: string;
   homeHref: string;
   onLogout: () => void;
+  /** The page's theme (`theme:darkMode` when it loaded), and the switch to the other one. */
+  darkMode: boolean;
+  onSwitchTheme: () => void;
   /** The mounted app's header action menu (ApplicationService). */
   actionMenu: {
     subscribe: (listener: () => void) => () => void;
@@ -97,7 +102,15 @@ function HeaderActionMenu({ actionMenu }: { actionMenu: HostHeaderProps['actionM
   return <div ref={ref} data-test-subj="headerAppActionMenu" />;
 }
 
-export function HostHeader({ chrome, username, homeHref, onLogout, actionMenu }: HostHeaderProps) {
+export function HostHeader({
+  chrome,
+  username,
+  homeHref,
+  onLogout,
+  darkMode,
+  onSwitchTheme,
+  actionMenu,
+}: HostHeaderProps) {
   const breadcrumbs = useSyncExternalStore(chrome.subscribe, chrome.getBreadcrumbs);
   const [navOpen, setNavOpen] = useState(false);
   return (
@@ -150,6 +163,19 @@ export function HostHeader({ chrome, username, homeHref, onLogout, actionMenu }:
               </EuiText>
             </EuiHeaderSectionItem>
           ) : null}
+          <EuiHeaderSectionItem border="none">
+            <EuiButtonEmpty
+              color="ghost"
+              size="s"
+              iconType={darkMode ? 'sun' : 'moon'}
+              onClick={onSwitchTheme}
+              data-test-subj="headerThemeButton"
+            >
+              {darkMode
+                ? i18n.translate('host.chrome.lightMode', { defaultMessage: 'Light mode' })
+                : i18n.translate('host.chrome.darkMode', { defaultMessage: 'Dark mode' })}
+            </EuiButtonEmpty>
+          </EuiHeaderSectionItem>
           <EuiHeaderSectionItem border="none">
             <EuiButtonEmpty
               color="ghost"

@@ -20,6 +20,8 @@ it('shows five levels at 1440 px, none folded, with what the app set on each cru
       chrome={chrome}
       homeHref="/app/home"
       onLogout={() => undefined}
+      darkMode={false}
+      onSwitchTheme={() => undefined}
       actionMenu={{ subscribe: () => () => undefined, get: () => undefined }}
     />
   );

@@ -93,6 +93,22 @@ it('switched to dark and reloaded, renders the app dark, and axe finds nothing',
   expect(await themeTag()).toBe('v8light');
 });
 
+it("switches from the header's theme button, which reloads the page in the other theme", async () => {
+  const button = testSubj('headerThemeButton');
+  expect(await button.textContent()).toBe('Dark mode');
+  await Promise.all([page().waitForEvent('load'), button.click()]);
+  await testSubj('lookupsCatalogCreate').waitFor();
+  expect(await themeTag()).toBe('v8dark');
+  expect(await settings('GET', '/api/opensearch-dashboards/settings')).toEqual({
+    status: 200,
+    body: { settings: { 'theme:darkMode': { userValue: true } } },
+  });
+  expect(await testSubj('headerThemeButton').textContent()).toBe('Light mode');
+  await Promise.all([page().waitForEvent('load'), testSubj('headerThemeButton').click()]);
+  await testSubj('lookupsCatalogCreate').waitFor();
+  expect(await themeTag()).toBe('v8light');
+});
+
 it('raised no errors in the page', () => {
   expect(app.browser().pageErrors).toEqual([]);
 });
