@@ -124,6 +124,22 @@ const CASES: Case[] = [
     instead: 'source=accounts "Holmes" | fields account_number, firstname, address',
   },
   {
+    form: 'a Prometheus table function, query_range (prometheus_connector.md)',
+    query:
+      "source=my_prometheus.query_range('prometheus_http_requests_total', 1686694425, 1686700130, 14)",
+    names: /"my_prometheus\.query_range\(…\)" is a table function of a Prometheus data source/,
+    wayOut: WORKBENCH,
+    kind: 'refused',
+  },
+  {
+    form: 'a Prometheus table function, query_exemplars (prometheus_connector.md)',
+    query:
+      "source = my_prometheus.query_exemplars(query='prometheus_http_requests_total', starttime=1686694425, endtime=1686700130)",
+    names: /"my_prometheus\.query_exemplars\(…\)" is a table function/,
+    wayOut: WORKBENCH,
+    kind: 'refused',
+  },
+  {
     form: 'cluster (cluster.md)',
     query: 'source=logs | cluster message | fields message, cluster_label, cluster_count',
     names: /the command "cluster" is not supported here: text-similarity clustering/,
