@@ -80,24 +80,33 @@ export type SupportedCommand = (typeof SUPPORTED_COMMANDS)[number];
  * say "not supported here" rather than "unknown command" for a query the SQL plugin would accept.
  */
 export const UNSUPPORTED_PPL_COMMANDS: Readonly<Record<string, string>> = {
-  cluster: 'text-similarity clustering is not implemented; group with patterns or stats',
-  multikv: 'table-text extraction is not implemented; extract columns with rex or parse',
-  format: 'formatting rows into a search string is not implemented',
+  cluster:
+    'text-similarity clustering is not implemented; group similar texts with patterns instead: ' +
+    '… | patterns <field> method=brain | stats count() by patterns_field',
+  multikv:
+    'table-text extraction is not implemented; extract columns with rex or parse ' +
+    '(… | rex field=<field> "(?<col>\\S+)"), or for an array of objects mvexpand <field> and read <field>.<key>',
+  format:
+    'formatting rows into a search string is not implemented; build the text with eval ' +
+    "(… | eval search = concat('status=\"', status, '\"')), or filter by a subsearch's rows with " +
+    'where <field> in [ source=… | fields <field> ]',
 };
+
+/** Where a command this plugin cannot run does run: the SQL plugin, through Query Workbench. */
+const IN_WORKBENCH = 'run it in Query Workbench against the SQL plugin';
 
 /** PPL commands that cannot run inside Dashboards at all, with the reason given to the user. */
 export const REFUSED_COMMANDS: Readonly<Record<string, string>> = {
-  ml: 'it trains and runs models in ML Commons through the SQL plugin, which this plugin does not host',
-  kmeans: 'it clusters with ML Commons through the SQL plugin, which this plugin does not host',
-  ad: 'it runs anomaly detection models of ML Commons through the SQL plugin, which this plugin does not host',
-  show: 'it lists external data sources of the SQL plugin, which this plugin cannot read',
+  ml: `it trains and runs models in ML Commons through the SQL plugin, which this plugin does not host; ${IN_WORKBENCH}`,
+  kmeans: `it clusters with ML Commons through the SQL plugin, which this plugin does not host; ${IN_WORKBENCH}`,
+  ad: `it runs anomaly detection models of ML Commons through the SQL plugin, which this plugin does not host; ${IN_WORKBENCH}, or set up a detector in Anomaly Detection`,
+  show: `it lists external data sources of the SQL plugin, which this plugin cannot read; ${IN_WORKBENCH}, and read an index here with source=<index>`,
   explain:
-    "a query's plan is shown by the Explain button beside Run on the Query page (over HTTP, POST /api/lookups/_explain)",
+    'a query\'s plan is shown by the Explain button beside Run on the Query page: write the query without "explain" and press Explain (over HTTP, POST /api/lookups/_explain)',
   collect:
-    'it writes into an existing index; a query here writes a lookup, with outputlookup at its end',
-  rest: 'it reads cluster management endpoints, not the indices a lookup is made from',
-  highlight:
-    "it adds highlight fragments to the SQL plugin's response, which a lookup's rows cannot hold",
+    'it writes into an existing index; a query here writes a lookup instead: end it with | outputlookup <name>',
+  rest: `it reads cluster management endpoints, not the indices a lookup is made from; read them in Dev Tools (GET _cluster/health, GET _cat/indices), or ${IN_WORKBENCH}`,
+  highlight: `it adds highlight fragments to the SQL plugin's response, which a lookup's rows cannot hold; remove "| highlight …" (it never changes the rows), or to see the fragments ${IN_WORKBENCH}`,
 };
 
 /** The options of `outputlookup`, written `name=value` before the lookup name, in any order. */

@@ -440,8 +440,13 @@ function parseCsvData(data: string): InlineTable {
         .trim()
         .toLowerCase();
       if (CSV_UNSUPPORTED_TYPES.has(declared)) {
+        const column = t.slice(0, colon).trim();
         throw new MakeResultsDataError(
-          `makeresults inline type '${t.slice(colon + 1).trim()}' is not yet supported; use string and cast`
+          `makeresults inline type '${t.slice(colon + 1).trim()}' is not yet supported; use string and cast: ` +
+            `declare ${column}:string and add ` +
+            (declared === 'json'
+              ? `| spath input=${column} (or json_extract(${column}, '<path>'))`
+              : `| eval ${column} = cast(${column} as ${declared})`)
         );
       }
       if (CSV_TYPES[declared] !== undefined) {

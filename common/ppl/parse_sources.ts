@@ -131,6 +131,7 @@ export class SourceParser extends CallParser {
     if (this.isPunct(this.peek(), '['))
       return this.parseSubsearchSource(start, search, keyword, before);
     const indices: IndexName[] = [this.requireIndexName()];
+    this.refuseTableFunction(indices[0]);
     while (this.isPunct(this.peek(), ',')) {
       this.next();
       indices.push(this.requireIndexName());
@@ -199,6 +200,26 @@ export class SourceParser extends CallParser {
       ...(alias === undefined ? {} : { alias }),
       span: this.spanFrom(start),
     };
+  }
+
+  /**
+   * `source=my_prometheus.query_range('…', …)` (prometheus_connector.md): a table function of a
+   * data source of the SQL plugin, read as an index followed by a search group otherwise.
+   */
+  private refuseTableFunction(index: IndexName): void {
+    if (
+      !/\.(query_range|query_exemplars)$/i.test(index.name) ||
+      index.quoted ||
+      !this.isPunct(this.peek(), '(')
+    )
+      return;
+    this.fail(
+      index.span,
+      `"${index.name}(…)" is a table function of a Prometheus data source of the SQL plugin, ` +
+        'which this plugin cannot read: run it in Query Workbench against the SQL plugin',
+      [],
+      'refused'
+    );
   }
 
   // -------------------------------------------------------------------------------------------

@@ -134,7 +134,8 @@ export class TimewrapParser extends PivotParser {
     if (chart.by) {
       this.fail(
         command.span,
-        'timewrap after a timechart with "by" is not supported (timewrap.md)',
+        'timewrap after a timechart with "by" is not supported (timewrap.md): drop the "by", or ' +
+          "keep one series first: … | where <field> = '<value>' | timechart span=… count() | timewrap …",
         []
       );
     }

@@ -123,7 +123,9 @@ export class SubsearchParser extends TimewrapParser {
       this.fail(
         t,
         '"union recursive" is not supported here: a recursive subsearch repeats until a fixpoint, ' +
-          'which a bounded lookup build does not run; join the levels explicitly',
+          'which a bounded lookup build does not run; walk the edges of an index with graphLookup ' +
+          '(… | graphLookup <index> start=<field> edge=<from>--><to> maxDepth=<n> as <name>), ' +
+          'or join the levels explicitly',
         []
       );
     }

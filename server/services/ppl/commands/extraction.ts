@@ -137,7 +137,8 @@ export function planRex(ctx: PlanContext, command: RexCommand): void {
     if (sed.kind === 's') compile(ctx, sed.regex, command.patternSpan);
     if (sed.kind === 's' && sed.nth > 1) {
       throw ctx.error(
-        'rex mode=sed: replacing the n-th match only is not supported here; use g or no flag',
+        `rex mode=sed: "${command.pattern}" replaces the n-th match only, which is not supported here; ` +
+          'end it with g to replace every match (s/<regex>/<replacement>/g), or with no flag for the first',
         command.patternSpan
       );
     }
