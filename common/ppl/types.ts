@@ -120,6 +120,18 @@ export function toPplType(name: string): PplType {
   return TYPE_ALIASES[name.trim().toLowerCase()] ?? 'undefined';
 }
 
+/** PPL's names of the types, as the SQL plugin's errors give them. */
+export const ENGINE_TYPE_NAMES: Partial<Record<PplType, string>> = {
+  tinyint: 'BYTE',
+  smallint: 'SHORT',
+  int: 'INTEGER',
+  bigint: 'LONG',
+  float: 'FLOAT',
+  double: 'DOUBLE',
+  string: 'STRING',
+  boolean: 'BOOLEAN',
+};
+
 const INTEGRAL: ReadonlySet<PplType> = new Set<PplType>(['tinyint', 'smallint', 'int', 'bigint']);
 const NUMERIC: ReadonlySet<PplType> = new Set<PplType>([...INTEGRAL, 'float', 'double']);
 
@@ -146,6 +158,21 @@ export function widenNumeric(a: PplType, b: PplType): PplType {
     return 'bigint';
   }
   return 'int';
+}
+
+/**
+ * The type of `a + b`, `a - b`, `a * b` in PPL's Calcite engine: integer operands are widened
+ * before the operation so that it cannot overflow (PPLFuncImpTable's widening operators: `int`
+ * or `bigint` among them gives `bigint`, `tinyint`/`smallint` only give `int`), so `1 + 2` is a
+ * `bigint`. Inside a lambda, operands that read its parameters are not widened (`acc + x` over
+ * ints stays `int`): pass `widen = false` there.
+ */
+export function widenArithmetic(a: PplType, b: PplType, widen = true): PplType {
+  if (!widen || !isIntegralType(a) || !isIntegralType(b)) {
+    return widenNumeric(a, b);
+  }
+  const wide = (t: PplType) => t === 'int' || t === 'bigint';
+  return wide(a) || wide(b) ? 'bigint' : 'int';
 }
 
 /**
