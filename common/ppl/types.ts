@@ -194,6 +194,35 @@ export function commonType(types: readonly PplType[]): PplType {
   return 'string';
 }
 
+/** Types Calcite holds as character data (PPL's dates, times, timestamps and IPs are text there). */
+const CHARACTER: ReadonlySet<PplType> = new Set<PplType>([
+  'string',
+  'date',
+  'time',
+  'timestamp',
+  'ip',
+]);
+
+/**
+ * Calcite's least restrictive type (`leastRestrictive`), the result type of `case`, `if` and
+ * `ifnull`: nulls are ignored, equal types stay, numbers widen, text with dates, times,
+ * timestamps or IPs is text; any other mix (a number with text, a boolean with anything else)
+ * has none, and the SQL plugin refuses the query: `undefined` here.
+ */
+export function leastRestrictiveType(types: readonly PplType[]): PplType | undefined {
+  const known: PplType[] = types.filter((t) => t !== 'undefined');
+  if (known.length === 0) return 'undefined';
+  if (known.every((t) => t === known[0])) return known[0];
+  if (known.every(isNumericType)) return known.reduce((a, b) => widenNumeric(a, b));
+  if (known.every((t) => CHARACTER.has(t))) return 'string';
+  return undefined;
+}
+
+/** Types as the SQL plugin's messages list them: `[INTEGER, STRING]`. */
+export function engineTypeList(types: readonly PplType[]): string {
+  return `[${types.map((t) => ENGINE_TYPE_NAMES[t] ?? t.toUpperCase()).join(', ')}]`;
+}
+
 /** The inclusive range of each integral type. */
 export const INTEGRAL_RANGES: Readonly<
   Record<'tinyint' | 'smallint' | 'int' | 'bigint', [bigint, bigint]>

@@ -373,7 +373,7 @@ describe('evaluate: conditionals take the common type of their branches', () => 
     ['if(true, 1, 2.5)', {}, 1],
     ["coalesce(a, 'none')", { a: 5 }, '5'],
     ["coalesce(a, 'none')", { a: 1.5 }, '1.5'],
-    ["if(a, 1, 'x')", { a: true }, '1'],
+    ["if(a, 'one', 'x')", { a: true }, 'one'],
     ['ifnull(a, 1)', { a: null }, 1],
     // A condition evaluated only when taken: the untaken branch may fail.
     ["if(true, 1, 1 + 'x')", {}, 1],
@@ -560,7 +560,10 @@ describe('inferType: PPL schema type names', () => {
     ['coalesce(null, i)', 'int'],
     ['coalesce(null, i, d)', 'double'],
     ['coalesce(null, null)', 'undefined'],
-    ["case(b, 1 else 'x')", 'string'],
+    ["case(b, 'one' else 'x')", 'string'],
+    ["case(b, date('2024-01-01') else 'x')", 'string'],
+    ['case(b, 1 else 2.5)', 'double'],
+    ["if(b, t, 'x')", 'string'],
     ['case(b, 1, b, 2)', 'int'],
     ['cast(s as long)', 'bigint'],
     ['cast(s as integer)', 'int'],
@@ -582,6 +585,20 @@ describe('inferType: PPL schema type names', () => {
     ['NOT s', /NOT expects a boolean, found string/],
     ['abs(b)', /"abs" expects a number for argument 1, found boolean/],
     ['-s', /cannot apply "-" to string/],
+    // Calcite's CASE (case, if) and COALESCE (ifnull) need a common type: a number and text
+    // have none (visitCase: "case branches must have a common type"); the condition a boolean.
+    [
+      "case(b, 1 else 'x')",
+      /^case branches must have a common type, but got \[INTEGER, STRING\]: cast them to one type/,
+    ],
+    ['case(b, true else 0)', /case branches must have a common type, but got \[BOOLEAN, INTEGER\]/],
+    ["case(i, 'a' else 'b')", /^Condition expected a boolean type, but got INTEGER/],
+    ["if(b, 1, 'x')", /"if" branches must have a common type, but got \[INTEGER, STRING\]/],
+    [
+      'if(i, 1, 2)',
+      /IF function expects \{\[BOOLEAN,ANY,ANY\]\}, but got \[INTEGER,INTEGER,INTEGER\]/,
+    ],
+    ["ifnull(i, 'x')", /"ifnull" arguments must have a common type, but got \[INTEGER, STRING\]/],
   ])('%s is refused', (text, message) => {
     expect(() => inferType(expr(text), types)).toThrow(message);
   });

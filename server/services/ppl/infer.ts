@@ -9,8 +9,8 @@
  */
 import type { Aggregation, Expr, FieldRef, Span } from '../../../common/ppl/ast';
 import {
-  commonType,
   ENGINE_TYPE_NAMES,
+  engineTypeList,
   isNumericType,
   PplType,
   toPplType,
@@ -19,6 +19,7 @@ import { PplTypeError } from './errors';
 import { arithmeticType } from './functions/arithmetic';
 import { scalarFunction } from './functions';
 import { aggregationType } from './functions/aggregation_types';
+import { requireCommonType } from './functions/registry';
 import { lookupType, TypeMap } from './functions/values';
 
 export type FieldTypeOf = (field: FieldRef) => PplType;
@@ -151,15 +152,22 @@ export function typeOf(
       }
       return 'boolean';
     case 'Case': {
+      // As the SQL plugin's visitCase: each condition a boolean, the branches of a common type.
       const types: PplType[] = [];
       for (const b of expr.branches) {
-        typeOf(b.when, fieldType, bindings);
+        const when = typeOf(b.when, fieldType, bindings);
+        if (when !== 'boolean' && when !== 'undefined') {
+          throw new PplTypeError(
+            `Condition expected a boolean type, but got ${engineTypeList([when]).slice(1, -1)}: write a comparison, e.g. case(x > 0, …)`,
+            b.when.span
+          );
+        }
         types.push(typeOf(b.then, fieldType, bindings));
       }
       if (expr.otherwise !== undefined) {
         types.push(typeOf(expr.otherwise, fieldType, bindings));
       }
-      return commonType(types);
+      return requireCommonType(types, 'case branches', expr.span);
     }
     case 'Cast':
       typeOf(expr.expr, fieldType, bindings);
