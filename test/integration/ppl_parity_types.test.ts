@@ -201,6 +201,51 @@ const typeCases: TypedCase[] = [
     ],
     expected: () => typeDocs.map((d) => [d.f, d.n]),
   },
+  {
+    query: "source=TYPES | where day = '2025-06-02' | sort n | fields n, day",
+    schema: [
+      ['n', 'int'],
+      ['day', 'date'],
+    ],
+    ordered: true,
+    expected: () => byN.filter((d) => d.day === '2025-06-02').map((d) => [d.n, d.day]),
+  },
+  {
+    // Null in, null out across the families (z a null string, i a null int: PPL has no null
+    // literal); concat_ws skips nulls, the condition functions test them.
+    query:
+      "source=TYPES | eval z = nullif(s, s), i = nullif(n, n) | eval c = concat('x', z), w = concat_ws('-', s, z), l = length(z), u = substring(z, 1), a = abs(i), p = i + 1, q = pow(i, 2), d = date(z), y = year(z) | fields c, w, l, u, a, p, q, d, y",
+    schema: [
+      ['c', 'string'],
+      ['w', 'string'],
+      ['l', 'int'],
+      ['u', 'string'],
+      ['a', 'int'],
+      ['p', 'bigint'],
+      ['q', 'double'],
+      ['d', 'date'],
+      ['y', 'int'],
+    ],
+    expected: () => typeDocs.map((d) => [null, d.s, null, null, null, null, null, null, null]),
+  },
+  {
+    query:
+      "source=TYPES | eval z = nullif(s, s), i = nullif(n, n) | eval e = isnull(z), f = ifnull(z, 'none'), m = isempty(z), v = json_valid(z), k = mvappend(z, 'k'), r = array(z, 'k'), h = md5(z), t = tostring(i), o = tonumber(z), b = cast(z as boolean) | fields e, f, m, v, k, r, h, t, o, b",
+    schema: [
+      ['e', 'boolean'],
+      ['f', 'string'],
+      ['m', 'boolean'],
+      ['v', 'boolean'],
+      ['k', 'array'],
+      ['r', 'array'],
+      ['h', 'string'],
+      ['t', 'string'],
+      ['o', 'double'],
+      ['b', 'boolean'],
+    ],
+    expected: () =>
+      typeDocs.map(() => [true, 'none', true, null, ['k'], [null, 'k'], null, null, null, null]),
+  },
 ];
 
 beforeAll(async () => {
