@@ -414,6 +414,7 @@ describe('evaluate: cast', () => {
     ["cast('2012-08-07T01:01:01+02:00' as timestamp)", {}, '2012-08-06 23:01:01'],
     ["cast('01:01:01' as time)", {}, '01:01:01'],
     ["cast('2012-08-07 13:14:15' as time)", {}, '13:14:15'],
+    ["cast(date('2012-08-07') as time)", {}, '00:00:00'],
   ];
   it.each(cases)('%s is %p', (text, row, expected) => {
     expect(run(text, row)).toEqual(expected);
@@ -446,7 +447,11 @@ describe('evaluate: cast', () => {
     ['cast(1 as ip)', /Cannot convert INTEGER to IP, only STRING and IP types are supported/],
     ["cast('2012-02-30' as date)", /cannot cast "2012-02-30" to date/],
     ["cast('25:00:00' as time)", /cannot cast "25:00:00" to time/],
-    ['cast(1 as timestamp)', /cannot cast 1 to timestamp/],
+    [
+      'cast(1 as timestamp)',
+      /cannot cast 1 to timestamp: a number is no date; from_unixtime\(x\) reads seconds/,
+    ],
+    ["cast(time('10:00:00') as date)", /cannot cast "10:00:00" to date: a time has no date/],
   ])('%s fails', (text, message) => {
     expect(() => run(text)).toThrow(message);
   });

@@ -121,18 +121,24 @@ export function castValue(x: Typed, target: PplType, span: Span, literal = false
       return typeof v === 'string' ? booleanText(v, literal) : null;
     case 'date':
     case 'timestamp': {
-      if (typeof v !== 'string' || x.t === 'time') {
-        return refuse();
+      if (isNumber(v)) {
+        return refuse(': a number is no date; from_unixtime(x) reads seconds since the epoch');
       }
-      const at = parseTimestampText(v);
+      if (x.t === 'time') {
+        return refuse(": a time has no date; write timestamp(concat(<date>, ' ', <time>))");
+      }
+      const at = typeof v === 'string' ? parseTimestampText(v) : undefined;
       if (at === undefined) {
-        return refuse();
+        return refuse(': write it as yyyy-MM-dd or yyyy-MM-dd HH:mm:ss[.fraction]');
       }
       return target === 'date' ? formatDate(at.day) : formatTimestamp(at);
     }
     case 'time': {
-      const nanos = typeof v === 'string' && x.t !== 'date' ? parseTimeText(v) : undefined;
-      return nanos === undefined ? refuse() : formatTime(nanos);
+      // A date has no time: TIME(date) is midnight (datatypes.md, "Conversion from DATE").
+      const nanos = x.t === 'date' ? 0 : typeof v === 'string' ? parseTimeText(v) : undefined;
+      return nanos === undefined
+        ? refuse(': write it as HH:mm:ss[.fraction] or yyyy-MM-dd HH:mm:ss')
+        : formatTime(nanos);
     }
     case 'ip': {
       if (typeof v !== 'string') {
