@@ -38,6 +38,8 @@ interface TypesDoc {
   s: string;
   f: number;
 }
+/** `secs` an epoch_second date (a timestamp), `nday` a date_nanos with a date-only format. */
+const epochOf = (d: TypesDoc) => Date.parse(d.when) / 1000;
 const typeDocs: TypesDoc[] = [
   {
     n: 1,
@@ -119,6 +121,18 @@ const typeCases: TypedCase[] = [
     ],
     ordered: true,
     expected: () => byN.map((d) => [d.n, d.day, d.clock, shownWhen(d)]),
+  },
+  {
+    // An epoch format reads instants (a timestamp, shown in UTC); a date_nanos field is a date
+    // by its format as a date field is.
+    query: 'source=TYPES | sort n | fields n, secs, nday',
+    schema: [
+      ['n', 'int'],
+      ['secs', 'timestamp'],
+      ['nday', 'date'],
+    ],
+    ordered: true,
+    expected: () => byN.map((d) => [d.n, shownWhen(d), d.day]),
   },
   {
     // span() keeps its field's type (SpanFunction): a date field's buckets are dates.
@@ -261,11 +275,14 @@ beforeAll(async () => {
           when: { type: 'date' },
           s: { type: 'keyword' },
           f: { type: 'double' },
+          secs: { type: 'date', format: 'epoch_second' },
+          nday: { type: 'date_nanos', format: 'strict_date' },
         },
       },
     },
   });
-  for (const body of typeDocs) await admin.index({ index: typesIndex, body });
+  for (const d of typeDocs)
+    await admin.index({ index: typesIndex, body: { ...d, secs: epochOf(d), nday: d.day } });
   await admin.indices.refresh({ index: typesIndex });
   host = await startTestHost();
 });

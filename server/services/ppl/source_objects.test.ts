@@ -92,6 +92,22 @@ describe('object fields', () => {
     expect(schema.fields.get('clock')?.mappingType).toBe('date');
   });
 
+  it('a date field that is a date in one index and a time in another is refused, saying so', async () => {
+    const client = {
+      indices: {
+        getMapping: async () => ({
+          body: {
+            a: { mappings: { properties: { t: { type: 'date', format: 'strict_date' } } } },
+            b: { mappings: { properties: { t: { type: 'date', format: 'HH:mm:ss' } } } },
+          },
+        }),
+      },
+    } as unknown as OpenSearchClient;
+    await expect(readSourceSchema(client, ['a', 'b'])).rejects.toThrow(
+      'The field "t" is mapped as date (a date) in one source index and as date (a time) in another'
+    );
+  });
+
   it('a path through an array of objects reads its first element', () => {
     expect(readField({ xs: [{ id: 7 }, { id: 8 }] }, 'xs.id')).toBe(7);
     expect(readField({ o: { p: { b: 'x' } } }, 'o.p.b')).toBe('x');

@@ -130,8 +130,13 @@ function merge(into: Map<string, SourceField>, fields: Iterable<SourceField>) {
     const existing = into.get(field.name);
     if (existing && existing.type !== field.type) {
       // Two indices of the pattern disagree: PPL refuses such a field as well.
+      // Two date fields differ by their formats (a date, a time or a timestamp): say so.
+      const as = (f: SourceField) =>
+        existing.mappingType === field.mappingType
+          ? `${f.mappingType} (a ${f.type})`
+          : f.mappingType;
       throw new BadRequestError(
-        `The field "${field.name}" is mapped as ${existing.mappingType} in one source index and as ${field.mappingType} in another; query the indices separately or cast it.`,
+        `The field "${field.name}" is mapped as ${as(existing)} in one source index and as ${as(field)} in another; query the indices separately or cast it.`,
         { field: field.name }
       );
     }
