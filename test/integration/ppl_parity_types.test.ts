@@ -314,6 +314,18 @@ describe('round three: types and casts', () => {
       'source=TYPES | eval x = cast(n as ip) | fields x',
       /Cannot convert INTEGER to IP, only STRING and IP types are supported: cast an address string/,
     ],
+    [
+      "source=TYPES | eval x = 'abc' | where s contains x | fields n",
+      /the right-hand side of contains must be a string literal, found the field "x": write s contains 'text', or ilike\(s, concat\('%', x, '%'\)\)/,
+    ],
+    [
+      "source=TYPES | eval x = case(n > 2, 'big' else 0) | fields x",
+      /case branches must have a common type, but got \[STRING, INTEGER\]: cast them to one type/,
+    ],
+    [
+      "source=TYPES | eval x = if(n, 'a', 'b') | fields x",
+      /IF function expects \{\[BOOLEAN,ANY,ANY\]\}, but got \[INTEGER,STRING,STRING\]/,
+    ],
   ])('%s is refused, naming what to write instead', async (query, message) => {
     for (const q of [query, streamed(query)]) {
       const res = await run(q);
