@@ -82,6 +82,42 @@ export class CallParser extends ExpressionParser {
     return args;
   }
 
+  /**
+   * coalesce's arguments, where a bare `null` is a name like any other: PPL has no null literal,
+   * and the SQL plugin reads a name that is no field inside coalesce as a null of no type
+   * (QualifiedNameResolver), so `coalesce(null, 3.14)` is the double 3.14.
+   */
+  protected parseCoalesceArguments(): Expr[] {
+    const args: Expr[] = [];
+    const one = (): Expr => {
+      const t = this.peek();
+      const after = this.tokenAt(1);
+      if (
+        this.isWord(t) &&
+        t.text.toLowerCase() === 'null' &&
+        (this.isPunct(after, ',') || this.isPunct(after, ')'))
+      ) {
+        this.next();
+        return {
+          kind: 'Field',
+          name: t.text,
+          quoted: false,
+          optional: true,
+          span: { start: t.start, end: t.end },
+        };
+      }
+      return this.parseArgument();
+    };
+    if (!this.isPunct(this.peek(), ')')) {
+      args.push(one());
+      while (this.isPunct(this.peek(), ',')) {
+        this.next();
+        args.push(one());
+      }
+    }
+    return args;
+  }
+
   /** An argument: an expression, or a lambda `x -> …` / `(a, b) -> …`. */
   protected parseArgument(): Expr {
     const params = this.lambdaParameters();
@@ -278,7 +314,7 @@ export class CallParser extends ExpressionParser {
         [...FUNCTIONS]
       );
     }
-    const args = this.parseArguments();
+    const args = written === 'coalesce' ? this.parseCoalesceArguments() : this.parseArguments();
     this.expectPunct(')', args.length > 0 ? [',', ')'] : [')']);
     const span = this.spanFrom(nameToken);
     const first = args[0];

@@ -283,6 +283,18 @@ export abstract class ExpressionParser extends NameParser {
           syntax: 'operator',
           span: { start: left.span.start, end: lit.span.end },
         };
+      } else if (
+        this.isWord(t, 'contains') &&
+        left.kind === 'Field' &&
+        (this.isWord(this.tokenAt(1)) || this.tokenAt(1).quoted === true)
+      ) {
+        // The SQL plugin refuses a field on the right of contains (a semantic error).
+        const right = this.tokenAt(1);
+        this.fail(
+          { start: right.start, end: right.end },
+          `the right-hand side of contains must be a string literal, found the field "${right.value ?? right.text}": write ${left.name} contains 'text', or ilike(${left.name}, concat('%', ${right.value ?? right.text}, '%')) to match another field`,
+          ['string']
+        );
       } else if (this.isWord(t, 'is')) {
         this.next();
         let negated = false;

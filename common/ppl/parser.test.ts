@@ -895,6 +895,13 @@ describe('parsePpl: errors say where and what', () => {
     },
     { query: 'source=x | where cast(a, int)', at: ',', detail: /expected "as" after "a"/ },
     {
+      // condition.md: contains takes a string literal; a field there is a semantic error.
+      query: 'source=x | where a contains b',
+      at: 'b',
+      detail:
+        /the right-hand side of contains must be a string literal, found the field "b": write a contains 'text', or ilike\(a, concat\('%', b, '%'\)\)/,
+    },
+    {
       query: 'source=x | where x = null',
       at: 'null',
       detail: /test for null with "x IS NULL" or isnull\(x\)/,

@@ -9,6 +9,7 @@ import {
   isNumericType,
   PplType,
   toPplType,
+  widenArithmetic,
   widenNumeric,
 } from './types';
 
@@ -57,6 +58,24 @@ describe('numeric types', () => {
     expect(widenNumeric(a, b)).toBe(result);
     expect(widenNumeric(b, a)).toBe(result);
   });
+
+  // + - * as the SQL plugin types them: integers widen first; a lambda's own operands do not.
+  it.each([
+    ['int', 'int', true, 'bigint'],
+    ['smallint', 'tinyint', true, 'int'],
+    ['smallint', 'int', true, 'bigint'],
+    ['bigint', 'bigint', true, 'bigint'],
+    ['int', 'double', true, 'double'],
+    ['float', 'int', true, 'float'],
+    ['int', 'int', false, 'int'],
+    ['smallint', 'smallint', false, 'int'],
+  ] as Array<[PplType, PplType, boolean, PplType]>)(
+    'widenArithmetic(%s, %s, widen %p) is %s',
+    (a, b, widen, result) => {
+      expect(widenArithmetic(a, b, widen)).toBe(result);
+      expect(widenArithmetic(b, a, widen)).toBe(result);
+    }
+  );
 
   it.each([
     ['int', true, true],

@@ -120,6 +120,18 @@ export function toPplType(name: string): PplType {
   return TYPE_ALIASES[name.trim().toLowerCase()] ?? 'undefined';
 }
 
+/** PPL's names of the types, as the SQL plugin's errors give them. */
+export const ENGINE_TYPE_NAMES: Partial<Record<PplType, string>> = {
+  tinyint: 'BYTE',
+  smallint: 'SHORT',
+  int: 'INTEGER',
+  bigint: 'LONG',
+  float: 'FLOAT',
+  double: 'DOUBLE',
+  string: 'STRING',
+  boolean: 'BOOLEAN',
+};
+
 const INTEGRAL: ReadonlySet<PplType> = new Set<PplType>(['tinyint', 'smallint', 'int', 'bigint']);
 const NUMERIC: ReadonlySet<PplType> = new Set<PplType>([...INTEGRAL, 'float', 'double']);
 
@@ -149,6 +161,21 @@ export function widenNumeric(a: PplType, b: PplType): PplType {
 }
 
 /**
+ * The type of `a + b`, `a - b`, `a * b` in PPL's Calcite engine: integer operands are widened
+ * before the operation so that it cannot overflow (PPLFuncImpTable's widening operators: `int`
+ * or `bigint` among them gives `bigint`, `tinyint`/`smallint` only give `int`), so `1 + 2` is a
+ * `bigint`. Inside a lambda, operands that read its parameters are not widened (`acc + x` over
+ * ints stays `int`): pass `widen = false` there.
+ */
+export function widenArithmetic(a: PplType, b: PplType, widen = true): PplType {
+  if (!widen || !isIntegralType(a) || !isIntegralType(b)) {
+    return widenNumeric(a, b);
+  }
+  const wide = (t: PplType) => t === 'int' || t === 'bigint';
+  return wide(a) || wide(b) ? 'bigint' : 'int';
+}
+
+/**
  * The least restrictive common type (the return type of `if`, `case`, `coalesce`, `ifnull`):
  * nulls are ignored, equal types stay, numeric types widen, and any other mix becomes `string`
  * (condition.md: "If type conversion fails, the value is converted to string representation").
@@ -165,6 +192,35 @@ export function commonType(types: readonly PplType[]): PplType {
     return known.reduce((a, b) => widenNumeric(a, b));
   }
   return 'string';
+}
+
+/** Types Calcite holds as character data (PPL's dates, times, timestamps and IPs are text there). */
+const CHARACTER: ReadonlySet<PplType> = new Set<PplType>([
+  'string',
+  'date',
+  'time',
+  'timestamp',
+  'ip',
+]);
+
+/**
+ * Calcite's least restrictive type (`leastRestrictive`), the result type of `case`, `if` and
+ * `ifnull`: nulls are ignored, equal types stay, numbers widen, text with dates, times,
+ * timestamps or IPs is text; any other mix (a number with text, a boolean with anything else)
+ * has none, and the SQL plugin refuses the query: `undefined` here.
+ */
+export function leastRestrictiveType(types: readonly PplType[]): PplType | undefined {
+  const known: PplType[] = types.filter((t) => t !== 'undefined');
+  if (known.length === 0) return 'undefined';
+  if (known.every((t) => t === known[0])) return known[0];
+  if (known.every(isNumericType)) return known.reduce((a, b) => widenNumeric(a, b));
+  if (known.every((t) => CHARACTER.has(t))) return 'string';
+  return undefined;
+}
+
+/** Types as the SQL plugin's messages list them: `[INTEGER, STRING]`. */
+export function engineTypeList(types: readonly PplType[]): string {
+  return `[${types.map((t) => ENGINE_TYPE_NAMES[t] ?? t.toUpperCase()).join(', ')}]`;
 }
 
 /** The inclusive range of each integral type. */

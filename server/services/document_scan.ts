@@ -107,10 +107,32 @@ const DATE_TYPES: ReadonlySet<string> = new Set(['date', 'date_nanos']);
 export function withDates(
   source: Record<string, unknown>,
   fields: Record<string, unknown[]> | undefined,
-  dates: string[]
+  dates: string[],
+  types?: ReadonlyMap<string, string>
 ): Record<string, unknown> {
-  return withFieldValues(source, fields, dates, (v) =>
-    typeof v === 'string' ? shownTimestamp(v) : v
+  const asDates = types ? dates.filter((d) => types.get(d) === 'date') : [];
+  const asTimes = types ? dates.filter((d) => types.get(d) === 'time') : [];
+  const rest = dates.filter((d) => !asDates.includes(d) && !asTimes.includes(d));
+  const shown = (part: (text: string) => string) => (v: unknown) =>
+    typeof v === 'string' ? part(shownTimestamp(v)) : v;
+  withFieldValues(
+    source,
+    fields,
+    rest,
+    shown((t) => t)
+  );
+  // A date field typed date or time by its format (ppl/date_field_type) shows that part.
+  withFieldValues(
+    source,
+    fields,
+    asDates,
+    shown((t) => t.slice(0, 10))
+  );
+  return withFieldValues(
+    source,
+    fields,
+    asTimes,
+    shown((t) => t.slice(11))
   );
 }
 

@@ -44,7 +44,7 @@ import {
   Typed,
   TypeMap,
 } from './functions/values';
-import { typeOf } from './infer';
+import { readsBinding, typeOf } from './infer';
 import type { QueryBudget } from './budget';
 import { stringBytes } from './memory';
 
@@ -287,7 +287,12 @@ class Evaluator {
       }
       case 'Cast':
         return {
-          v: castValue(this.eval(expr.expr), expr.targetType, expr.span),
+          v: castValue(
+            this.eval(expr.expr),
+            expr.targetType,
+            expr.span,
+            expr.expr.kind === 'Literal'
+          ),
           t: expr.targetType,
         };
       case 'Call':
@@ -353,7 +358,13 @@ class Evaluator {
       }
       default:
         if (!isArithmeticOp(op)) throw new PplEvaluationError(`unknown operator "${op}"`, span);
-        return arithmetic(op, a, b, span);
+        return arithmetic(
+          op,
+          a,
+          b,
+          span,
+          !readsBinding(left, this.bindings) && !readsBinding(right, this.bindings)
+        );
     }
   }
 

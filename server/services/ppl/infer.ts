@@ -8,11 +8,18 @@
  * any row is read; a type mismatch is a {@link PplTypeError} at the expression.
  */
 import type { Aggregation, Expr, FieldRef, Span } from '../../../common/ppl/ast';
-import { commonType, isNumericType, PplType, toPplType } from '../../../common/ppl/types';
+import {
+  ENGINE_TYPE_NAMES,
+  engineTypeList,
+  isNumericType,
+  PplType,
+  toPplType,
+} from '../../../common/ppl/types';
 import { PplTypeError } from './errors';
 import { arithmeticType } from './functions/arithmetic';
 import { scalarFunction } from './functions';
 import { aggregationType } from './functions/aggregation_types';
+import { requireCommonType } from './functions/registry';
 import { lookupType, TypeMap } from './functions/values';
 
 export type FieldTypeOf = (field: FieldRef) => PplType;
@@ -38,18 +45,6 @@ function subExpressions(expr: Expr): Expr[] {
   }
 }
 
-/** PPL's names of the types, as the SQL plugin's errors give them. */
-const EXPR_TYPE_NAMES: Partial<Record<PplType, string>> = {
-  tinyint: 'BYTE',
-  smallint: 'SHORT',
-  int: 'INTEGER',
-  bigint: 'LONG',
-  float: 'FLOAT',
-  double: 'DOUBLE',
-  string: 'STRING',
-  boolean: 'BOOLEAN',
-};
-
 /**
  * As the SQL plugin's BETWEEN: the value and bounds need a common type. Numbers mix; a number
  * with a string or a boolean does not (`age between '35' and 38.5`), and is refused rather than
@@ -62,11 +57,27 @@ function checkBetweenTypes(types: PplType[], span: Span): void {
   const booleanMix = known.some((t) => t === 'boolean') && known.some((t) => t !== 'boolean');
   if ((numeric && other) || booleanMix) {
     throw new PplTypeError(
-      `BETWEEN expression types are incompatible: [${types.map((t) => EXPR_TYPE_NAMES[t] ?? t.toUpperCase()).join(', ')}]; ` +
+      `BETWEEN expression types are incompatible: [${types.map((t) => ENGINE_TYPE_NAMES[t] ?? t.toUpperCase()).join(', ')}]; ` +
         "give the value and both bounds one kind of type, e.g. cast('35' as int)",
       span
     );
   }
+}
+
+/**
+ * Whether an expression reads one of these bound names (a lambda's parameters): the SQL plugin
+ * does not widen the integer operands of such an operation (see widenArithmetic).
+ */
+export function readsBinding(expr: Expr, bound: ReadonlyMap<string, unknown> | undefined): boolean {
+  if (bound === undefined || bound.size === 0) return false;
+  const visit = (node: unknown): boolean => {
+    if (Array.isArray(node)) return node.some(visit);
+    if (node === null || typeof node !== 'object') return false;
+    const e = node as Expr;
+    if (e.kind === 'Field' && bound.has(e.name)) return true;
+    return Object.entries(node).some(([k, v]) => k !== 'span' && visit(v));
+  };
+  return visit(expr);
 }
 
 export function typeOf(
@@ -98,7 +109,13 @@ export function typeOf(
         case '*':
         case '/':
         case '%':
-          return arithmeticType(expr.op, l, r, expr.span);
+          return arithmeticType(
+            expr.op,
+            l,
+            r,
+            expr.span,
+            !readsBinding(expr.left, bindings) && !readsBinding(expr.right, bindings)
+          );
         case 'AND':
         case 'OR':
         case 'XOR':
@@ -135,15 +152,22 @@ export function typeOf(
       }
       return 'boolean';
     case 'Case': {
+      // As the SQL plugin's visitCase: each condition a boolean, the branches of a common type.
       const types: PplType[] = [];
       for (const b of expr.branches) {
-        typeOf(b.when, fieldType, bindings);
+        const when = typeOf(b.when, fieldType, bindings);
+        if (when !== 'boolean' && when !== 'undefined') {
+          throw new PplTypeError(
+            `Condition expected a boolean type, but got ${engineTypeList([when]).slice(1, -1)}: write a comparison, e.g. case(x > 0, …)`,
+            b.when.span
+          );
+        }
         types.push(typeOf(b.then, fieldType, bindings));
       }
       if (expr.otherwise !== undefined) {
         types.push(typeOf(expr.otherwise, fieldType, bindings));
       }
-      return commonType(types);
+      return requireCommonType(types, 'case branches', expr.span);
     }
     case 'Cast':
       typeOf(expr.expr, fieldType, bindings);

@@ -93,8 +93,9 @@ export async function* lookupOp(
             };
           }
         ).hits.hits;
+        const types = new Map([...schema.fields.values()].map((f) => [f.name, f.type]));
         for (const { _source, fields } of hits) {
-          const hit = { _source: withDates(_source, fields, dates) };
+          const hit = { _source: withDates(_source, fields, dates, types) };
           const key = keyOf(
             command.mappings.map((m) => readField(hit._source as Row, m.lookupField.name))
           );

@@ -223,6 +223,17 @@ export function formatTimestampValue(value: unknown): PplValue {
   return shownTimestamp(date.toISOString().replace('T', ' ').replace('Z', ''));
 }
 
+/**
+ * A value of a date, time or timestamp column as PPL shows it: a timestamp as above, a date its
+ * `yyyy-MM-dd`, a time its `HH:mm:ss[.fraction]` (a time field's value is read as an instant on
+ * 1970-01-01, as OpenSearch stores it).
+ */
+export function formatTemporalValue(value: unknown, type: PplType): PplValue {
+  const shown = formatTimestampValue(value);
+  if (typeof shown !== 'string' || !PPL_TIMESTAMP.test(shown)) return shown;
+  return type === 'date' ? shown.slice(0, 10) : type === 'time' ? shown.slice(11) : shown;
+}
+
 export class PlanContext {
   columns: Column[] = [];
   readonly plan: PlanStep[] = [];

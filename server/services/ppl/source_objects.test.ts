@@ -77,6 +77,37 @@ describe('object fields', () => {
     expect(schema.fields.has('lost')).toBe(false);
   });
 
+  it('a date field is a date, a time or a timestamp by its format (OpenSearchDateType)', async () => {
+    const schema = await readSourceSchema(
+      mappingClient({
+        day: { type: 'date', format: 'strict_date' },
+        clock: { type: 'date', format: 'HH:mm:ss' },
+        at: { type: 'date' },
+        nanos: { type: 'date_nanos', format: 'strict_date_optional_time_nanos' },
+      }),
+      ['idx']
+    );
+    const types = Object.fromEntries([...schema.fields.values()].map((f) => [f.name, f.type]));
+    expect(types).toEqual({ day: 'date', clock: 'time', at: 'timestamp', nanos: 'timestamp' });
+    expect(schema.fields.get('clock')?.mappingType).toBe('date');
+  });
+
+  it('a date field that is a date in one index and a time in another is refused, saying so', async () => {
+    const client = {
+      indices: {
+        getMapping: async () => ({
+          body: {
+            a: { mappings: { properties: { t: { type: 'date', format: 'strict_date' } } } },
+            b: { mappings: { properties: { t: { type: 'date', format: 'HH:mm:ss' } } } },
+          },
+        }),
+      },
+    } as unknown as OpenSearchClient;
+    await expect(readSourceSchema(client, ['a', 'b'])).rejects.toThrow(
+      'The field "t" is mapped as date (a date) in one source index and as date (a time) in another'
+    );
+  });
+
   it('a path through an array of objects reads its first element', () => {
     expect(readField({ xs: [{ id: 7 }, { id: 8 }] }, 'xs.id')).toBe(7);
     expect(readField({ o: { p: { b: 'x' } } }, 'o.p.b')).toBe('x');

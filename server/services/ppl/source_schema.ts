@@ -12,6 +12,7 @@ import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import { toPplType, type PplType } from '../../../common/ppl/types';
 import { LOOKUP_FIELD } from '../../../common/substrate/names';
 import { presenceFilters, readPresent } from '../field_presence';
+import { dateFieldType } from './date_field_type';
 import { javaHashMapCopyOrder } from './java_hash_order';
 import {
   BadRequestError,
@@ -57,6 +58,8 @@ interface MappingNode {
   type?: string;
   /** An alias field's target. */
   path?: string;
+  /** A date field's formats (`strict_date||epoch_millis`), which make it a date, time or timestamp. */
+  format?: string;
   properties?: Record<string, MappingNode>;
   fields?: Record<string, MappingNode>;
 }
@@ -103,8 +106,12 @@ function collect(properties: Record<string, MappingNode>, prefix: string, out: C
         : mappingType === 'binary'
           ? null
           : name;
-    out.leaves.set(name, { name, type: toPplType(mappingType), mappingType, exactField });
-    out.paths.set(name, toPplType(mappingType));
+    const type =
+      mappingType === 'date' || mappingType === 'date_nanos'
+        ? dateFieldType(node.format)
+        : toPplType(mappingType);
+    out.leaves.set(name, { name, type, mappingType, exactField });
+    out.paths.set(name, type);
   }
 }
 
@@ -123,8 +130,13 @@ function merge(into: Map<string, SourceField>, fields: Iterable<SourceField>) {
     const existing = into.get(field.name);
     if (existing && existing.type !== field.type) {
       // Two indices of the pattern disagree: PPL refuses such a field as well.
+      // Two date fields differ by their formats (a date, a time or a timestamp): say so.
+      const as = (f: SourceField) =>
+        existing.mappingType === field.mappingType
+          ? `${f.mappingType} (a ${f.type})`
+          : f.mappingType;
       throw new BadRequestError(
-        `The field "${field.name}" is mapped as ${existing.mappingType} in one source index and as ${field.mappingType} in another; query the indices separately or cast it.`,
+        `The field "${field.name}" is mapped as ${as(existing)} in one source index and as ${as(field)} in another; query the indices separately or cast it.`,
         { field: field.name }
       );
     }

@@ -16,7 +16,7 @@ import { scanDocuments } from '../../document_scan';
 import { checkValueDepth } from '../errors';
 import { checkBetweens } from '../evaluate';
 import { Row, RowStream, whereOp } from '../operators';
-import { formatTimestampValue, PlanContext } from '../plan_context';
+import { formatTemporalValue, PlanContext } from '../plan_context';
 import { Dsl, joinConjuncts, splitConjuncts, toQuery } from '../pushdown';
 import { largestTermsCount } from '../request_bounds';
 import { readSourceSchema, SourceSchema } from '../source_schema';
@@ -333,7 +333,13 @@ function pushDown(
 
   const query: Dsl = filters.length > 0 ? { bool: { filter: filters } } : { match_all: {} };
   const includes = sourceIncludes;
-  const timestampColumns = ctx.columns.filter((c) => c.type === 'timestamp').map((c) => c.name);
+  // Date, time and timestamp columns (a date field is a date or a time by its format).
+  const temporal = new Map(
+    ctx.columns
+      .filter((c) => c.type === 'timestamp' || c.type === 'date' || c.type === 'time')
+      .map((c) => [c.name, c.type])
+  );
+  const timestampColumns = [...temporal.keys()];
   const ipColumns = new Set(ctx.columns.filter((c) => c.type === 'ip').map((c) => c.name));
   const formatDates = timestampColumns.filter((name) =>
     ['date', 'date_nanos'].includes(schema.fields.get(name)?.mappingType ?? '')
@@ -388,8 +394,9 @@ function pushDown(
             for (const name of sourceColumns) {
               const value = name in doc ? doc[name] : readPath(doc, name);
               checkValueDepth(value, name);
-              row[name] = timestampColumns.includes(name)
-                ? formatTimestampValue(value)
+              const type = temporal.get(name);
+              row[name] = type
+                ? formatTemporalValue(value, type)
                 : ipColumns.has(name)
                   ? formatIpValue(value)
                   : ((value ?? null) as PplValue);

@@ -21,7 +21,12 @@ import {
 } from '../functions/aggregation_pushdown';
 import { inferAggregationType } from '../evaluate';
 import type { Row, RowStream } from '../operators';
-import { formatTimestampValue, type Column, type PlanContext } from '../plan_context';
+import {
+  formatTemporalValue,
+  formatTimestampValue,
+  type Column,
+  type PlanContext,
+} from '../plan_context';
 import type { Dsl } from '../pushdown';
 import { scanComposite, type CompositeBucket } from '../scan';
 import type { SourceSchema } from '../source_schema';
@@ -124,7 +129,8 @@ function spanSource(
     else return null;
     return {
       source: { date_histogram: { field: field.exactField, ...interval } },
-      type: 'timestamp',
+      // span() keeps its field's type (SpanFunction): a date field's buckets are dates.
+      type: field.type,
     };
   }
   return null;
@@ -147,7 +153,9 @@ function readKeys(row: Row, key: Record<string, unknown>, keys: Array<Column & {
   for (const k of keys) {
     const value = key[k.key];
     row[k.name] =
-      k.type === 'timestamp' ? formatTimestampValue(value) : ((value ?? null) as PplValue);
+      k.type === 'timestamp' || k.type === 'date' || k.type === 'time'
+        ? formatTemporalValue(value, k.type)
+        : ((value ?? null) as PplValue);
   }
 }
 

@@ -6,8 +6,10 @@
 /**
  * PPL arithmetic (expressions.md), shared by the operators and by `add`, `subtract`, `sum`, …:
  *
- * - integer operands give an integer (`int op int` is `int`, `bigint` if either is), computed
- *   exactly on bigints; an overflow is an error, not a wrap-around;
+ * - integer operands give an integer, computed exactly on bigints; an overflow is an error, not a
+ *   wrap-around. `+`, `-`, `*` widen them first as the SQL plugin does (`int + int` is `bigint`,
+ *   `smallint + smallint` is `int`; see widenArithmetic), except operands reading a lambda's
+ *   parameters; `/` and `%` keep the wider operand type (`int / int` is `int`);
  * - `/` between integers truncates (legacy default); dividing by zero gives null, as `%` does;
  * - a `float` or `double` operand gives floating point;
  * - `+` on two strings concatenates (PPL registers `+` as CONCAT for strings);
@@ -15,7 +17,13 @@
  *   that holds no number fails the query.
  */
 import type { Span } from '../../../../common/ppl/ast';
-import { isIntegralType, isNumericType, PplType, widenNumeric } from '../../../../common/ppl/types';
+import {
+  isIntegralType,
+  isNumericType,
+  PplType,
+  widenArithmetic,
+  widenNumeric,
+} from '../../../../common/ppl/types';
 import { PplEvaluationError, PplTypeError } from '../errors';
 import {
   fromBigInt,
@@ -34,7 +42,18 @@ export function isArithmeticOp(op: string): op is ArithmeticOp {
   return op === '+' || op === '-' || op === '*' || op === '/' || op === '%';
 }
 
-export function arithmeticType(op: string, a: PplType, b: PplType, span: Span): PplType {
+/** The operand type of an operation: `+`, `-`, `*` widen integers (unless `widen` is false). */
+function operationType(op: string, a: PplType, b: PplType, widen: boolean): PplType {
+  return op === '/' || op === '%' ? widenNumeric(a, b) : widenArithmetic(a, b, widen);
+}
+
+export function arithmeticType(
+  op: string,
+  a: PplType,
+  b: PplType,
+  span: Span,
+  widen = true
+): PplType {
   if (a === 'undefined' || b === 'undefined') {
     const other = a === 'undefined' ? b : a;
     if (other === 'string') {
@@ -51,7 +70,7 @@ export function arithmeticType(op: string, a: PplType, b: PplType, span: Span): 
   if (!isNumericType(a) || !isNumericType(b)) {
     throw new PplTypeError(`cannot apply "${op}" to ${a} and ${b}`, span);
   }
-  return widenNumeric(a, b);
+  return operationType(op, a, b, widen);
 }
 
 function stringAsDouble(s: string, op: string, span: Span): Typed {
@@ -65,11 +84,11 @@ function stringAsDouble(s: string, op: string, span: Span): Typed {
   return { v: n, t: 'double' };
 }
 
-export function arithmetic(op: ArithmeticOp, a: Typed, b: Typed, span: Span): Typed {
+export function arithmetic(op: ArithmeticOp, a: Typed, b: Typed, span: Span, widen = true): Typed {
   if (a.v === null || b.v === null) {
     let t: PplType = 'undefined';
     try {
-      t = arithmeticType(op, a.t, b.t, span);
+      t = arithmeticType(op, a.t, b.t, span, widen);
     } catch {
       // A null operand makes the result null whatever the other type.
     }
@@ -79,17 +98,17 @@ export function arithmetic(op: ArithmeticOp, a: Typed, b: Typed, span: Span): Ty
     return { v: a.v + b.v, t: 'string' };
   }
   if (typeof a.v === 'string' && isNumber(b.v)) {
-    return arithmetic(op, stringAsDouble(a.v, op, span), b, span);
+    return arithmetic(op, stringAsDouble(a.v, op, span), b, span, widen);
   }
   if (isNumber(a.v) && typeof b.v === 'string') {
-    return arithmetic(op, a, stringAsDouble(b.v, op, span), span);
+    return arithmetic(op, a, stringAsDouble(b.v, op, span), span, widen);
   }
   if (!isNumber(a.v) || !isNumber(b.v)) {
     throw new PplEvaluationError(`cannot apply "${op}" to ${a.t} and ${b.t}`, span);
   }
   const ta = isNumericType(a.t) ? a.t : runtimeType(a.v);
   const tb = isNumericType(b.t) ? b.t : runtimeType(b.v);
-  const type = widenNumeric(ta, tb);
+  const type = operationType(op, ta, tb, widen);
   // Dividing by zero gives null, for `/` and `%`, integral or not.
   const byZero = (op === '/' || op === '%') && Number(b.v) === 0;
   if (isIntegralType(type) && isIntegral(a.v) && isIntegral(b.v)) {

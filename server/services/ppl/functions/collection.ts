@@ -11,12 +11,13 @@
  */
 import type { Expr, FunctionCall, LambdaExpr } from '../../../../common/ppl/ast';
 import { COLLECTION_FUNCTIONS } from '../../../../common/ppl/functions';
-import { commonType, PplType, PplValue } from '../../../../common/ppl/types';
-import { PplEvaluationError } from '../errors';
+import { commonType, ENGINE_TYPE_NAMES, PplType, PplValue } from '../../../../common/ppl/types';
+import { PplEvaluationError, PplTypeError } from '../errors';
 import { stringBytes, valueBytes } from '../memory';
 import { compileRegex } from '../regex';
 import {
   CallContext,
+  CallSite,
   evaluationError,
   FamilyImplementations,
   intArg,
@@ -116,13 +117,67 @@ function firstField(expr: Expr): string | undefined {
   }
 }
 
+/**
+ * array(…)'s element type must exist, as Calcite's ARRAY infers it: numbers and strings mix (as
+ * strings; dates, times and timestamps are strings there), but a boolean, an array or an object
+ * beside anything else has no common type and the SQL plugin refuses the query.
+ */
+function arrayType(args: PplType[], site: CallSite): PplType {
+  const known = args.filter((t) => t !== 'undefined');
+  const apart = (t: PplType) => t === 'boolean' || t === 'array' || t === 'struct';
+  const odd = known.find((t) => apart(t) && known.some((u) => u !== t));
+  if (odd !== undefined) {
+    const names = args.map((t) => ENGINE_TYPE_NAMES[t] ?? t.toUpperCase()).join(', ');
+    const fix = odd === 'boolean' ? 'cast(true as int) or cast(1 as string)' : 'tostring(…)';
+    throw new PplTypeError(
+      `array() cannot infer one element type for its values [${names}]: give them one type, e.g. with ${fix}`,
+      site.span
+    );
+  }
+  return 'array';
+}
+
+/** The element type of an array expression where it is known: that of array(…)'s values. */
+function elementType(expr: Expr, typeOf: StaticTypeOf): PplType {
+  const arrayType = typeOf(expr);
+  if (expr.kind === 'Call' && expr.name === 'array') {
+    return commonType(expr.args.map((a) => typeOf(a)));
+  }
+  return arrayType === 'array' ? 'undefined' : arrayType;
+}
+
+/**
+ * reduce's type, as the SQL plugin infers it from its lambdas: the step's body with the
+ * accumulator typed as the start value (and once more as that result when it differs), then the
+ * finishing lambda's body over it (`reduce(a, 0, (acc, x) -> acc + x, acc -> acc * 10.0)` is a
+ * double).
+ */
+function reduceType(call: FunctionCall, typeOf: StaticTypeOf): PplType {
+  const element = elementType(call.args[0], typeOf);
+  const start = typeOf(call.args[1]);
+  const [step, finish] = [call.args[2], call.args[3]];
+  if (step?.kind !== 'Lambda' || step.params.length !== 2) return start;
+  const stepType = (acc: PplType) =>
+    typeOf(
+      step.body,
+      new Map([
+        [step.params[0], acc],
+        [step.params[1], element],
+      ])
+    );
+  let acc = stepType(start);
+  if (acc !== start) acc = stepType(acc);
+  if (finish?.kind !== 'Lambda' || finish.params.length !== 1) return acc;
+  return typeOf(finish.body, new Map([[finish.params[0], acc]]));
+}
+
 function index(i: number, length: number): number {
   return i < 0 ? length + i : i;
 }
 
 export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTIONS.functions> = {
   array: {
-    type: returns('array'),
+    type: arrayType,
     nulls: 'custom',
     outputBytes: elementsBytes,
     apply(args) {
@@ -144,10 +199,7 @@ export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTI
     [1, 2]
   ),
   reduce: {
-    typeCall: (call, typeOf) => {
-      typeOf(call.args[0]);
-      return typeOf(call.args[1]);
-    },
+    typeCall: reduceType,
     lazy(call, ev) {
       const step = lambdaArg(call, 2, [2]);
       const finish = call.args.length > 3 ? lambdaArg(call, 3, [1]) : undefined;
@@ -158,7 +210,8 @@ export const collectionFunctions: FamilyImplementations<typeof COLLECTION_FUNCTI
         ev.ctx.checkpoint();
         acc = ev.evalWith(step.body, bind(step, [acc, element(v)]));
       }
-      return finish === undefined ? acc : ev.evalWith(finish.body, bind(finish, [acc]));
+      const result = finish === undefined ? acc : ev.evalWith(finish.body, bind(finish, [acc]));
+      return coerceTo(result, ev.staticType(call));
     },
   },
   mvjoin: {

@@ -32,7 +32,7 @@ describe('collection functions', () => {
   const cases: Array<[string, PplRow, PplValue]> = [
     ['array()', {}, []],
     ['array(1, 2.5)', {}, [1, 2.5]],
-    ["array(true, 'x')", {}, ['TRUE', 'x']],
+    ["array(1, 'x')", {}, ['1', 'x']],
     ["array_length(split('a,b,c', ','))", {}, 3],
     ['mvcount(array())', {}, 0],
     ['mvcount(a)', { a: 'single' }, 1],
@@ -80,8 +80,37 @@ describe('collection functions', () => {
     ["mvindex(split('a b', ' '), 0)", 'string'],
     ['mvindex(array(1, 2), 0, 1)', 'array'],
     ['mvindex(a, 0)', 'undefined'],
+    // reduce is typed from its lambdas, as the SQL plugin infers it: the step with the
+    // accumulator as the start value (again as the step's result when that differs), then
+    // the finishing lambda; a lambda's own operands are not widened (acc + x over ints is int).
+    ['reduce(array(1, 2), 0, (acc, x) -> acc + x)', 'int'],
+    ['reduce(array(1, 2), 0, (acc, x) -> acc * 10.0 + x)', 'double'],
+    ['reduce(array(1, 2), 0, (acc, x) -> acc + x, acc -> acc * 10.0)', 'double'],
+    ['reduce(array(1.5), 0, (acc, x) -> acc + x)', 'double'],
+    ["reduce(array('b'), 'a', (acc, x) -> concat(acc, x), acc -> length(acc))", 'int'],
+    // Outside a lambda the same operation widens.
+    ['array_length(array(1)) + 1', 'bigint'],
   ])('%s is typed %s', (text, type) => {
     expect(inferType(expr(text), { a: 'array' })).toBe(type);
+  });
+
+  it('reduce gives its value in its type', () => {
+    expect(run('reduce(array(1, 2, 3), 0, (acc, x) -> acc * 10.0 + x)')).toEqual({
+      v: 123,
+      t: 'double',
+    });
+  });
+
+  it.each([
+    [
+      'array(1, true)',
+      /array\(\) cannot infer one element type for its values \[INTEGER, BOOLEAN\]/,
+    ],
+    ["array('a', false)", /give them one type, e.g. with cast\(true as int\)/],
+    ['array(array(1), 2)', /cannot infer one element type/],
+  ])('%s is refused as the SQL plugin refuses it, naming a fix', (text, message) => {
+    expect(() => inferType(expr(text), {})).toThrow(message);
+    expect(() => run(text)).toThrow(message);
   });
 
   it.each([

@@ -10,7 +10,8 @@
  */
 import type { Expr } from '../../../../common/ppl/ast';
 import { CONDITION_FUNCTIONS } from '../../../../common/ppl/functions';
-import { commonType, PplType } from '../../../../common/ppl/types';
+import { commonType, engineTypeList, PplType } from '../../../../common/ppl/types';
+import { PplTypeError } from '../errors';
 import { compileRegex } from '../regex';
 import { comparableDatetime, formatTimestamp, instantFromMillis } from './datetime_values';
 import { relativeTime } from './relative_time';
@@ -18,6 +19,7 @@ import {
   CallContext,
   evaluationError,
   FamilyImplementations,
+  requireCommonType,
   LazyEvaluator,
   requireString,
   returns,
@@ -77,9 +79,16 @@ export const conditionFunctions: FamilyImplementations<typeof CONDITION_FUNCTION
     apply: ([a, b]) => (a.v === null ? null : compareValues(a.v, b.v, a.t, b.t) === 0 ? null : a.v),
   },
   if: {
+    // PPL's IF is Calcite's CASE: a boolean condition, branches of a common type.
     typeCall: (call, typeOf) => {
-      typeOf(call.args[0]);
-      return commonType(call.args.slice(1).map((a) => typeOf(a)));
+      const types = call.args.map((a) => typeOf(a));
+      if (types[0] !== 'boolean' && types[0] !== 'undefined') {
+        throw new PplTypeError(
+          `IF function expects {[BOOLEAN,ANY,ANY]}, but got ${engineTypeList(types).replace(/, /g, ',')}: give it a condition first, e.g. if(x > 0, …, …)`,
+          call.args[0].span
+        );
+      }
+      return requireCommonType(types.slice(1), '"if" branches', call.span);
     },
     lazy: (call, ev) => {
       const type = ev.staticType(call);
@@ -88,7 +97,13 @@ export const conditionFunctions: FamilyImplementations<typeof CONDITION_FUNCTION
     },
   },
   ifnull: {
-    typeCall: (call, typeOf) => commonType(call.args.map((a) => typeOf(a))),
+    // Calcite's COALESCE: its arguments need a common type (coalesce itself falls back to text).
+    typeCall: (call, typeOf) =>
+      requireCommonType(
+        call.args.map((a) => typeOf(a)),
+        '"ifnull" arguments',
+        call.span
+      ),
     lazy: (call, ev) => firstNonNull(call.args, ev, ev.staticType(call)),
   },
   coalesce: {

@@ -6,15 +6,20 @@
 /**
  * Conversion (conversion.md): `cast`, `tostring`, `tonumber`.
  *
- * `cast` to `string` writes booleans `TRUE`/`FALSE` and doubles as Java does (`1.0`); to a number,
- * booleans give 1/0, strings must hold a number, decimals truncate toward zero, out-of-range
- * values are errors; to `boolean`, numbers give `v != 0` and strings must read `true`/`false`;
- * `date`, `time`, `timestamp` read `yyyy-MM-dd[ HH:mm:ss[.fraction]]` or take the part of a
- * date/time value; `ip` takes an IPv4 or IPv6 address and gives its canonical text (RFC 5952).
+ * `cast` is the SQL plugin's safe cast (CalciteRexNodeVisitor.visitCast): a value that does not
+ * convert to a number or a boolean gives null, never an error. To `string` it writes booleans
+ * `TRUE`/`FALSE` and doubles as Java does (`1.0`); to a number, booleans give 1/0, strings must
+ * hold a number as Java parses it (`'1.5'` is no int), decimals truncate toward zero, and a value
+ * out of the type's range is null; to `boolean`, numbers give `v != 0`, strings read
+ * `true`/`false` in any case between spaces, and the one-character literals `'1'` and `'0'` give
+ * true and false (ExtendedRexBuilder.makeCast: only as literals, a field holding `1` is null);
+ * `date`, `time`, `timestamp` go through DATE(), TIME(), TIMESTAMP() (which refuse what they
+ * cannot read: `yyyy-MM-dd[ HH:mm:ss[.fraction]]`, or the part of a date/time value); `ip` takes
+ * an IPv4 or IPv6 address string and gives its canonical text (RFC 5952), and refuses other types.
  */
 import type { Span } from '../../../../common/ppl/ast';
 import { CONVERSION_FUNCTIONS } from '../../../../common/ppl/functions';
-import { isNumericType, PplType, PplValue } from '../../../../common/ppl/types';
+import { ENGINE_TYPE_NAMES, isNumericType, PplType, PplValue } from '../../../../common/ppl/types';
 import { PplEvaluationError } from '../errors';
 import {
   formatDate,
@@ -36,7 +41,29 @@ import {
 } from './registry';
 import { fromBigInt, inRange, isNumber, parseJavaDouble, toPplString, Typed } from './values';
 
-export function castValue(x: Typed, target: PplType, span: Span): PplValue {
+/** Java's String.trim: the characters up to U+0020 at both ends. */
+function javaTrim(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s.charCodeAt(start) <= 0x20) start++;
+  while (end > start && s.charCodeAt(end - 1) <= 0x20) end--;
+  return s.slice(start, end);
+}
+
+/** Calcite's SqlFunctions.toBoolean(String): `true`/`false` in any case, between spaces. */
+function booleanText(s: string, literal: boolean): boolean | null {
+  if (literal && s.length === 1 && (s === '1' || s === '0')) {
+    return s === '1';
+  }
+  const t = s.replace(/^ +| +$/g, '').toLowerCase();
+  return t === 'true' ? true : t === 'false' ? false : null;
+}
+
+/**
+ * `cast(x as target)`. `literal`: x was written as a literal (the SQL plugin reads the
+ * one-character literals '1' and '0' as booleans).
+ */
+export function castValue(x: Typed, target: PplType, span: Span, literal = false): PplValue {
   const { v } = x;
   if (v === null) {
     return null;
@@ -59,15 +86,15 @@ export function castValue(x: Typed, target: PplType, span: Span): PplValue {
         n = v;
       } else if (typeof v === 'number') {
         if (!Number.isFinite(v)) {
-          return refuse();
+          return null;
         }
         n = BigInt(Math.trunc(v));
-      } else if (typeof v === 'string' && /^[+-]?\d+$/.test(v.trim())) {
-        n = BigInt(v.trim());
+      } else if (typeof v === 'string' && /^[+-]?\d+$/.test(javaTrim(v))) {
+        n = BigInt(javaTrim(v));
       } else {
-        return refuse();
+        return null;
       }
-      return inRange(n, target) ? fromBigInt(n) : refuse(': out of range');
+      return inRange(n, target) ? fromBigInt(n) : null;
     }
     case 'float':
     case 'double': {
@@ -80,7 +107,7 @@ export function castValue(x: Typed, target: PplType, span: Span): PplValue {
         n = parseJavaDouble(v);
       }
       if (n === undefined) {
-        return refuse();
+        return null;
       }
       return target === 'float' ? Math.fround(n) : n;
     }
@@ -91,30 +118,37 @@ export function castValue(x: Typed, target: PplType, span: Span): PplValue {
       if (isNumber(v)) {
         return typeof v === 'bigint' ? v !== 0n : v !== 0;
       }
-      if (typeof v === 'string') {
-        const s = v.trim().toLowerCase();
-        if (s === 'true' || s === 'false') {
-          return s === 'true';
-        }
-      }
-      return refuse();
+      return typeof v === 'string' ? booleanText(v, literal) : null;
     case 'date':
     case 'timestamp': {
-      if (typeof v !== 'string' || x.t === 'time') {
-        return refuse();
+      if (isNumber(v)) {
+        return refuse(': a number is no date; from_unixtime(x) reads seconds since the epoch');
       }
-      const at = parseTimestampText(v);
+      if (x.t === 'time') {
+        return refuse(": a time has no date; write timestamp(concat(<date>, ' ', <time>))");
+      }
+      const at = typeof v === 'string' ? parseTimestampText(v) : undefined;
       if (at === undefined) {
-        return refuse();
+        return refuse(': write it as yyyy-MM-dd or yyyy-MM-dd HH:mm:ss[.fraction]');
       }
       return target === 'date' ? formatDate(at.day) : formatTimestamp(at);
     }
     case 'time': {
-      const nanos = typeof v === 'string' && x.t !== 'date' ? parseTimeText(v) : undefined;
-      return nanos === undefined ? refuse() : formatTime(nanos);
+      // A date has no time: TIME(date) is midnight (datatypes.md, "Conversion from DATE").
+      const nanos = x.t === 'date' ? 0 : typeof v === 'string' ? parseTimeText(v) : undefined;
+      return nanos === undefined
+        ? refuse(': write it as HH:mm:ss[.fraction] or yyyy-MM-dd HH:mm:ss')
+        : formatTime(nanos);
     }
     case 'ip': {
-      const ip = typeof v === 'string' ? canonicalIp(v) : undefined;
+      if (typeof v !== 'string') {
+        const name = ENGINE_TYPE_NAMES[x.t] ?? x.t.toUpperCase();
+        throw new PplEvaluationError(
+          `Cannot convert ${name} to IP, only STRING and IP types are supported: cast an address string, e.g. cast('10.0.0.1' as ip)`,
+          span
+        );
+      }
+      const ip = canonicalIp(v);
       return ip === undefined ? refuse(': not an IPv4 or IPv6 address') : ip;
     }
     default:

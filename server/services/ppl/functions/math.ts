@@ -18,7 +18,7 @@ import {
   isNumericType,
   PplType,
   PplValue,
-  widenNumeric,
+  widenArithmetic,
 } from '../../../../common/ppl/types';
 import { PplEvaluationError } from '../errors';
 import { arithmetic, arithmeticType } from './arithmetic';
@@ -231,8 +231,18 @@ function extreme(which: 'max' | 'min'): ScalarFunction {
   };
 }
 
+/**
+ * The eval form `sum(a, b, …)`: the SQL plugin's parser rewrites it to additions in a balanced
+ * tree (`(a + b) + (c + d)`), each widening integers as `+` does, so `sum(1, 2, 3)` is a bigint.
+ */
+function balancedSum<T>(items: T[], add: (a: T, b: T) => T): T {
+  if (items.length === 1) return items[0];
+  const mid = Math.floor(items.length / 2);
+  return add(balancedSum(items.slice(0, mid), add), balancedSum(items.slice(mid), add));
+}
+
 function fold(args: Typed[], ctx: CallContext): Typed {
-  return args.slice(1).reduce((acc, x) => arithmetic('+', acc, x, ctx.span), args[0]);
+  return balancedSum(args, (a, b) => arithmetic('+', a, b, ctx.span));
 }
 
 export const mathFunctions: FamilyImplementations<typeof MATH_FUNCTIONS.functions> = {
@@ -268,9 +278,9 @@ export const mathFunctions: FamilyImplementations<typeof MATH_FUNCTIONS.function
   sum: {
     type(args, site) {
       requireNumeric(args, site, ...args.map((_, i) => i));
-      return args
-        .map(numericType)
-        .reduce((a, b) => (a === 'undefined' ? b : b === 'undefined' ? a : widenNumeric(a, b)));
+      return balancedSum(args.map(numericType), (a, b) =>
+        a === 'undefined' ? b : b === 'undefined' ? a : widenArithmetic(a, b)
+      );
     },
     apply: (args, ctx) => fold(args, ctx).v,
   },

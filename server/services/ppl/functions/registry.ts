@@ -11,7 +11,13 @@
  */
 import type { Expr, FunctionCall, Span } from '../../../../common/ppl/ast';
 import type { FunctionFamilyEntries } from '../../../../common/ppl/functions/catalog';
-import { isNumericType, PplType, PplValue } from '../../../../common/ppl/types';
+import {
+  engineTypeList,
+  isNumericType,
+  leastRestrictiveType,
+  PplType,
+  PplValue,
+} from '../../../../common/ppl/types';
 import { PplEvaluationError, PplTypeError } from '../errors';
 import { isNumber, parseJavaDouble, toPplString, Typed } from './values';
 
@@ -148,3 +154,16 @@ export const textArg = (x: Typed): string => toPplString(x.v, x.t);
 
 /** The type every argument of a constant-typed function returns. */
 export const returns = (type: PplType) => (): PplType => type;
+
+/**
+ * The least restrictive type of `types`, or a {@link PplTypeError} saying that `what` has none
+ * and how to give it one.
+ */
+export function requireCommonType(types: PplType[], what: string, span: Span): PplType {
+  const common = leastRestrictiveType(types);
+  if (common !== undefined) return common;
+  throw new PplTypeError(
+    `${what} must have a common type, but got ${engineTypeList(types)}: cast them to one type, e.g. cast(… as string)`,
+    span
+  );
+}
