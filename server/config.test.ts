@@ -21,7 +21,7 @@ describe('lookups.backing_index.auto_expand_replicas', () => {
     expect(() => checkConfig(config)).not.toThrow();
   });
 
-  it.each(['1', 'all', '0-', 'true', '0-1 '])('refuses %j, naming the setting', (value) => {
+  it.each(['1', 'all', '0-', 'true', '0-1 ', '3-1'])('refuses %j, naming the setting', (value) => {
     const config = configSchema.validate({ backing_index: { auto_expand_replicas: value } });
     expect(() => checkConfig(config)).toThrow(
       /lookups\.backing_index\.auto_expand_replicas.*0-all/

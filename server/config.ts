@@ -4,6 +4,7 @@
  */
 
 import { schema, TypeOf } from '@osd/config-schema';
+import { isAutoExpandReplicas } from '../common/api/replicas';
 
 /** `lookups.*` in opensearch_dashboards.yml (or the standalone host's config). */
 export const configSchema = schema.object({
@@ -34,7 +35,8 @@ export const configSchema = schema.object({
     /**
      * `index.auto_expand_replicas` of new backing indices: `0-1` keeps a single node green and
      * gives a lookup one replica once a second node joins; `0-all` puts a copy on every node (a
-     * lookup every node reads); `false` leaves replicas to the cluster's default.
+     * lookup every node reads); `false` leaves replicas to the cluster's default. Each lookup
+     * may choose otherwise afterwards (`PUT /api/lookups/{name}/_replicas`, its Settings tab).
      */
     auto_expand_replicas: schema.string({ defaultValue: '0-1', minLength: 1 }),
   }),
@@ -122,7 +124,7 @@ export type LookupsConfig = TypeOf<typeof configSchema>;
  */
 export function checkConfig(config: LookupsConfig): void {
   const expand = config.backing_index.auto_expand_replicas;
-  if (!/^(false|\d+-(\d+|all))$/.test(expand)) {
+  if (!isAutoExpandReplicas(expand)) {
     throw new Error(
       `[lookups.backing_index.auto_expand_replicas]: expected a range such as "0-1" or "0-all", or "false"; got "${expand}"`
     );

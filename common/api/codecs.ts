@@ -269,7 +269,12 @@ export interface DeleteVersionResponse {
 
 /** Something that happened to a lookup besides a new version, shown in its timeline. */
 export type LookupEvent =
-  VersionDeletedEvent | VersionRestoredEvent | ImportedEvent | RowsAddedEvent | RulesChangedEvent;
+  | VersionDeletedEvent
+  | VersionRestoredEvent
+  | ImportedEvent
+  | RowsAddedEvent
+  | RulesChangedEvent
+  | ReplicasChangedEvent;
 
 interface EventBase {
   at: string;
@@ -320,6 +325,14 @@ export interface RulesChangedEvent extends EventBase {
   slice: string | null;
   from: MatchBody | null;
   to: MatchBody | null;
+}
+/** The replica choice changed (`PUT _replicas`): the index's `auto_expand_replicas`, from and to. */
+export interface ReplicasChangedEvent extends EventBase {
+  type: 'replicas_changed';
+  /** The version current at the change (null: the lookup had none). */
+  slice: string | null;
+  from: string | null;
+  to: string;
 }
 /**
  * The cleanup rule when a request names none: keep the `keep` newest old versions of each lookup,

@@ -41,6 +41,7 @@ export const ROUTE_PATTERNS = {
   description: `${API_BASE}/{name}/_description`,
   match: `${API_BASE}/{name}/_match`,
   tryMatch: `${API_BASE}/{name}/_match/_try`,
+  replicas: `${API_BASE}/{name}/_replicas`,
   edit: `${API_BASE}/{name}/_edit`,
 } as const;
 
@@ -78,6 +79,7 @@ export const apiPaths = {
   description: (name: string) => lookupPath(name, '_description'),
   match: (name: string) => lookupPath(name, '_match'),
   tryMatch: (name: string) => lookupPath(name, '_match/_try'),
+  replicas: (name: string) => lookupPath(name, '_replicas'),
   edit: (name: string) => lookupPath(name, '_edit'),
 };
 

@@ -32,6 +32,7 @@ import type {
   MatchTryBody,
   MatchTryResponse,
 } from '../../common/match/codecs';
+import type { ReplicasBody, ReplicasSettings } from '../../common/api/replicas';
 import type { CompareBody, CompareResponse } from '../../common/api/compare';
 import type { EditBody, EditResponse } from '../../common/api/edit';
 import type { PermissionsResponse } from '../../common/api/permissions';
@@ -196,6 +197,10 @@ export interface LookupsApi {
   setMatch(name: string, body: MatchBody): Promise<MatchSettings>;
   /** The rows an event with these values would get, in order (under `rules` when given). */
   tryMatch(name: string, body: MatchTryBody): Promise<MatchTryResponse>;
+  /** The lookup's replica choice (its backing index's `auto_expand_replicas`). */
+  replicas(name: string): Promise<ReplicasSettings>;
+  /** Sets the lookup's replica choice; kept across its writes. */
+  setReplicas(name: string, body: ReplicasBody): Promise<ReplicasSettings>;
   /** Deletes one old version (never the current one: the server answers 409). */
   removeVersion(name: string, slice: string): Promise<DeleteVersionResponse>;
   /** A multipart upload: the file as the part `file`, options in the query string. */
@@ -335,6 +340,11 @@ export function createLookupsApi(
     setMatch: (name, body) =>
       call(() => http.put<MatchSettings>(apiPaths.match(name), { body: JSON.stringify(body) })),
     tryMatch: (name, body) => postJson<MatchTryResponse>(apiPaths.tryMatch(name), body),
+    replicas: (name) => call(() => http.get<ReplicasSettings>(apiPaths.replicas(name))),
+    setReplicas: (name, body) =>
+      call(() =>
+        http.put<ReplicasSettings>(apiPaths.replicas(name), { body: JSON.stringify(body) })
+      ),
     removeVersion: (name, slice) =>
       call(() => http.delete<DeleteVersionResponse>(apiPaths.version(name, slice))),
     importFile: (name, file, options = {}) => {

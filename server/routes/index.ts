@@ -15,6 +15,7 @@ import { registerQueryRoutes } from './query';
 import { registerLookupDataRoutes } from './lookup_data';
 import { registerMatchRoutes } from './match';
 import { registerPermissionsRoute } from './permissions';
+import { registerReplicasRoutes } from './replicas';
 import { registerRowsRoute } from './rows';
 import { registerScheduleRoutes } from './schedules';
 import { registerSourcesRoutes } from './sources';
@@ -39,4 +40,5 @@ export function registerRoutes(
   registerCompareRoute(router);
   registerEditRoute(router, config.max_body_bytes);
   registerMatchRoutes(router);
+  registerReplicasRoutes(router);
 }

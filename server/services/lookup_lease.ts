@@ -38,6 +38,7 @@ export const OPERATION_ACTIONS: Record<LeaseOperation, LookupAction> = {
   job: 'write',
   schedule: 'write',
   match: 'write',
+  replicas: 'write',
 };
 
 /**

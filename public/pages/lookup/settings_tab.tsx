@@ -4,7 +4,7 @@
  */
 
 /*
- * A lookup's storage, its match rules (matching/), and its whole-lookup actions: the backing index and the alias filter,
+ * A lookup's storage, its match rules (matching/), its replicas (replicas_section.tsx), and its whole-lookup actions: the backing index and the alias filter,
  * export (plain download links), import of a CSV or NDJSON file, and deletion with a confirm
  * that names what goes.
  */
@@ -30,6 +30,7 @@ import { useApi } from '../../services/services_context';
 import { DeleteModal } from './delete_modal';
 import { ImportForm } from './import_form';
 import { MatchingSection } from './matching/matching_section';
+import { ReplicasSection } from './replicas_section';
 
 export function SettingsTab({ name, lookup }: { name: string; lookup?: LookupDetail }) {
   const api = useApi();
@@ -99,6 +100,8 @@ export function SettingsTab({ name, lookup }: { name: string; lookup?: LookupDet
       {lookup.kind === 'managed' ? (
         <>
           <MatchingSection name={name} />
+          <EuiHorizontalRule />
+          <ReplicasSection name={name} />
           <EuiHorizontalRule />
         </>
       ) : null}

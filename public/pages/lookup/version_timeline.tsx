@@ -54,6 +54,8 @@ export function eventTestId(event: LookupEvent): string {
       return `lookupsVersionEvent-added-${event.slice}-${event.at}`;
     case 'rules_changed':
       return `lookupsVersionEvent-rules-${event.at}`;
+    case 'replicas_changed':
+      return `lookupsVersionEvent-replicas-${event.at}`;
   }
 }
 
@@ -147,6 +149,11 @@ function eventText(event: LookupEvent): string {
       return rowsAddedText(event);
     case 'rules_changed':
       return rulesChangedText(event);
+    case 'replicas_changed':
+      return i18n.translate('lookups.versions.replicasChangedEvent', {
+        defaultMessage: 'changed the replicas from {from} to {to}',
+        values: { from: event.from ?? '—', to: event.to },
+      });
   }
 }
 
@@ -156,6 +163,7 @@ const EVENT_ICON: Record<LookupEvent['type'], string> = {
   imported: 'importAction',
   rows_added: 'plusInCircle',
   rules_changed: 'link',
+  replicas_changed: 'copy',
 };
 
 export function eventComment(event: LookupEvent): EuiCommentProps {

@@ -25,7 +25,8 @@ export type LeaseOperation =
   | 'edit'
   | 'job'
   | 'schedule'
-  | 'match';
+  | 'match'
+  | 'replicas';
 
 export interface LeaseHolder {
   operation: LeaseOperation;

@@ -23,6 +23,7 @@ import type {
   ImportedEvent,
   RowsAddedEvent,
   RulesChangedEvent,
+  ReplicasChangedEvent,
   VersionRestoredEvent,
   WriteAction,
 } from '../../../common/api/codecs';
@@ -77,7 +78,7 @@ export interface WriteRecord {
 
 /** A stored event: what the timeline shows, and which lookup and backing index it belongs to. */
 export type StoredEvent = (
-  VersionRestoredEvent | ImportedEvent | RowsAddedEvent | RulesChangedEvent
+  VersionRestoredEvent | ImportedEvent | RowsAddedEvent | RulesChangedEvent | ReplicasChangedEvent
 ) & {
   lookup: string;
   backing_index: string;

@@ -85,6 +85,19 @@ const isBuildValues = (values: IndexSettingValues) =>
   BUILD_MARKS.every((k) => values[k] === BUILD_VALUES[k]);
 
 /**
+ * The index's own values: while a build is loading (or one died) the values it noted, since
+ * those are what it puts back.
+ */
+export async function settingsOutsideBuild(
+  client: OpenSearchClient,
+  index: string
+): Promise<IndexSettingValues> {
+  const [current, meta] = await Promise.all([readSettings(client, index), readMeta(client, index)]);
+  const noted = notedValues(meta);
+  return isBuildValues(current) && noted && !isBuildValues(noted) ? noted : current;
+}
+
+/**
  * Restores the noted settings where build values are still in force although no write holds
  * the lookup: what a write killed mid-way leaves. Called under the lookup's lease, before any
  * operation, so appends and small overwrites settle it too. Answers whether it restored.

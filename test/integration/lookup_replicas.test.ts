@@ -1,0 +1,124 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * A lookup's replica choice (`PUT`/`GET /api/lookups/{name}/_replicas`) on the real node through
+ * the installed plugin: it sets the backing index's `index.auto_expand_replicas`, holds through
+ * overwrites (with build settings too) and appends, is kept as a timeline event, and is refused
+ * to a reader (403), for a bad value (400) and for an unknown lookup (404), changing nothing.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LookupDetail } from '../../common/api/codecs';
+import { apiPaths } from '../../common/api/paths';
+import type { ReplicasSettings } from '../../common/api/replicas';
+import { callApi } from '../support/api';
+import { adminClient, TestNames } from '../support/cluster';
+import { startTestHost, type TestHost } from '../support/host';
+import { users } from '../support/users';
+
+const admin = adminClient();
+const names = new TestNames();
+let host: TestHost;
+
+type Answer<T> = T & { message?: string };
+
+beforeAll(async () => {
+  // Every write loads with build settings (replicas 0, expansion off), then puts back what it found.
+  const dir = mkdtempSync(join(tmpdir(), 'lookups-replica-choice-'));
+  const file = join(dir, 'host.json');
+  writeFileSync(file, JSON.stringify({ plugins: { lookups: { build_settings_min_rows: 1 } } }));
+  host = await startTestHost({ LOOKUPS_HOST_CONFIG: file });
+});
+afterAll(async () => {
+  await host?.stop();
+  await names.drop(admin);
+});
+
+const write = (name: string, rows: unknown[], append = false) =>
+  callApi<Answer<{ slice: string }>>(host.url, 'POST', apiPaths.write(name), {
+    caller: users.writer,
+    body: { rows, append },
+  });
+const getReplicas = (name: string, caller = users.reader) =>
+  callApi<Answer<ReplicasSettings>>(host.url, 'GET', apiPaths.replicas(name), { caller });
+const setReplicas = (name: string, body: unknown, caller = users.writer) =>
+  callApi<Answer<ReplicasSettings>>(host.url, 'PUT', apiPaths.replicas(name), { caller, body });
+
+async function expansionOf(index: string) {
+  const { body } = await admin.indices.getSettings({ index, flat_settings: true });
+  return (body[index].settings as Record<string, string>)['index.auto_expand_replicas'];
+}
+
+it('0-all is set on the backing index, survives overwrites and appends, and is a timeline event', async () => {
+  const name = names.lookup('replica_choice');
+  const index = `${name}__lookup`;
+  expect((await write(name, [{ v: 1 }])).status).toBe(200);
+  const before = await getReplicas(name);
+  expect(before.status).toBe(200);
+  expect(before.body).toMatchObject({ auto_expand_replicas: '0-1', default: '0-1' });
+
+  const set = await setReplicas(name, { auto_expand_replicas: '0-all' });
+  expect(set.status).toBe(200);
+  expect(set.body).toMatchObject({
+    auto_expand_replicas: '0-all',
+    default: '0-1',
+    updated_by: users.writer.username,
+  });
+  expect(await expansionOf(index)).toBe('0-all');
+
+  // A new version (loaded with build settings) and an append keep the choice.
+  expect((await write(name, [{ v: 2 }, { v: 3 }])).status).toBe(200);
+  expect(await expansionOf(index)).toBe('0-all');
+  expect((await write(name, [{ v: 4 }], true)).status).toBe(200);
+  expect(await expansionOf(index)).toBe('0-all');
+  const read = await getReplicas(name);
+  expect(read.body).toMatchObject({
+    auto_expand_replicas: '0-all',
+    updated_by: users.writer.username,
+  });
+
+  const detail = await callApi<LookupDetail>(host.url, 'GET', apiPaths.lookup(name), {
+    caller: users.reader,
+  });
+  expect(detail.body.events).toContainEqual(
+    expect.objectContaining({
+      type: 'replicas_changed',
+      from: '0-1',
+      to: '0-all',
+      by: users.writer.username,
+    })
+  );
+
+  // And back.
+  expect((await setReplicas(name, { auto_expand_replicas: '0-1' })).status).toBe(200);
+  expect(await expansionOf(index)).toBe('0-1');
+});
+
+it('a reader is refused with 403, a bad value with 400, an unknown lookup with 404; nothing changes', async () => {
+  const name = names.lookup('replica_refusals');
+  const index = `${name}__lookup`;
+  expect((await write(name, [{ v: 1 }])).status).toBe(200);
+
+  const reader = await setReplicas(name, { auto_expand_replicas: '0-all' }, users.reader);
+  expect(reader.status).toBe(403);
+  expect(await expansionOf(index)).toBe('0-1');
+
+  const bad = await setReplicas(name, { auto_expand_replicas: 'all' });
+  expect(bad.status).toBe(400);
+  expect(bad.body.message).toMatch(/auto_expand_replicas.*"0-all"/);
+  const reversed = await setReplicas(name, { auto_expand_replicas: '2-1' });
+  expect(reversed.status).toBe(400);
+  const unknownKey = await setReplicas(name, { replicas: 'all' });
+  expect(unknownKey.status).toBe(400);
+  expect(await expansionOf(index)).toBe('0-1');
+
+  const missing = await setReplicas(names.lookup('replica_missing'), {
+    auto_expand_replicas: '0-all',
+  });
+  expect(missing.status).toBe(404);
+  expect(missing.body.message).toMatch(/no lookup named/);
+});
