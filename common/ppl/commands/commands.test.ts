@@ -255,6 +255,20 @@ describe('commands', () => {
     });
   });
 
+  it('eventstats and streamstats take one span() among their by fields, as statsByClause', () => {
+    expect(first('source=t | eventstats count() as c by g, span(x, 10) as b')).toMatchObject({
+      by: [{ name: 'g' }],
+      bucket: { field: { name: 'x' }, interval: { size: 10 }, name: 'b' },
+    });
+    expect(first('source=t | streamstats global=false count() by span(t, 1d)')).toMatchObject({
+      by: [],
+      bucket: { field: { name: 't' }, interval: { size: 1, unit: 'd' } },
+    });
+    expect(refused('source=t | eventstats count() by span(x, 1), span(y, 2)')).toMatch(
+      /eventstats takes at most one span\(\)/
+    );
+  });
+
   it('timechart rate functions and chart span on the row split', () => {
     expect(first('source=t | timechart span=10m per_minute(bytes) by h')).toMatchObject({
       rate: 60,

@@ -150,14 +150,29 @@ export class WindowParser extends ChartParser {
     return { kind: 'Bin', field, ...options, span: this.spanFrom(start) };
   }
 
-  private parseAggregationsBy(where: string): { aggregations: Aggregation[]; by: FieldRef[] } {
+  /** `agg, … [by [span(…) [as b],] f, …]`: as statsByClause, at most one span, anywhere in the list. */
+  private parseAggregationsBy(where: string): {
+    aggregations: Aggregation[];
+    by: FieldRef[];
+    bucket?: SpanBucket;
+  } {
     const aggregations = this.list(() => this.parseAggregation(), 'required');
     let by: FieldRef[] = [];
+    let bucket: SpanBucket | undefined;
     if (this.isWord(this.peek(), 'by')) {
       this.next();
-      by = this.list(() => this.requireField(`${where} … by`), 'optional');
+      by = this.list(() => {
+        const t = this.peek();
+        if (this.isWord(t, 'span') && this.isPunct(this.tokenAt(1), '(')) {
+          if (bucket !== undefined)
+            this.fail(t, `${where} takes at most one span()`, ['field name']);
+          bucket = this.parseSpanBucket();
+          return undefined;
+        }
+        return this.requireField(`${where} … by`);
+      }, 'optional').filter((f): f is FieldRef => f !== undefined);
     }
-    return { aggregations, by };
+    return { aggregations, by, ...(bucket ? { bucket } : {}) };
   }
 
   protected parseEventStats(start: Token): EventStatsCommand {
@@ -168,8 +183,15 @@ export class WindowParser extends ChartParser {
       this.next();
       bucketNullable = this.readBoolean();
     }
-    const { aggregations, by } = this.parseAggregationsBy('eventstats');
-    return { kind: 'EventStats', aggregations, by, bucketNullable, span: this.spanFrom(start) };
+    const { aggregations, by, bucket } = this.parseAggregationsBy('eventstats');
+    return {
+      kind: 'EventStats',
+      aggregations,
+      by,
+      ...(bucket ? { bucket } : {}),
+      bucketNullable,
+      span: this.spanFrom(start),
+    };
   }
 
   protected parseStreamStats(start: Token): StreamStatsCommand {
@@ -202,11 +224,12 @@ export class WindowParser extends ChartParser {
       else if (name === 'reset_after') resetAfter = this.parseExpression('a condition');
       else window = this.readInt('the window', 0);
     }
-    const { aggregations, by } = this.parseAggregationsBy('streamstats');
+    const { aggregations, by, bucket } = this.parseAggregationsBy('streamstats');
     return {
       kind: 'StreamStats',
       aggregations,
       by,
+      ...(bucket ? { bucket } : {}),
       bucketNullable,
       ...(resetBefore ? { resetBefore } : {}),
       ...(resetAfter ? { resetAfter } : {}),

@@ -53,6 +53,8 @@ export interface EventStatsCommand {
   kind: 'EventStats';
   aggregations: Aggregation[];
   by: FieldRef[];
+  /** `by span(f, n) [as b]`: rows grouped by f's bucket too; no column is added (a window's partition). */
+  bucket?: SpanBucket;
   /** false: rows with a null by value form no group (their aggregates are null). */
   bucketNullable: boolean;
   span: Span;
@@ -66,6 +68,8 @@ export interface StreamStatsCommand {
   kind: 'StreamStats';
   aggregations: Aggregation[];
   by: FieldRef[];
+  /** `by span(f, n) [as b]`, as eventstats's. */
+  bucket?: SpanBucket;
   /** Rows whose by values include null: in a group of their own (true, default) or left out. */
   bucketNullable: boolean;
   /** Every state (and window) starts afresh before a row where this holds. */

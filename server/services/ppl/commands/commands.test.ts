@@ -17,6 +17,7 @@ import { grokToRegex } from './grok';
 import { resolveTimeModifier } from './search';
 import { replaceWildcard } from './shaping';
 import { timeBucket } from './buckets';
+import { movingAverage } from './windows';
 
 const NOW = new Date(Date.UTC(2026, 0, 15, 10, 30));
 const rows = async (query: string, maxRows = 1000) =>
@@ -293,6 +294,34 @@ describe('buckets and windows', () => {
       [3],
       [7],
     ]);
+  });
+
+  it('trendline leaves out rows whose averaged field is null; the windows skip them', async () => {
+    const gaps = data([{ n: 2 }, { n: null }, { n: 4 }, { n: 9 }]);
+    expect(await rows(`${gaps} | trendline sma(2, n) as s | fields n, s`)).toEqual([
+      [2, null],
+      [4, 3],
+      [9, 6.5],
+    ]);
+    expect(movingAverage('wma', [1, 2, 4])).toBe((1 + 4 + 12) / 6);
+    expect(movingAverage('sma', [1, 2, 4])).toBe(7 / 3);
+  });
+
+  it('eventstats / streamstats by span(): a partition, no column, null its own group', async () => {
+    const q = data([{ x: 3 }, { x: 14 }, { x: null }, { x: 17 }]);
+    expect(await rows(`${q} | eventstats count() as c by span(x, 10) as b | fields x, c`)).toEqual([
+      [3, 1],
+      [14, 2],
+      [null, 1],
+      [17, 2],
+    ]);
+    expect(await columns(`${q} | eventstats count() as c by span(x, 10) as b`)).not.toContain('b');
+    expect(
+      await rows(`${q} | streamstats bucket_nullable=false count() as c by span(x, 10) | fields c`)
+    ).toEqual([[1], [1], [null], [2]]);
+    await expect(rows(`${q} | streamstats window=2 count() by span(x, 10)`)).rejects.toThrow(
+      /only field or alias\(field\) is supported/
+    );
   });
 
   it('trendline sma and wma', async () => {

@@ -18,10 +18,23 @@ import { ACCUMULATOR_BYTES, BufferLimitError, keyEntryBytes, Row, Types } from '
 import { rowBytes } from '../memory';
 import type { PlanContext } from '../plan_context';
 import { checkAggregation } from './aggregation';
-import { keyOf } from './windows';
+import { keyOf, spanPartition } from './windows';
 
 export function planStreamStats(ctx: PlanContext, command: StreamStatsCommand): void {
   for (const f of command.by) ctx.requireColumn(f.name, f.span);
+  if (
+    command.bucket &&
+    (command.resetBefore || command.resetAfter || (command.global && command.window > 0))
+  ) {
+    // The SQL plugin plans these as a join on the by fields, which takes no expression.
+    throw ctx.error(
+      'Unsupported group expression: only field or alias(field) is supported: streamstats ' +
+        'with reset_before/reset_after, or global=true and a window, groups by fields only; ' +
+        `bucket first (bin ${command.bucket.field.name} span=… as b) and group by b, or write global=false`,
+      command.bucket.span
+    );
+  }
+  const partition = spanPartition(ctx, command.bucket);
   command.aggregations.forEach((a) => checkAggregation(ctx, a));
   if (command.resetBefore) ctx.checkFields(command.resetBefore);
   const types: Types = ctx.types();
@@ -99,6 +112,7 @@ export function planStreamStats(ctx: PlanContext, command: StreamStatsCommand): 
           await budget.eachRow(batch, (row: Row) => {
             if (resetBefore && evaluatePredicate(resetBefore, row, before)) reset();
             const keys = by.map((f) => readField(row, f));
+            if (partition) keys.unshift(partition(row));
             if (!bucketNullable && keys.some((k) => k === null)) {
               for (const a of aggregations) row[a.name] = null;
             } else {

@@ -9,7 +9,11 @@
  * Buckets: buckets.ts; `bin`: bins.ts; `streamstats`: streamstats.ts; charts: charts.ts.
  */
 import type { FieldRef, SortKey, StatsCommand } from '../../../../common/ppl/ast';
-import type { EventStatsCommand, TrendlineCommand } from '../../../../common/ppl/commands/windows';
+import type {
+  EventStatsCommand,
+  SpanBucket,
+  TrendlineCommand,
+} from '../../../../common/ppl/commands/windows';
 import { isNumericType, type PplValue } from '../../../../common/ppl/types';
 import { inferAggregationType, readField, toPplString } from '../evaluate';
 import { collect, Row, RowStream, sortOp, statsOp } from '../operators';
@@ -81,30 +85,61 @@ export const keyOf = (values: PplValue[]) =>
     values.map((v) => (typeof v === 'bigint' ? `${v}n` : v === null ? null : toPplString(v)))
   );
 
+/**
+ * A window's `by span(f, n)`: the row's bucket of f, a partition key beside the by fields (the SQL
+ * plugin puts it in the window's PARTITION BY, so no column is added and a null f is a group of
+ * its own). Undefined without a span.
+ */
+export function spanPartition(
+  ctx: PlanContext,
+  bucket: SpanBucket | undefined
+): ((row: Row) => PplValue) | undefined {
+  if (!bucket) return undefined;
+  ctx.requireColumn(bucket.field.name, bucket.field.span);
+  const b = bucketer(bucket.interval, ctx.column(bucket.field.name)!.type);
+  if (typeof b === 'string') throw ctx.error(`span: ${b}`, bucket.span);
+  const field = bucket.field.name;
+  const bucketOf = b.bucket;
+  return (row) => bucketOf(readField(row, field));
+}
+
 export function planEventStats(ctx: PlanContext, command: EventStatsCommand): void {
   for (const f of command.by) ctx.requireColumn(f.name, f.span);
+  const partition = spanPartition(ctx, command.bucket);
   command.aggregations.forEach((a) => checkAggregation(ctx, a));
   const types = ctx.types();
   const outTypes = command.aggregations.map((a) => inferAggregationType(a, types));
   command.aggregations.forEach((a, i) => ctx.setColumn(a.name, outTypes[i]));
+  // The bucket rides in a hidden column while the rows are held (counted with them).
+  const key = '\u0000span';
+  const byFields: FieldRef[] = partition
+    ? [{ kind: 'Field', name: key, quoted: true, span: command.bucket!.span }, ...command.by]
+    : command.by;
+  if (partition) types.set(key, 'undefined');
   const stats: StatsCommand = {
     kind: 'Stats',
     aggregations: command.aggregations,
-    by: command.by,
+    by: byFields,
     bucketNullable: command.bucketNullable,
     written: {},
     span: command.span,
   };
   const { budget } = ctx;
   const { maxRows } = ctx.deps;
-  const by = command.by.map((f) => f.name);
+  const by = byFields.map((f) => f.name);
   ctx.add(
     command.span,
     'buffers',
     async function* (input) {
       const hold = budget.hold('eventstats');
+      async function* keyed(): RowStream {
+        for await (const batch of input) {
+          for (const row of batch) row[key] = partition!(row);
+          yield batch;
+        }
+      }
       try {
-        const rows = await collect(input, hold, maxRows);
+        const rows = await collect(partition ? keyed() : input, hold, maxRows);
         async function* again(): RowStream {
           for (let i = 0; i < rows.length; i += 1000)
             yield rows.slice(i, i + 1000).map((r) => ({ ...r }));
@@ -120,6 +155,7 @@ export function planEventStats(ctx: PlanContext, command: EventStatsCommand): vo
             const left = !command.bucketNullable && keys.some((k) => k === null);
             const g = left ? undefined : groups.get(keyOf(keys));
             for (const a of command.aggregations) row[a.name] = g ? g[a.name] : null;
+            if (partition) delete row[key];
           }
           hold.release(Math.ceil((hold.heldBytes * out.length) / (rows.length - i)));
           rows.fill(undefined as never, i, i + out.length);
@@ -157,29 +193,36 @@ export function planTrendline(ctx: PlanContext, command: TrendlineCommand): void
   }
   for (const a of command.averages) ctx.setColumn(a.name, 'double');
   const averages = command.averages;
-  ctx.add(command.span, 'streams', async function* (input) {
-    const windows = averages.map(() => [] as number[]);
-    for await (const batch of input) {
-      for (const row of batch) {
-        averages.forEach((a, i) => {
-          const v = readField(row, a.field.name);
-          const w = windows[i];
-          if (v !== null) {
-            w.push(Number(v));
+  // As the SQL plugin plans it (a not-null filter per averaged field before the windows), a row
+  // with any averaged field null leaves the output, and the windows count only the rows kept.
+  ctx.add(
+    command.span,
+    'streams',
+    async function* (input) {
+      const windows = averages.map(() => [] as number[]);
+      for await (const batch of input) {
+        const out: Row[] = [];
+        for (const row of batch) {
+          const values = averages.map((a) => readField(row, a.field.name));
+          if (values.some((v) => v === null)) continue;
+          averages.forEach((a, i) => {
+            const w = windows[i];
+            w.push(Number(values[i]));
             if (w.length > a.periods) w.shift();
-          }
-          if (w.length < a.periods || v === null) {
-            row[a.name] = null;
-            return;
-          }
-          if (a.method === 'sma') row[a.name] = w.reduce((s, x) => s + x, 0) / a.periods;
-          else {
-            const weights = (a.periods * (a.periods + 1)) / 2;
-            row[a.name] = w.reduce((s, x, j) => s + x * (j + 1), 0) / weights;
-          }
-        });
+            row[a.name] = w.length < a.periods ? null : movingAverage(a.method, w);
+          });
+          out.push(row);
+        }
+        yield out;
       }
-      yield batch;
-    }
-  });
+    },
+    { keepsCount: false }
+  );
+}
+
+/** A full window's average: equal weights (sma), or 1…n with the newest heaviest (wma). */
+export function movingAverage(method: 'sma' | 'wma', window: number[]): number {
+  const n = window.length;
+  if (method === 'sma') return window.reduce((s, x) => s + x, 0) / n;
+  return window.reduce((s, x, j) => s + x * (j + 1), 0) / ((n * (n + 1)) / 2);
 }

@@ -1,0 +1,289 @@
+/*
+ * Copyright OpenSearch Contributors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/*
+ * PPL parity, round three (issue #34): commands' corners as the SQL plugin's Calcite planner
+ * answers them (trendline over nulls, eventstats/streamstats by span, …). Each case runs twice
+ * through `_query` on a small index made here: as written, and with its search followed by
+ * `eval keep = 1 | fields - keep`, which stops the pushdown so the same commands run in the
+ * server. Both answers must carry the oracle's column types and rows, worked out in plain
+ * JavaScript over the documents below.
+ */
+import { apiPaths } from '../../common/api/paths';
+import type { QueryRowsResponse } from '../../common/api/codecs';
+import { callApi } from '../support/api';
+import { adminClient, TestNames, uniqueName } from '../support/cluster';
+import { startTestHost, TestHost } from '../support/host';
+import { expectRowsAgree, type Cell, type Table } from '../support/oracle';
+import { users } from '../support/users';
+
+const admin = adminClient();
+const names = new TestNames();
+let host: TestHost;
+
+/**
+ * `CORNERS` in the queries: `n` orders the rows, `v` an int and `w` a double with gaps, `x` an int
+ * to bucket (one missing), `g` a keyword (one missing), `t` a date, `tags` a keyword array
+ * (empty, null or absent in some documents).
+ */
+const cornersIndex = uniqueName('hosts_parity_corners');
+names.track(cornersIndex);
+interface CornerDoc {
+  n: number;
+  v: number | null;
+  w: number | null;
+  x: number | null;
+  g: string | null;
+  t: string;
+  tags?: string[] | null;
+}
+const cornerDocs: CornerDoc[] = [
+  { n: 1, v: 4, w: 1.5, x: 3, g: 'a', t: '2025-03-01T01:00:00Z', tags: ['p', 'q'] },
+  { n: 2, v: null, w: 2, x: 14, g: 'b', t: '2025-03-01T05:00:00Z', tags: [] },
+  { n: 3, v: 9, w: null, x: 17, g: 'a', t: '2025-03-01T23:30:00Z', tags: null },
+  { n: 4, v: 1, w: 4.25, x: null, g: 'b', t: '2025-03-02T08:00:00Z' },
+  { n: 5, v: 6, w: 0.5, x: 21, g: null, t: '2025-03-02T09:00:00Z', tags: ['r'] },
+  { n: 6, v: 10, w: 3, x: 8, g: 'a', t: '2025-03-03T12:00:00Z', tags: ['p'] },
+  { n: 7, v: null, w: null, x: 15, g: 'b', t: '2025-03-04T00:00:00Z', tags: ['q', 'q', 's'] },
+  { n: 8, v: 2, w: 6, x: 26, g: 'a', t: '2025-03-04T16:45:00Z', tags: [] },
+];
+const byN = [...cornerDocs].sort((a, b) => a.n - b.n);
+
+const run = (query: string) =>
+  callApi<QueryRowsResponse & { message?: string }>(host.url, 'POST', apiPaths.query(), {
+    caller: users.writer,
+    body: { query: query.replace(/CORNERS/g, cornersIndex), size: 10_000 },
+  });
+const streamed = (query: string) =>
+  query.replace(/(source=CORNERS\b[^|]*)/, '$1 | eval keep = 1 | fields - keep ');
+
+interface CornerCase {
+  query: string;
+  schema: Array<[string, string]>;
+  expected: () => Table;
+  ordered?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Oracles
+
+/** A full window's moving average (trendline.md): equal weights, or 1…n newest heaviest. */
+function average(method: 'sma' | 'wma', window: number[]): number {
+  if (method === 'sma') return window.reduce((s, x) => s + x, 0) / window.length;
+  const n = window.length;
+  return window.reduce((s, x, i) => s + x * (i + 1), 0) / ((n * (n + 1)) / 2);
+}
+/** Each value's average over it and the n−1 before it, null until there are n. */
+function movingAverages(values: number[], method: 'sma' | 'wma', n: number): Array<number | null> {
+  return values.map((_, i) => (i + 1 < n ? null : average(method, values.slice(i + 1 - n, i + 1))));
+}
+
+/** `span(x, width)`'s bucket of a number: its floor to the width, null for null. */
+const numericBucket = (x: number | null, width: number) =>
+  x === null ? null : Math.floor(x / width) * width;
+/** `span(t, 1d)`'s bucket: the UTC day. */
+const dayOf = (t: string) => t.slice(0, 10);
+
+/** Each row's group key, the same for rows of one group (null a group of its own). */
+type KeyOf = (d: CornerDoc) => Cell[];
+const keyText = (key: Cell[]) => JSON.stringify(key);
+
+/** eventstats: every row gets its group's count() and sum(v) (null without v in the group). */
+function eventCountsAndSums(keyOf: KeyOf, nullable = true): Table {
+  return byN.map((d) => {
+    const key = keyOf(d);
+    if (!nullable && key.some((k) => k === null)) return [d.n, null, null];
+    const group = cornerDocs.filter((e) => keyText(keyOf(e)) === keyText(key));
+    const vs = group.map((e) => e.v).filter((v): v is number => v !== null);
+    return [d.n, group.length, vs.length ? vs.reduce((s, v) => s + v, 0) : null];
+  });
+}
+
+/**
+ * streamstats: count() and sum(v) over the rows of the row's group, in n order, within the last
+ * `window` of the group's rows (0: all so far), with or without the row itself.
+ */
+function streamCountsAndSums(keyOf: KeyOf, window = 0, current = true): Table {
+  const seen = new Map<string, CornerDoc[]>();
+  return byN.map((d) => {
+    const k = keyText(keyOf(d));
+    const before = seen.get(k) ?? [];
+    const upTo = current ? [...before, d] : before;
+    const frame = window > 0 ? upTo.slice(Math.max(0, upTo.length - window)) : upTo;
+    seen.set(k, [...before, d]);
+    const vs = frame.map((e) => e.v).filter((v): v is number => v !== null);
+    return [d.n, frame.length, vs.length ? vs.reduce((s, v) => s + v, 0) : null];
+  });
+}
+
+const cornerCases: CornerCase[] = [
+  // 1. trendline: the SQL plugin filters each averaged field not null before its windows
+  //    (CalciteRelNodeVisitor.visitTrendline), so such rows leave and the windows skip them.
+  {
+    query: 'source=CORNERS | sort n | trendline sma(2, v) as s | fields n, v, s',
+    schema: [
+      ['n', 'int'],
+      ['v', 'int'],
+      ['s', 'double'],
+    ],
+    ordered: true,
+    expected: () => {
+      const kept = byN.filter((d) => d.v !== null);
+      const s = movingAverages(
+        kept.map((d) => d.v!),
+        'sma',
+        2
+      );
+      return kept.map((d, i) => [d.n, d.v, s[i]]);
+    },
+  },
+  {
+    // With two averages a row leaves when either field is null; both windows count kept rows only.
+    query: 'source=CORNERS | trendline sort - n sma(3, v) as s wma(2, w) as m | fields n, s, m',
+    schema: [
+      ['n', 'int'],
+      ['s', 'double'],
+      ['m', 'double'],
+    ],
+    ordered: true,
+    expected: () => {
+      const kept = [...byN].reverse().filter((d) => d.v !== null && d.w !== null);
+      const s = movingAverages(
+        kept.map((d) => d.v!),
+        'sma',
+        3
+      );
+      const m = movingAverages(
+        kept.map((d) => d.w!),
+        'wma',
+        2
+      );
+      return kept.map((d, i) => [d.n, s[i], m[i]]);
+    },
+  },
+  // 2. eventstats / streamstats by span(): the bucket is the window's partition (no column is
+  //    added, `as` names nothing); a null field is a group of its own unless bucket_nullable=false.
+  {
+    query:
+      'source=CORNERS | eventstats count() as c, sum(v) as s by span(x, 10) as b | sort n | fields n, c, s',
+    schema: [
+      ['n', 'int'],
+      ['c', 'bigint'],
+      ['s', 'bigint'],
+    ],
+    ordered: true,
+    expected: () => eventCountsAndSums((d) => [numericBucket(d.x, 10)]),
+  },
+  {
+    query:
+      'source=CORNERS | eventstats bucket_nullable=false count() as c, sum(v) as s by g, span(x, 10) | sort n | fields n, c, s',
+    schema: [
+      ['n', 'int'],
+      ['c', 'bigint'],
+      ['s', 'bigint'],
+    ],
+    ordered: true,
+    expected: () => eventCountsAndSums((d) => [d.g, numericBucket(d.x, 10)], false),
+  },
+  {
+    query:
+      'source=CORNERS | eventstats count() as c, sum(v) as s by span(t, 1d) | sort n | fields n, c, s',
+    schema: [
+      ['n', 'int'],
+      ['c', 'bigint'],
+      ['s', 'bigint'],
+    ],
+    ordered: true,
+    expected: () => eventCountsAndSums((d) => [dayOf(d.t)]),
+  },
+  {
+    query:
+      'source=CORNERS | sort n | streamstats count() as c, sum(v) as s by span(x, 10) | fields n, c, s',
+    schema: [
+      ['n', 'int'],
+      ['c', 'bigint'],
+      ['s', 'bigint'],
+    ],
+    ordered: true,
+    expected: () => streamCountsAndSums((d) => [numericBucket(d.x, 10)]),
+  },
+  {
+    query:
+      'source=CORNERS | sort n | streamstats global=false window=2 count() as c, sum(v) as s by span(t, 1d) as day | fields n, c, s',
+    schema: [
+      ['n', 'int'],
+      ['c', 'bigint'],
+      ['s', 'bigint'],
+    ],
+    ordered: true,
+    expected: () => streamCountsAndSums((d) => [dayOf(d.t)], 2),
+  },
+];
+
+beforeAll(async () => {
+  await admin.indices.create({
+    index: cornersIndex,
+    body: {
+      mappings: {
+        properties: {
+          n: { type: 'integer' },
+          v: { type: 'integer' },
+          w: { type: 'double' },
+          x: { type: 'integer' },
+          g: { type: 'keyword' },
+          t: { type: 'date' },
+          tags: { type: 'keyword' },
+        },
+      },
+    },
+  });
+  for (const d of cornerDocs) {
+    // A null x or g is left out of the document (absent, as most nulls are).
+    const body = Object.fromEntries(
+      Object.entries(d).filter(([k, v]) => v !== null || k === 'tags' || k === 'v' || k === 'w')
+    );
+    await admin.index({ index: cornersIndex, body });
+  }
+  await admin.indices.refresh({ index: cornersIndex });
+  host = await startTestHost();
+});
+afterAll(async () => {
+  await host?.stop();
+  await names.drop(admin);
+});
+
+describe('round three: commands’ corners', () => {
+  describe.each(['as written', 'streamed'])('%s', (mode) => {
+    it.each(cornerCases.map((c) => [c.query, c] as const))('%s', async (_label, c) => {
+      const res = await run(mode === 'streamed' ? streamed(c.query) : c.query);
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 200,
+        message: undefined,
+      });
+      expect(res.body.schema.map((s) => [s.name, s.type])).toEqual(c.schema);
+      expectRowsAgree(res.body.datarows as Table, c);
+    });
+  });
+
+  it.each([
+    // The bucket is a partition, not a column: `as` names nothing a later command can read.
+    ['source=CORNERS | eventstats count() as c by span(x, 10) as b | fields b', /b/],
+    // With a window and global=true (or a reset) the plugin joins on the by fields only.
+    [
+      'source=CORNERS | streamstats window=2 count() as c by span(x, 10)',
+      /only field or alias\(field\) is supported.*global=false/,
+    ],
+    [
+      'source=CORNERS | streamstats reset_after=v > 5 count() as c by span(x, 10)',
+      /only field or alias\(field\) is supported.*bin x span=/,
+    ],
+  ])('%s is refused, naming what to write instead', async (query, message) => {
+    for (const q of [query, streamed(query)]) {
+      const res = await run(q);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
+  });
+});
