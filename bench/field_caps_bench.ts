@@ -60,6 +60,7 @@ async function build(name: string) {
           bulk_batch_size: 5000,
           bulk_max_in_flight: 2,
           bulk_retry_deadline_ms: 120_000,
+          copies_timeout_ms: 120_000,
           build_settings_min_rows: 20_000,
           backing_index: { auto_expand_replicas: '0-1' },
         },

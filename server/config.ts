@@ -27,6 +27,11 @@ export const configSchema = schema.object({
   /** The absolute time limit for retrying items OpenSearch rejected with 429. */
   bulk_retry_deadline_ms: schema.number({ defaultValue: 120_000, min: 1000 }),
   /**
+   * Durable on 200 (docs/cluster.md): how long a write waits for every copy of its backing index
+   * (primary and replicas) to be active and to hold its rows; then it fails with 503, unpublished.
+   */
+  copies_timeout_ms: schema.number({ defaultValue: 120_000, min: 1000 }),
+  /**
    * How long a lookup's lease (one mutating operation at a time) outlives its host: renewed every
    * third of it while the operation runs; after a crash the lookup is free again this much later.
    */

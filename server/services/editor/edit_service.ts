@@ -26,6 +26,7 @@ import type { RunningRecord } from '../plugin_index/write_records';
 import { probeTarget } from '../target_probe';
 import { deleteSliceRows, ensureBackingIndex } from '../writer/backing_index';
 import { BulkLoader, type BulkDocument } from '../writer/bulk_loader';
+import { awaitEveryCopy } from '../writer/copies';
 import { toDocument } from '../writer/documents';
 import { readBaseVersion, readMapping } from './base_version';
 import { planEdit, type BaseVersion, type EditPlan } from './edit_plan';
@@ -173,6 +174,7 @@ async function write(
     batchSize: config.bulk_batch_size,
     maxInFlight: config.bulk_max_in_flight,
     retryDeadlineMs: config.bulk_retry_deadline_ms,
+    copiesTimeoutMs: config.copies_timeout_ms,
     logger: ctx.logger,
   });
   try {
@@ -199,7 +201,10 @@ async function write(
     }));
     loader.add(documents);
     await loader.finish();
-    await client.indices.refresh({ index });
+    await awaitEveryCopy(client, index, slice, {
+      expectedRows: plan.rows.length,
+      timeoutMs: config.copies_timeout_ms,
+    });
     lease.assertHeld();
   } catch (error) {
     await loader.settle();

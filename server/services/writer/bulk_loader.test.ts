@@ -34,6 +34,7 @@ describe('BulkLoader.settle', () => {
       batchSize: 1,
       maxInFlight: 2,
       retryDeadlineMs: 1000,
+      copiesTimeoutMs: 1000,
       logger,
     });
     loader.add([{ rowNumber: 0, source: { a: 1 } }]);
@@ -54,6 +55,7 @@ describe('BulkLoader.settle', () => {
       batchSize: 1,
       maxInFlight: 2,
       retryDeadlineMs: 1000,
+      copiesTimeoutMs: 1000,
       logger,
     });
     loader.add([{ rowNumber: 0, source: { a: 1 } }]);
@@ -73,6 +75,7 @@ describe('BulkLoader.ready', () => {
       batchSize: 1,
       maxInFlight: 1,
       retryDeadlineMs: 1000,
+      copiesTimeoutMs: 1000,
       logger,
     });
     loader.add([{ rowNumber: 0, source: { a: 1 } }]);
@@ -97,10 +100,12 @@ describe('BulkLoader retries and failures', () => {
   /** A `_bulk` endpoint answering each call with the next list of item statuses. */
   function scriptedClient(answers: Array<Array<{ status: number; reason?: string }>>) {
     const bodies: string[] = [];
+    const params: Array<Record<string, unknown>> = [];
     const client = {
-      bulk: async ({ index, body }: { index: string; body: Buffer }) => {
+      bulk: async ({ index, body, ...rest }: { index: string; body: Buffer }) => {
         expect(index).toBe('lk__lookup');
         bodies.push(body.toString('utf8'));
+        params.push(rest);
         const statuses = answers.shift() ?? [];
         return {
           body: {
@@ -111,7 +116,7 @@ describe('BulkLoader retries and failures', () => {
         };
       },
     } as unknown as OpenSearchClient;
-    return { client, bodies };
+    return { client, bodies, params };
   }
   const loaderOf = (client: OpenSearchClient, batchSize = 100) =>
     new BulkLoader({
@@ -120,6 +125,7 @@ describe('BulkLoader retries and failures', () => {
       batchSize,
       maxInFlight: 1,
       retryDeadlineMs: 5000,
+      copiesTimeoutMs: 1000,
       logger,
     });
 
@@ -187,6 +193,30 @@ describe('BulkLoader retries and failures', () => {
     expect(bodies).toHaveLength(2);
     expect(bodies[1]).toBe(
       '{"index":{"_id":"id-b"}}\n{"k":"ü","n":9007199254740993}\n{"index":{}}\n{"k":"d"}\n'
+    );
+  });
+
+  it('asks every copy to be active for each request, within copiesTimeoutMs', async () => {
+    const { client, params } = scriptedClient([[{ status: 201 }]]);
+    const loader = loaderOf(client);
+    loader.add([{ rowNumber: 0, source: { k: 'a' } }]);
+    await loader.finish();
+    expect(params[0]).toMatchObject({ wait_for_active_shards: 'all', timeout: '1000ms' });
+  });
+
+  it('copies not active in time stop the write with 503 and the reason, not as a bad row', async () => {
+    const reason =
+      '[lk__lookup][0] Not enough active copies to meet shard count of [ALL] (have 1, needed 2)';
+    const { client } = scriptedClient([[{ status: 201 }, { status: 503, reason }]]);
+    const loader = loaderOf(client);
+    loader.add([
+      { rowNumber: 0, source: { k: 'a' } },
+      { rowNumber: 1, source: { k: 'b' } },
+    ]);
+    const failure = loader.finish();
+    await expect(failure).rejects.toMatchObject({ statusCode: 503 });
+    await expect(failure).rejects.toThrow(
+      `OpenSearch could not write rows to every copy of the lookup's index: ${reason}. Nothing was published.`
     );
   });
 

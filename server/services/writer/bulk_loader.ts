@@ -21,6 +21,7 @@
 import { parseJson, stringifyJson } from '../../../common/api/lossless_json';
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import { BadRequestError, LookupError } from '../../lib/errors';
+import { CopiesUnavailableError } from './copies';
 
 /** Long enough for one slow batch under load; the retry deadline bounds the whole write. */
 export const BULK_REQUEST_TIMEOUT_MS = 10 * 60 * 1000;
@@ -39,6 +40,8 @@ export interface BulkLoaderOptions {
   batchSize: number;
   maxInFlight: number;
   retryDeadlineMs: number;
+  /** How long each `_bulk` waits for every copy of the index to be active (`wait_for_active_shards=all`). */
+  copiesTimeoutMs: number;
   logger: Logger;
 }
 
@@ -294,6 +297,10 @@ export class BulkLoader {
         {
           index: this.options.index,
           body: pending.body,
+          // Durable on 200: an item is acknowledged once it is on every copy the index is
+          // configured with, never on the primary alone (copies.ts checks again before publishing).
+          wait_for_active_shards: 'all',
+          timeout: `${this.options.copiesTimeoutMs}ms`,
           filter_path: 'errors,items.*.status,items.*.error',
         },
         { maxRetries: 0, requestTimeout: BULK_REQUEST_TIMEOUT_MS }
@@ -303,6 +310,7 @@ export class BulkLoader {
       const failed: string[] = [];
       let failedCount = 0;
       let denied: BulkItemResult | undefined;
+      let unavailable: BulkItemResult | undefined;
       let starts: number[] | undefined;
       items.forEach((entry, i) => {
         const item = entry.index ?? Object.values(entry)[0];
@@ -311,6 +319,8 @@ export class BulkLoader {
         if (item.status < 300) return;
         if (item.status === 429) rejected.push(i);
         else if (item.status === 401 || item.status === 403) denied ??= item;
+        // Copies not active in time, a primary lost: the cluster's fault, not the row's.
+        else if (item.status >= 500) unavailable ??= item;
         else {
           failedCount++;
           if (failed.length < MAX_NAMED_FAILURES) {
@@ -324,6 +334,14 @@ export class BulkLoader {
         throw new LookupError(
           denied.status,
           `OpenSearch refused this for your user: ${reason}. Ask an administrator for the index permissions it names.`,
+          { reason }
+        );
+      }
+      if (unavailable) {
+        const reason = unavailable.error?.reason ?? `status ${unavailable.status}`;
+        throw new CopiesUnavailableError(
+          `OpenSearch could not write rows to every copy of the lookup's index: ${reason}. ` +
+            'Nothing was published. Write again once the cluster is green (every replica assigned).',
           { reason }
         );
       }

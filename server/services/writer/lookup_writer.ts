@@ -20,6 +20,7 @@ import { assertWriteKeepsRuledColumns } from '../match/ruled_columns';
 import { applyBuildSettings } from './build_settings';
 import { ensureBackingIndex } from './backing_index';
 import { throwIfCancelled } from './cancellation';
+import { awaitEveryCopy } from './copies';
 import { checkKeyFields } from './documents';
 import type { RowOrigin } from './field_mapper';
 import { actionOf, currentSliceOf, publish } from './publish';
@@ -50,6 +51,7 @@ export interface WriterDeps extends FillDeps, RecordDeps {
     | 'bulk_batch_size'
     | 'bulk_max_in_flight'
     | 'bulk_retry_deadline_ms'
+    | 'copies_timeout_ms'
     | 'build_settings_min_rows'
     | 'backing_index'
   >;
@@ -182,7 +184,12 @@ export async function writeLookup(
     if (keyFields && plan.action === 'append') {
       upsertOutcome = { replaced: filled.replaced, ...(unmatched ? { unmatched } : {}) };
     }
-    await client.indices.refresh({ index: plan.backingIndex });
+    // Durable on 200: every copy holds the rows before anyone is told, or can read, they are there.
+    await awaitEveryCopy(client, plan.backingIndex, slice, {
+      ...(plan.action !== 'append' ? { expectedRows: filled.rows } : {}),
+      timeoutMs: deps.config.copies_timeout_ms,
+      signal: deps.signal,
+    });
     if (plan.action !== 'append') {
       await deps.beforePublish?.({
         backingIndex: plan.backingIndex,

@@ -23,7 +23,10 @@ import { Row, RowSource, RowSourceInfo, truncate } from './row_source';
 export interface FillDeps {
   /** The caller's client (`asCurrentUser`). */
   client: OpenSearchClient;
-  config: Pick<LookupsConfig, 'bulk_batch_size' | 'bulk_max_in_flight' | 'bulk_retry_deadline_ms'>;
+  config: Pick<
+    LookupsConfig,
+    'bulk_batch_size' | 'bulk_max_in_flight' | 'bulk_retry_deadline_ms' | 'copies_timeout_ms'
+  >;
   ceiling: Ceiling;
   logger: Logger;
   /** Cancels the write at the next batch; once publishing has begun it runs to the end. */
@@ -121,6 +124,7 @@ export async function fillSlice(deps: FillDeps, fill: SliceFill): Promise<Filled
     batchSize,
     maxInFlight: deps.config.bulk_max_in_flight,
     retryDeadlineMs: deps.config.bulk_retry_deadline_ms,
+    copiesTimeoutMs: deps.config.copies_timeout_ms,
     logger: deps.logger,
   });
   const keys = keyFields ? new KeyEncoder(keyFields, source.columns) : undefined;
