@@ -4,9 +4,10 @@
  */
 
 /*
- * Four projects: `unit` (pure code, no cluster), `components` (React components in jsdom),
+ * Five projects: `unit` (pure code, no cluster), `components` (React components in jsdom),
  * `integration` (the real OpenSearch node and the standalone host), `browser` (Chromium driven
- * by playwright-core). The last two first build and install the plugin zip (global_setup.ts)
+ * by playwright-core), `cluster` (three OpenSearch nodes, scripts/opensearch/cluster.sh). The
+ * last three first build and install the plugin zip (global_setup.ts, cluster_global_setup.ts)
  * and run the host that serves it.
  * ts-jest only transpiles; `tsc --noEmit` does the type check once for the whole tree.
  */
@@ -53,6 +54,16 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global_setup.ts',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+    },
+    {
+      // The three-node cluster (scripts/opensearch/cluster.sh), started unless it runs.
+      displayName: 'cluster',
+      transform,
+      roots,
+      globalSetup: '<rootDir>/test/support/cluster_global_setup.ts',
+      globalTeardown: '<rootDir>/test/support/cluster_global_teardown.ts',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/cluster/**/*.test.ts'],
     },
     {
       displayName: 'browser',
