@@ -229,8 +229,8 @@ async function main() {
       process.stdout.write(
         line([
           ['write', 34],
-          ['answered', 20],
-          ['green', 20],
+          ['answered', 28],
+          ['green', 12],
           ['copies', 8],
         ])
       );
@@ -238,8 +238,8 @@ async function main() {
         process.stdout.write(
           line([
             [target === single ? 'one node' : 'three nodes', 34],
-            [`${(w.answered / 1000).toFixed(1)} s ${formatRate(WRITE_ROWS, w.answered)}`, 20],
-            [`${(w.green / 1000).toFixed(1)} s`, 20],
+            [`${(w.answered / 1000).toFixed(1)} s ${formatRate(WRITE_ROWS, w.answered)}`, 28],
+            [`${(w.green / 1000).toFixed(1)} s`, 12],
             [String(w.copies), 8],
           ])
         );
