@@ -118,6 +118,99 @@ function streamCountsAndSums(keyOf: KeyOf, window = 0, current = true): Table {
   });
 }
 
+interface ChartOracle {
+  /** The row split's key of a document (null: left out). */
+  row: (d: CornerDoc) => Cell;
+  /** The column split's key (null: the null category). */
+  column: (d: CornerDoc) => Cell;
+  /** The aggregate over a group's documents. */
+  aggregate: (ds: CornerDoc[]) => number | null;
+  /** How OTHER combines its categories' aggregates (visitChart's second aggregation). */
+  combine: (values: number[]) => number;
+  limit?: number;
+  bottom?: boolean;
+  useOther?: boolean;
+  useNull?: boolean;
+}
+const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+
+/**
+ * chart as the SQL plugin plans it: groups by (row, column) without null rows; with a limit the
+ * column becomes text, ranked by the sum of its aggregates (the null category not ranked), the
+ * rest OTHER (or left out with useother=false, the null category too) combined from their
+ * aggregates; without one the column keeps its values and nulls. Sorted by row, then column.
+ */
+function chartOracle(o: ChartOracle): Table {
+  const { limit = 10, bottom = false, useOther = true, useNull = true } = o;
+  const groups = new Map<string, { row: Cell; column: Cell; docs: CornerDoc[] }>();
+  for (const d of cornerDocs) {
+    const row = o.row(d);
+    const column = o.column(d);
+    if (row === null || (column === null && !useNull)) continue;
+    const k = keyText([row, column]);
+    const g = groups.get(k) ?? { row, column, docs: [] };
+    g.docs.push(d);
+    groups.set(k, g);
+  }
+  let out = [...groups.values()].map((g) => ({
+    row: g.row,
+    column: g.column,
+    value: o.aggregate(g.docs),
+  }));
+  if (limit > 0) {
+    // SUM over the category's aggregates: null when they all are, and then ranked last.
+    const totals = new Map<string, number | null>();
+    for (const g of out) {
+      if (g.column === null) continue;
+      const k = String(g.column);
+      const was = totals.get(k) ?? null;
+      totals.set(k, g.value === null ? was : (was ?? 0) + g.value);
+    }
+    const rank = (t: number | null) => (t === null ? Infinity : bottom ? t : -t);
+    const top = new Set(
+      [...totals]
+        .sort((a, b) => rank(a[1]) - rank(b[1]) || (a[0] < b[0] ? -1 : 1))
+        .slice(0, limit)
+        .map(([k]) => k)
+    );
+    const folded = new Map<string, { row: Cell; column: Cell; values: number[] }>();
+    for (const g of out) {
+      const c = g.column === null ? null : String(g.column);
+      const inTop = c !== null && top.has(c);
+      if (!useOther && !inTop) continue;
+      const shown = c === null ? 'NULL' : inTop ? c : 'OTHER';
+      const k = keyText([g.row, shown]);
+      const f = folded.get(k) ?? { row: g.row, column: shown, values: [] };
+      if (g.value !== null) f.values.push(g.value);
+      folded.set(k, f);
+    }
+    out = [...folded.values()].map((f) => ({
+      row: f.row,
+      column: f.column,
+      value: f.values.length ? o.combine(f.values) : null,
+    }));
+  }
+  const order = (a: Cell, b: Cell) =>
+    a === b
+      ? 0
+      : a === null
+        ? 1
+        : b === null
+          ? -1
+          : (a as number | string) < (b as number | string)
+            ? -1
+            : 1;
+  return out
+    .sort((a, b) => order(a.row, b.row) || order(a.column, b.column))
+    .map((g) => [g.row, g.column, g.value]);
+}
+const countOf = (ds: CornerDoc[]) => ds.length;
+const avgV = (ds: CornerDoc[]) => {
+  const vs = ds.map((d) => d.v).filter((v): v is number => v !== null);
+  return vs.length ? sum(vs) / vs.length : null;
+};
+const mean = (xs: number[]) => sum(xs) / xs.length;
+
 const cornerCases: CornerCase[] = [
   // 1. trendline: the SQL plugin filters each averaged field not null before its windows
   //    (CalciteRelNodeVisitor.visitTrendline), so such rows leave and the windows skip them.
@@ -219,6 +312,79 @@ const cornerCases: CornerCase[] = [
     ],
     ordered: true,
     expected: () => streamCountsAndSums((d) => [dayOf(d.t)], 2),
+  },
+  // 3. chart: two spanned splits (each named by its field), limit/useother/usenull as visitChart
+  //    folds the column split.
+  {
+    query: 'source=CORNERS | chart count() by x span=10, v span=5',
+    schema: [
+      ['x', 'int'],
+      ['v', 'string'],
+      ['count()', 'bigint'],
+    ],
+    ordered: true,
+    expected: () =>
+      chartOracle({
+        row: (d) => numericBucket(d.x, 10),
+        column: (d) => (d.v === null ? null : String(numericBucket(d.v, 5))),
+        aggregate: countOf,
+        combine: sum,
+      }),
+  },
+  {
+    query: 'source=CORNERS | chart limit=1 avg(v) over t span=1d by x span=10',
+    schema: [
+      ['t', 'timestamp'],
+      ['x', 'string'],
+      ['avg(v)', 'double'],
+    ],
+    ordered: true,
+    expected: () =>
+      chartOracle({
+        row: (d) => `${dayOf(d.t)} 00:00:00`,
+        column: (d) => (d.x === null ? null : String(numericBucket(d.x, 10))),
+        aggregate: avgV,
+        combine: mean,
+        limit: 1,
+      }),
+  },
+  {
+    // Options may follow the splits; without OTHER the null category goes too.
+    query: 'source=CORNERS | chart avg(v) by x span=10, g limit=bottom1 useother=false',
+    schema: [
+      ['x', 'int'],
+      ['g', 'string'],
+      ['avg(v)', 'double'],
+    ],
+    ordered: true,
+    expected: () =>
+      chartOracle({
+        row: (d) => numericBucket(d.x, 10),
+        column: (d) => d.g,
+        aggregate: avgV,
+        combine: mean,
+        limit: 1,
+        bottom: true,
+        useOther: false,
+      }),
+  },
+  {
+    // limit=0: nothing is folded or renamed, so the column keeps its type and its nulls.
+    query: 'source=CORNERS | chart limit=0 count() by g, x span=10',
+    schema: [
+      ['g', 'string'],
+      ['x', 'int'],
+      ['count()', 'bigint'],
+    ],
+    ordered: true,
+    expected: () =>
+      chartOracle({
+        row: (d) => d.g,
+        column: (d) => numericBucket(d.x, 10),
+        aggregate: countOf,
+        combine: sum,
+        limit: 0,
+      }),
   },
 ];
 

@@ -83,19 +83,23 @@ export class ChartParser extends ExtractionParser {
     let useNull = true;
     let nullStr = 'NULL';
     const known = ['timefield', 'span', 'limit', 'useother', 'usenull', 'nullstr'];
-    while (this.isOptionAt() && known.includes(this.peek().text.toLowerCase())) {
-      const option = this.peek();
-      const name = option.text.toLowerCase();
-      this.once(seen, option, 'timechart');
-      this.next();
-      this.next();
-      if (name === 'timefield') timeField = this.requireField('timefield');
-      else if (name === 'span') interval = this.readInterval('the timechart span');
-      else if (name === 'limit') limit = this.readInt('the limit', 0);
-      else if (name === 'useother') useOther = this.readBoolean();
-      else if (name === 'usenull') useNull = this.readBoolean();
-      else nullStr = this.readString('nullstr');
-    }
+    // Options come before the aggregation or after the by field (timechartParameter*).
+    const readOptions = () => {
+      while (this.isOptionAt() && known.includes(this.peek().text.toLowerCase())) {
+        const option = this.peek();
+        const name = option.text.toLowerCase();
+        this.once(seen, option, 'timechart');
+        this.next();
+        this.next();
+        if (name === 'timefield') timeField = this.requireField('timefield');
+        else if (name === 'span') interval = this.readInterval('the timechart span');
+        else if (name === 'limit') limit = this.readInt('the limit', 0);
+        else if (name === 'useother') useOther = this.readBoolean();
+        else if (name === 'usenull') useNull = this.readBoolean();
+        else nullStr = this.readString('nullstr');
+      }
+    };
+    readOptions();
     const head = this.peek();
     const isRate =
       this.isWord(head) &&
@@ -116,6 +120,7 @@ export class ChartParser extends ExtractionParser {
       this.next();
       by = this.requireField('timechart … by');
     }
+    readOptions();
     return {
       kind: 'Timechart',
       timeField,
@@ -131,12 +136,12 @@ export class ChartParser extends ExtractionParser {
     };
   }
 
-  /** The row split's optional `span=<interval>` (chart.md), after the row field. */
-  private readRowSpan(): SpanInterval | undefined {
+  /** A split's optional `span=<interval>` (chart.md's binOption), after its field. */
+  private readSplitSpan(which: string): SpanInterval | undefined {
     if (!(this.isOptionAt() && this.isWord(this.peek(), 'span'))) return undefined;
     this.next();
     this.next();
-    return this.readInterval('the row span');
+    return this.readInterval(`the ${which} span`);
   }
 
   protected parseChart(start: Token): ChartCommand {
@@ -149,25 +154,29 @@ export class ChartParser extends ExtractionParser {
     let nullStr = 'NULL';
     let otherStr = 'OTHER';
     const known = ['limit', 'useother', 'usenull', 'nullstr', 'otherstr'];
-    while (this.isOptionAt() && known.includes(this.peek().text.toLowerCase())) {
-      const option = this.peek();
-      const name = option.text.toLowerCase();
-      this.once(seen, option, 'chart');
-      this.next();
-      this.next();
-      if (name === 'limit') {
-        const t = this.peek();
-        const m = /^(top|bottom)?(\d+)$/i.exec(t.text);
-        if (!m || (t.kind !== 'number' && !this.isWord(t)))
-          this.expected('a limit such as 5, top5 or bottom3', ['integer']);
+    // Options come before the aggregation or after the splits (chartCommand's chartOptions*).
+    const readOptions = () => {
+      while (this.isOptionAt() && known.includes(this.peek().text.toLowerCase())) {
+        const option = this.peek();
+        const name = option.text.toLowerCase();
+        this.once(seen, option, 'chart');
         this.next();
-        bottom = m![1]?.toLowerCase() === 'bottom';
-        limit = Number(m![2]);
-      } else if (name === 'useother') useOther = this.readBoolean();
-      else if (name === 'usenull') useNull = this.readBoolean();
-      else if (name === 'nullstr') nullStr = this.readString('nullstr');
-      else otherStr = this.readString('otherstr');
-    }
+        this.next();
+        if (name === 'limit') {
+          const t = this.peek();
+          const m = /^(top|bottom)?(\d+)$/i.exec(t.text);
+          if (!m || (t.kind !== 'number' && !this.isWord(t)))
+            this.expected('a limit such as 5, top5 or bottom3', ['integer']);
+          this.next();
+          bottom = m![1]?.toLowerCase() === 'bottom';
+          limit = Number(m![2]);
+        } else if (name === 'useother') useOther = this.readBoolean();
+        else if (name === 'usenull') useNull = this.readBoolean();
+        else if (name === 'nullstr') nullStr = this.readString('nullstr');
+        else otherStr = this.readString('otherstr');
+      }
+    };
+    readOptions();
     const aggregation = this.parseAggregation();
     if (this.isPunct(this.peek(), ',')) {
       this.fail(this.peek(), 'chart takes one aggregation; use stats for several', []);
@@ -175,27 +184,34 @@ export class ChartParser extends ExtractionParser {
     let row: FieldRef | undefined;
     let rowSpan: SpanInterval | undefined;
     let column: FieldRef | undefined;
+    let columnSpan: SpanInterval | undefined;
+    const readColumn = () => {
+      column = this.requireField('chart … by');
+      columnSpan = this.readSplitSpan('column');
+    };
     if (this.isWord(this.peek(), 'over')) {
       this.next();
       row = this.requireField('chart … over');
-      rowSpan = this.readRowSpan();
+      rowSpan = this.readSplitSpan('row');
       if (this.isWord(this.peek(), 'by')) {
         this.next();
-        column = this.requireField('chart … by');
+        readColumn();
       }
     } else if (this.isWord(this.peek(), 'by')) {
       this.next();
       row = this.requireField('chart … by');
-      rowSpan = this.readRowSpan();
+      rowSpan = this.readSplitSpan('row');
       if (this.isPunct(this.peek(), ',')) this.next();
-      if (!this.endsCommand(this.peek())) column = this.requireField('chart … by');
+      if (!this.endsCommand(this.peek()) && !this.isOptionAt()) readColumn();
     }
+    readOptions();
     return {
       kind: 'Chart',
       aggregation,
       ...(row ? { row } : {}),
       ...(rowSpan ? { rowSpan } : {}),
       ...(column ? { column } : {}),
+      ...(columnSpan ? { columnSpan } : {}),
       limit,
       bottom,
       useOther: limit === 0 ? false : useOther,

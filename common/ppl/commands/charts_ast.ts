@@ -39,6 +39,8 @@ export interface ChartCommand {
   row?: FieldRef;
   rowSpan?: SpanInterval;
   column?: FieldRef;
+  /** `span=` after the column field: its buckets are the categories. */
+  columnSpan?: SpanInterval;
   limit: number;
   bottom: boolean;
   useOther: boolean;

@@ -269,6 +269,24 @@ describe('commands', () => {
     );
   });
 
+  it('chart: a span on either split, options before the aggregation or after the splits', () => {
+    expect(first('source=t | chart count() by x span=10, t span=1d limit=bottom2')).toMatchObject({
+      row: { name: 'x' },
+      rowSpan: { size: 10 },
+      column: { name: 't' },
+      columnSpan: { size: 1, unit: 'd' },
+      limit: 2,
+      bottom: true,
+    });
+    expect(first('source=t | chart avg(v) over g by x span=5 useother=false')).toMatchObject({
+      row: { name: 'g' },
+      column: { name: 'x' },
+      columnSpan: { size: 5 },
+      useOther: false,
+    });
+    expect(first('source=t | timechart count() by h limit=3')).toMatchObject({ limit: 3 });
+  });
+
   it('timechart rate functions and chart span on the row split', () => {
     expect(first('source=t | timechart span=10m per_minute(bytes) by h')).toMatchObject({
       rate: 60,

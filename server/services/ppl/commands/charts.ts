@@ -16,17 +16,29 @@ import { BufferLimitError, handOver, Row, RowStream, statsOp, Types } from '../o
 import type { PlanContext } from '../plan_context';
 import { checkAggregation } from './aggregation';
 import { bucketer, isTimeType, timeBucketEnd, timestampMs } from './buckets';
+import {
+  compareSplitGroups,
+  foldCategories,
+  type FoldOptions,
+  type SplitGroup,
+} from './chart_fold';
+import type { SpanInterval } from '../../../../common/ppl/time_units';
+
+/** A split's output column and how each row's key is read. */
+interface SplitKey {
+  name: string;
+  type: PplType;
+  key: (row: Row) => PplValue;
+}
 
 interface SplitSpec {
   command: 'timechart' | 'chart';
   span: StatsCommand['span'];
   aggregation: Aggregation;
-  /** The row key's column and how each row's key is read (null: the row is left out). */
-  row?: { name: string; type: PplType; key: (row: Row) => PplValue };
-  /** The column split: its values become strings, nulls `nullStr`, the rest beyond `limit` `otherStr`. */
-  column?: string;
-  /** The column split's output name (chart keeps the backticks it was written with). */
-  columnName?: string;
+  /** The row split (a row whose key is null is left out). */
+  row?: SplitKey;
+  /** The column split: with a limit its values become strings, nulls `nullStr`, the rest beyond it `otherStr`. */
+  column?: SplitKey;
   limit: number;
   bottom: boolean;
   useOther: boolean;
@@ -38,9 +50,10 @@ interface SplitSpec {
 }
 
 /**
- * `stats <agg> by <row>, <column>` with the column values beyond the top (or bottom) `limit`,
- * ranked by the sum of the aggregate over all rows, folded into `otherStr`. Two passes over the
- * rows, so they are held (at most maxRows).
+ * `stats <agg> by <row>, <column>`, then, with both splits and a limit, the column categories
+ * folded as the SQL plugin's visitChart does (chart_fold.ts). The rows are held (at most
+ * maxRows) while the groups are made. Without a limit (or a column) the column keeps its type
+ * and its nulls, as in the plugin.
  */
 function planSplit(ctx: PlanContext, spec: SplitSpec): void {
   checkAggregation(ctx, spec.aggregation);
@@ -55,7 +68,8 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
   });
   const rowKey = spec.row;
   const column = spec.column;
-  const columnName = spec.columnName ?? column;
+  const folds = Boolean(rowKey && column && spec.limit > 0);
+  const columnType: PplType = folds ? 'string' : (column?.type ?? 'string');
   const stats: StatsCommand = {
     kind: 'Stats',
     aggregations: [agg],
@@ -66,16 +80,16 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
   };
   const statTypes: Types = new Map(types);
   if (rowKey) statTypes.set('\u0000row', rowKey.type);
-  if (column) statTypes.set('\u0000col', 'string');
+  if (column) statTypes.set('\u0000col', columnType);
   ctx.columns = [
     ...(rowKey ? [{ name: rowKey.name, type: rowKey.type }] : []),
-    ...(columnName ? [{ name: columnName, type: 'string' as PplType }] : []),
+    ...(column ? [{ name: column.name, type: columnType }] : []),
     { name: agg.name, type: spec.scale ? 'double' : outType },
   ];
   const { scale } = spec;
   const { maxRows } = ctx.deps;
   const { budget } = ctx;
-  const { limit, bottom, useOther, useNull, nullStr, otherStr } = spec;
+  const fold: FoldOptions = spec;
   ctx.add(
     spec.span,
     'buffers',
@@ -89,9 +103,9 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
             if (rowKey && r === null) continue;
             let c: PplValue = null;
             if (column) {
-              const v = readField(row, column);
-              if (v === null && !useNull) continue;
-              c = v === null ? nullStr : toPplString(v);
+              c = column.key(row);
+              if (c === null && !spec.useNull) continue;
+              if (c !== null && folds) c = toPplString(c);
             }
             if (rows.length >= maxRows) throw new BufferLimitError(spec.command, maxRows);
             const kept = { ...row, '\u0000row': r, '\u0000col': c };
@@ -99,43 +113,23 @@ function planSplit(ctx: PlanContext, spec: SplitSpec): void {
             rows.push(kept);
           }
         }
-        const aggregate = async (source: Row[]): Promise<Row[]> => {
-          const out: Row[] = [];
-          async function* feed(): RowStream {
-            for (let i = 0; i < source.length; i += 1000) yield source.slice(i, i + 1000);
-          }
-          for await (const batch of statsOp(feed(), stats, statTypes, [outType], maxRows, budget))
-            out.push(...batch);
-          return out;
-        };
-        let groups = await aggregate(rows);
-        if (column && limit > 0) {
-          const totals = new Map<string, number>();
-          for (const g of groups) {
-            const k = String(g['\u0000col']);
-            totals.set(k, (totals.get(k) ?? 0) + Number(g[agg.name] ?? 0));
-          }
-          if (totals.size > limit) {
-            const sign = bottom ? -1 : 1;
-            const top = new Set(
-              [...totals.entries()]
-                .sort((x, y) => sign * (y[1] - x[1]) || (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))
-                .slice(0, limit)
-                .map(([k]) => k)
-            );
-            const kept = rows.filter((r) => useOther || top.has(String(r['\u0000col'])));
-            for (const r of kept) if (!top.has(String(r['\u0000col']))) r['\u0000col'] = otherStr;
-            groups = await aggregate(kept);
-          }
+        async function* feed(): RowStream {
+          for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000);
         }
+        let groups: SplitGroup[] = [];
+        for await (const batch of statsOp(feed(), stats, statTypes, [outType], maxRows, budget))
+          for (const g of batch)
+            groups.push({ row: g['\u0000row'], column: g['\u0000col'], value: g[agg.name] });
+        rows.length = 0;
+        if (folds) groups = foldCategories(groups, agg.func, fold);
+        groups.sort(compareSplitGroups);
         const out = groups.map((g) => {
           const row: Row = {};
-          if (rowKey) row[rowKey.name] = g['\u0000row'];
-          if (columnName) row[columnName] = g['\u0000col'];
-          row[agg.name] = scale ? scale(g['\u0000row'], g[agg.name]) : g[agg.name];
+          if (rowKey) row[rowKey.name] = g.row;
+          if (column) row[column.name] = g.column;
+          row[agg.name] = scale ? scale(g.row, g.value) : g.value;
           return row;
         });
-        rows.length = 0;
         yield* handOver(out, hold);
       } finally {
         hold.clear();
@@ -187,7 +181,7 @@ export function planTimechart(ctx: PlanContext, command: TimechartCommand): void
     span: command.span,
     aggregation: command.aggregation,
     row: { name: timeKey, type: 'timestamp', key: (row) => bucketOf(readField(row, timeKey)) },
-    ...(command.by ? { column: command.by.name } : {}),
+    ...(command.by ? { column: plainSplit(ctx, command.by, command.by.name) } : {}),
     limit: command.limit,
     bottom: false,
     useOther: command.useOther,
@@ -197,29 +191,36 @@ export function planTimechart(ctx: PlanContext, command: TimechartCommand): void
   });
 }
 
+/** A split on a field's own values. */
+function plainSplit(ctx: PlanContext, field: FieldRef, name: string): SplitKey {
+  const fieldName = field.name;
+  return { name, type: ctx.column(fieldName)!.type, key: (row) => readField(row, fieldName) };
+}
+
+/**
+ * A chart split, `span=` bucketing it as span() does. As the SQL plugin's row/column split: a
+ * spanned split is named by its field, a plain one as written (backticks kept, chart.md).
+ */
+function chartSplit(ctx: PlanContext, field: FieldRef, interval: SpanInterval | undefined) {
+  ctx.requireColumn(field.name, field.span);
+  const written = field.quoted ? ctx.text.slice(field.span.start, field.span.end) : field.name;
+  if (!interval) return plainSplit(ctx, field, written);
+  const b = bucketer(interval, ctx.column(field.name)!.type);
+  if (typeof b === 'string') throw ctx.error(`chart: ${b}`, field.span);
+  const name = field.name;
+  return { name, type: b.type, key: (row: Row) => b.bucket(readField(row, name)) };
+}
+
 /** `chart`: the aggregate per row split (nulls left out) and column split (chart.md). */
 export function planChart(ctx: PlanContext, command: ChartCommand): void {
-  if (command.row) ctx.requireColumn(command.row.name, command.row.span);
-  if (command.column) ctx.requireColumn(command.column.name, command.column.span);
-  const rowName = command.row?.name;
-  // chart.md: a split written in backticks keeps them in its column name.
-  const written = (f: FieldRef) => (f.quoted ? ctx.text.slice(f.span.start, f.span.end) : f.name);
-  let rowKey: { type: PplType; key: (row: Row) => PplValue } | undefined;
-  if (rowName) {
-    const type = ctx.column(rowName)!.type;
-    rowKey = { type, key: (row: Row) => readField(row, rowName) };
-    if (command.rowSpan) {
-      const b = bucketer(command.rowSpan, type);
-      if (typeof b === 'string') throw ctx.error(`chart: ${b}`, command.span);
-      rowKey = { type: b.type, key: (row: Row) => b.bucket(readField(row, rowName)) };
-    }
-  }
+  const row = command.row ? chartSplit(ctx, command.row, command.rowSpan) : undefined;
+  const column = command.column ? chartSplit(ctx, command.column, command.columnSpan) : undefined;
   planSplit(ctx, {
     command: 'chart',
     span: command.span,
     aggregation: command.aggregation,
-    ...(command.row && rowKey ? { row: { name: written(command.row), ...rowKey } } : {}),
-    ...(command.column ? { column: command.column.name, columnName: written(command.column) } : {}),
+    ...(row ? { row } : {}),
+    ...(column ? { column } : {}),
     limit: command.limit,
     bottom: command.bottom,
     useOther: command.useOther,
