@@ -5,13 +5,12 @@
 
 /*
  * Schedules and jobs across two Dashboards hosts on the three-node cluster
- * (scripts/opensearch/cluster.sh start; CLUSTER_HTTP_BASE picks its ports), each host on its own
+ * (`npm run test:cluster`, test/support/local_cluster.ts), each host on its own
  * node as a deployment spreads them: each due time of a schedule runs once with both hosts up,
  * and the schedule keeps running on the other host once one is SIGKILLed; a job whose host dies
  * while writing or while publishing is settled by the host still running (its periodic
  * reconciliation, not a restart), from the alias, and the lookup is free again.
  */
-import { Client } from '@opensearch-project/opensearch';
 import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -20,17 +19,14 @@ import { apiPaths } from '../../common/api/paths';
 import type { Schedule, ScheduleDetail, ScheduleRun } from '../../common/api/schedules';
 import { PLUGIN_INDEX } from '../../server/services/plugin_index/plugin_index';
 import { callApi } from '../support/api';
-import { adminPassword, TestNames } from '../support/cluster';
+import { TestNames } from '../support/cluster';
 import { startTestHost, type TestHost } from '../support/host';
 import { aliasFilterOf } from '../support/lookups';
+import { clusterAdmin, CLUSTER_NODES, nodeUrl } from '../support/local_cluster';
 import { users } from '../support/users';
 
-const BASE = Number(process.env.CLUSTER_HTTP_BASE ?? 9250);
-const NODE_URLS = [0, 1, 2].map((i) => `http://127.0.0.1:${BASE + i}`);
-const admin = new Client({
-  nodes: NODE_URLS,
-  auth: { username: 'admin', password: adminPassword() },
-});
+const NODE_URLS = CLUSTER_NODES.map(nodeUrl);
+const admin = clusterAdmin();
 const names = new TestNames();
 const source = `web_logs_cluster_${Date.now().toString(36)}`;
 names.track(source);

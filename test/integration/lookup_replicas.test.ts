@@ -7,12 +7,14 @@
  * A lookup's replica choice (`PUT`/`GET /api/lookups/{name}/_replicas`) on the real node through
  * the installed plugin: it sets the backing index's `index.auto_expand_replicas`, holds through
  * overwrites (with build settings too) and appends, is kept as a timeline event, and is refused
- * to a reader (403), for a bad value (400) and for an unknown lookup (404), changing nothing.
+ * to a reader (403), for a bad value (400), for an unknown lookup (404) and while a write holds
+ * the lookup (409), changing nothing.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LookupDetail } from '../../common/api/codecs';
+import type { Job } from '../../common/api/jobs';
 import { apiPaths } from '../../common/api/paths';
 import type { ReplicasSettings } from '../../common/api/replicas';
 import { callApi } from '../support/api';
@@ -30,7 +32,15 @@ beforeAll(async () => {
   // Every write loads with build settings (replicas 0, expansion off), then puts back what it found.
   const dir = mkdtempSync(join(tmpdir(), 'lookups-replica-choice-'));
   const file = join(dir, 'host.json');
-  writeFileSync(file, JSON.stringify({ plugins: { lookups: { build_settings_min_rows: 1 } } }));
+  // A job waits before its alias request, so a test can act while it holds the lookup's lease.
+  writeFileSync(
+    file,
+    JSON.stringify({
+      plugins: {
+        lookups: { build_settings_min_rows: 1, jobs: { test_pause_before_publish_ms: 4000 } },
+      },
+    })
+  );
   host = await startTestHost({ LOOKUPS_HOST_CONFIG: file });
 });
 afterAll(async () => {
@@ -121,4 +131,37 @@ it('a reader is refused with 403, a bad value with 400, an unknown lookup with 4
   });
   expect(missing.status).toBe(404);
   expect(missing.body.message).toMatch(/no lookup named/);
+});
+
+it('is refused with 409 while a job writes the lookup, and taken once it has ended', async () => {
+  const name = names.lookup('replica_busy');
+  const index = `${name}__lookup`;
+  expect((await write(name, [{ v: 1 }])).status).toBe(200);
+  const job = await callApi<Job>(host.url, 'POST', apiPaths.jobs(), {
+    caller: users.writer,
+    body: { query: `source=web_logs | head 5 | fields host | outputlookup ${name}` },
+  });
+  expect(job.status).toBe(202);
+  const readJob = () =>
+    callApi<Job>(host.url, 'GET', apiPaths.job(job.body.id), { caller: users.writer });
+  for (let at = Date.now(); (await readJob()).body.state !== 'publishing';) {
+    if (Date.now() - at > 30_000) throw new Error('the job never reached publishing');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const busy = await callApi<Answer<{ attributes?: { reason?: string } }>>(
+    host.url,
+    'PUT',
+    apiPaths.replicas(name),
+    { caller: users.writer, body: { auto_expand_replicas: '0-all' } }
+  );
+  expect(busy.status).toBe(409);
+  expect(busy.body.message).toMatch(/is busy: a job/);
+  expect(await expansionOf(index)).toBe('0-1');
+
+  for (let at = Date.now(); (await readJob()).body.state !== 'finished';) {
+    if (Date.now() - at > 30_000) throw new Error('the job never finished');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  expect((await setReplicas(name, { auto_expand_replicas: '0-all' })).status).toBe(200);
+  expect(await expansionOf(index)).toBe('0-all');
 });
