@@ -31,9 +31,7 @@ interface BridgeParams {
 /** The answer as opensearch-js's transport reads a socket's: status, headers, a byte stream. */
 function asIncomingMessage(response: RelayResponse): IncomingMessage {
   const stream = Readable.from(
-    response.body.byteLength > 0
-      ? [Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength)]
-      : []
+    response.body.map((chunk) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength))
   ) as unknown as IncomingMessage;
   stream.statusCode = response.statusCode;
   stream.headers = response.headers;
@@ -80,9 +78,8 @@ export function bridgedClients(rpc: Rpc): (task: string) => OpenSearchClient {
         path: params.path ?? '/',
         querystring: params.querystring ?? '',
         ...(typeof contentType === 'string' ? { contentType } : {}),
-        ...(body != null && body !== ''
-          ? { body: typeof body === 'string' ? body : body.toString('utf8') }
-          : {}),
+        // A `_bulk` body is built here as bytes: it crosses as they are, and is sent as-is.
+        ...(body != null && body.length > 0 ? { body } : {}),
         ...(params.timeout ? { timeoutMs: params.timeout } : {}),
       };
       rpc.call<RelayResponse>('opensearch', request).then(
