@@ -296,6 +296,49 @@ describe('buckets and windows', () => {
     ]);
   });
 
+  it('mvexpand: an array column that is empty or null gives no rows; other columns stay', async () => {
+    const q = data([
+      { n: 1, g: 'a,b' },
+      { n: 2, g: null },
+      { n: 3, g: 'b' },
+    ]);
+    expect(
+      await rows(`${q} | eval a = filter(split(g, ','), s -> s = 'a') | mvexpand a | fields n, a`)
+    ).toEqual([[1, 'a']]);
+    expect(await rows(`${q} | mvexpand g | fields n, g`)).toEqual([
+      [1, 'a,b'],
+      [2, null],
+      [3, 'b'],
+    ]);
+  });
+
+  it('streamstats as the plugin plans each form: the self-join counts an empty frame as one row', async () => {
+    const q = data([
+      { g: 'a', v: 1 },
+      { g: 'b', v: 2 },
+      { g: null, v: 3 },
+      { g: 'a', v: 4 },
+    ]);
+    // global=true, a window and by: a left join on the group, so count() of nothing is 1.
+    expect(
+      await rows(
+        `${q} | streamstats current=false window=2 count() as c, sum(v) as s by g | fields c, s`
+      )
+    ).toEqual([
+      [1, null],
+      [1, null],
+      [1, null],
+      [1, null],
+    ]);
+    // With a reset the window counts every row (the second a is 3 rows after the first, out of
+    // it, global=false or not); an excluded null key aggregates nothing.
+    expect(
+      await rows(
+        `${q} | streamstats bucket_nullable=false global=false window=3 reset_after=v > 9 count() as c by g | fields c`
+      )
+    ).toEqual([[1], [1], [0], [1]]);
+  });
+
   it('trendline leaves out rows whose averaged field is null; the windows skip them', async () => {
     const gaps = data([{ n: 2 }, { n: null }, { n: 4 }, { n: 9 }]);
     expect(await rows(`${gaps} | trendline sma(2, n) as s | fields n, s`)).toEqual([

@@ -27,6 +27,9 @@ export function planExpand(ctx: PlanContext, command: ExpandCommand): void {
   const to = command.alias?.name ?? from;
   if (to !== from) ctx.setColumn(to, ctx.column(from)!.type);
   const limit = command.limit ?? Infinity;
+  // An array column's null expands to no rows, as an empty one (the SQL plugin's UNNEST in an
+  // inner correlate); a column of another type keeps its row as it is.
+  const dropsNull = ctx.column(from)!.type === 'array';
   ctx.add(
     command.span,
     'streams',
@@ -39,6 +42,7 @@ export function planExpand(ctx: PlanContext, command: ExpandCommand): void {
           for (const row of batch) {
             const v = readField(row, from);
             if (!Array.isArray(v)) {
+              if (v === null && dropsNull) continue;
               out.push(to === from ? row : { ...row, [to]: v });
               continue;
             }

@@ -11,7 +11,7 @@
  * `reset_before` / `reset_after` drop every state and window.
  */
 import type { StreamStatsCommand } from '../../../../common/ppl/commands/windows';
-import type { PplRow } from '../../../../common/ppl/types';
+import type { PplRow, PplValue } from '../../../../common/ppl/types';
 import { accumulator, type Accumulator } from '../functions/aggregations';
 import { evaluatePredicate, inferAggregationType, readField } from '../evaluate';
 import { ACCUMULATOR_BYTES, BufferLimitError, keyEntryBytes, Row, Types } from '../operators';
@@ -47,6 +47,13 @@ export function planStreamStats(ctx: PlanContext, command: StreamStatsCommand): 
     command;
   const { budget } = ctx;
   const { maxRows } = ctx.deps;
+  // How the SQL plugin plans it (visitStreamWindow): with a reset, or with global=true, a window
+  // and by fields, as a join over rows numbered globally (the window counts every row, the
+  // frame keeps the row's group); otherwise as window functions partitioned by the group.
+  const hasReset = Boolean(resetBefore || resetAfter);
+  const selfJoin = !hasReset && global && window > 0 && by.length > 0;
+  const joins = hasReset || selfJoin;
+  const globalWindow = window > 0 && (hasReset || (global && by.length > 0));
   const fresh = (): Accumulator[] =>
     aggregations.map((a, i) =>
       accumulator(a, types, outTypes[i], { budget, command: 'streamstats' })
@@ -85,8 +92,13 @@ export function planStreamStats(ctx: PlanContext, command: StreamStatsCommand): 
         adding(accs, row);
         return valuesOf(accs);
       };
-      const windowValues = (group: string, row: PplRow) => {
-        const slot = global && by.length > 0 ? '' : group;
+      /**
+       * The aggregates over the row's frame: the last `window` rows (of its group, or of every
+       * row where the plugin numbers them globally) that share its group. `excluded` (a null key
+       * with bucket_nullable=false) shares none, not even with itself.
+       */
+      const windowValues = (group: string, row: PplRow, excluded: boolean) => {
+        const slot = globalWindow ? '' : group;
         let seen = windows.get(slot);
         if (!seen) {
           if (windows.size >= maxRows) throw new BufferLimitError('streamstats', maxRows);
@@ -95,8 +107,21 @@ export function planStreamStats(ctx: PlanContext, command: StreamStatsCommand): 
         }
         const prior = current ? seen.slice(seen.length - (window - 1)) : seen;
         const accs = fresh();
-        for (const e of prior) if (e.group === group) accs.forEach((acc) => acc.add(e.row));
-        if (current) accs.forEach((acc) => acc.add(row));
+        let framed = 0;
+        if (!excluded) {
+          for (const e of prior) {
+            if (e.group !== group) continue;
+            accs.forEach((acc) => acc.add(e.row));
+            framed += 1;
+          }
+          if (current) {
+            accs.forEach((acc) => acc.add(row));
+            framed += 1;
+          }
+        }
+        // The plugin's self-join is a left join grouped by the row: an empty frame still holds
+        // one row of nulls, which count() counts.
+        if (framed === 0 && selfJoin) accs.forEach((acc) => acc.add({}));
         const bytes = rowBytes(row);
         hold.add(bytes);
         seen.push({ group, row, bytes });
@@ -113,15 +138,20 @@ export function planStreamStats(ctx: PlanContext, command: StreamStatsCommand): 
             if (resetBefore && evaluatePredicate(resetBefore, row, before)) reset();
             const keys = by.map((f) => readField(row, f));
             if (partition) keys.unshift(partition(row));
-            if (!bucketNullable && keys.some((k) => k === null)) {
-              for (const a of aggregations) row[a.name] = null;
+            const excluded = !bucketNullable && keys.some((k) => k === null);
+            const group = keyOf(keys);
+            let values: PplValue[];
+            if (excluded && !joins) {
+              // A window partition: CASE WHEN the keys are not null … ELSE NULL.
+              values = aggregations.map(() => null);
+            } else if (window === 0) {
+              // With a reset the plugin aggregates the row's frame, empty for an excluded row.
+              values = excluded ? valuesOf(fresh()) : runningValues(group, row);
             } else {
-              const group = keyOf(keys);
               // A window keeps the row as read; a running state reads it at once.
-              const values =
-                window === 0 ? runningValues(group, row) : windowValues(group, { ...row });
-              aggregations.forEach((a, i) => (row[a.name] = values[i]));
+              values = windowValues(group, { ...row }, excluded);
             }
+            aggregations.forEach((a, i) => (row[a.name] = values[i]));
             if (resetAfter && evaluatePredicate(resetAfter, row, after)) reset();
           });
           yield batch;
