@@ -144,9 +144,9 @@ async function main() {
       lookups.push(`${name}__lookup`);
       await engine.run(`source=${BIG_SOURCE} | fields host, status, bytes | outputlookup ${name}`);
     };
-    // The first write of a run was measured 10–25 % slower than the next ones, whichever engine
-    // made it (the cluster's caches and indexing path warming): one in-process write, not
-    // counted, takes that cost, so the first measured write (the pool's) does not carry it.
+    // The first write of a process was the slowest in two runs of pool/in-process writes in
+    // turns, whichever engine made it (by 10–25 %): one in-process write, not counted, takes
+    // whatever warming there is, so the first measured write (the pool's) does not carry it.
     const warmUp = await timed(write(inProcess, `bench_iso_warm_${suffix}`));
     const writePool = await timed(write(pooled, `bench_iso_pool_${suffix}`));
     const writeHere = await timed(write(inProcess, `bench_iso_here_${suffix}`));

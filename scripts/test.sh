@@ -3,6 +3,7 @@
 # against a real OpenSearch node (started here if it is not running, and stopped again).
 # A second node (OPENSEARCH_NODE=b, port OPENSEARCH_B_PORT, default 9201: the data source tests'
 # other cluster, 512 MB heap) is started the same way when it does not answer, and stopped again.
+# Then the three-node cluster suite, when the machine can hold it (see below).
 # Exits non-zero on any failure; the last line is the count of tests passed and failed.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)"
@@ -29,7 +30,9 @@ OPENSEARCH_B_URL="http://127.0.0.1:${OPENSEARCH_B_PORT}"
 export OPENSEARCH_B_URL
 node_b() { OPENSEARCH_NODE=b OPENSEARCH_PORT="$OPENSEARCH_B_PORT" OPENSEARCH_URL="$OPENSEARCH_B_URL" OPENSEARCH_HEAP=512m "$@"; }
 started_node_b=false
+started_cluster=false
 cleanup() {
+  if [[ "$started_cluster" == "true" ]]; then bash scripts/opensearch/cluster.sh stop >/dev/null 2>&1 || true; fi
   if [[ "$started_node_b" == "true" ]]; then node_b bash scripts/opensearch/stop.sh >/dev/null 2>&1 || true; fi
   if [[ "$started_node" == "true" ]]; then bash scripts/opensearch/stop.sh >/dev/null 2>&1 || true; fi
 }
@@ -59,16 +62,41 @@ npx jest --ci --selectProjects unit components --json --outputFile=test-artifact
 echo "== integration and browser tests (real OpenSearch, real Chromium)"
 npx jest --ci --runInBand --selectProjects integration browser --json --outputFile=test-artifacts/jest-cluster.json || status=1
 
+# The three-node cluster suite (test/cluster, docs/cluster.md) when the machine can hold the cluster:
+# LOOKUPS_CLUSTER_TESTS=true runs it, =false skips it, unset (auto) runs it when MemAvailable is at
+# least 4 GiB (three 512 MiB heaps, their off-heap memory and two hosts take about 2.5 GiB) or the
+# cluster already answers. A cluster started here is stopped again.
+cluster_tests="${LOOKUPS_CLUSTER_TESTS:-auto}"
+cluster_url="http://127.0.0.1:${CLUSTER_HTTP_BASE:-9250}"
+cluster_up() { curl -fsS -o /dev/null -u "admin:${OPENSEARCH_INITIAL_ADMIN_PASSWORD}" "$cluster_url/_cluster/health"; }
+if [[ "$cluster_tests" == "auto" ]]; then
+  available_kb="$(sed -n 's/^MemAvailable: *\([0-9]*\) kB/\1/p' /proc/meminfo)"
+  if cluster_up || (( ${available_kb:-0} >= 4 * 1024 * 1024 )); then cluster_tests=true; else
+    echo "== cluster tests skipped: $(( ${available_kb:-0} / 1024 )) MiB available, 4096 needed (LOOKUPS_CLUSTER_TESTS=true runs them)"
+    cluster_tests=false
+  fi
+fi
+if [[ "$cluster_tests" == "true" ]]; then
+  echo "== cluster tests (three OpenSearch nodes, two hosts)"
+  if ! cluster_up; then
+    started_cluster=true
+    bash scripts/opensearch/cluster.sh start >/dev/null
+  fi
+  npx jest --ci --runInBand --selectProjects cluster --json --outputFile=test-artifacts/jest-three-nodes.json || status=1
+fi
+
 echo "test command took $(( $(date +%s) - started )) s"
 node -e '
   const fs = require("fs");
   let passed = 0, failed = 0;
-  for (const f of ["test-artifacts/jest-unit.json", "test-artifacts/jest-cluster.json"]) {
+  const files = ["test-artifacts/jest-unit.json", "test-artifacts/jest-cluster.json"];
+  if (process.argv[1] === "true") files.push("test-artifacts/jest-three-nodes.json");
+  for (const f of files) {
     if (!fs.existsSync(f)) { failed++; continue; }
     const r = JSON.parse(fs.readFileSync(f, "utf8"));
     passed += r.numPassedTests; failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0);
   }
   console.log(`tests: ${passed} passed, ${failed} failed`);
-'
+' "$cluster_tests"
 if [[ "$typecheck_osd" != "0" ]]; then echo "type check with OSD's TypeScript failed (see above)"; status=1; fi
 exit $status

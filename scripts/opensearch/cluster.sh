@@ -95,6 +95,16 @@ seed_hosts() {
   printf '%s\n' "$list"
 }
 
+# A SIGKILLed JVM's leader thread is a zombie before its other threads have let go of the
+# sockets: waits (≤ 30 s) until nothing listens on the node's ports.
+wait_ports_free() {
+  local node="$1" waited=0
+  while os_port_in_use "$(node_http_port "$node")" || os_port_in_use "$(node_transport_port "$node")"; do
+    ((waited++ < 300)) || return 0
+    sleep 0.1
+  done
+}
+
 launch_node() { # starts one node in the background (returns once the JVM is launched)
   local node="$1" dir pid
   dir="$(node_dir "$node")"
@@ -106,6 +116,7 @@ launch_node() { # starts one node in the background (returns once the JVM is lau
   local http transport
   http="$(node_http_port "$node")"
   transport="$(node_transport_port "$node")"
+  wait_ports_free "$node"
   for port in "$http" "$transport"; do
     if os_port_in_use "$port"; then
       os_die "port $port is used by another process; stop it or set CLUSTER_HTTP_BASE / CLUSTER_TRANSPORT_BASE"
@@ -231,6 +242,7 @@ cmd_kill() {
   [[ -n "$pid" ]] || os_die "$node is not running"
   kill -KILL "$pid"
   while os_pid_alive "$pid"; do sleep 0.1; done
+  wait_ports_free "$node"
   rm -f "$(node_dir "$node")/opensearch.pid"
   os_log "$node (pid $pid) SIGKILLed"
 }

@@ -8,7 +8,7 @@
  * the installed plugin: it sets the backing index's `index.auto_expand_replicas`, holds through
  * overwrites (with build settings too) and appends, is kept as a timeline event, and is refused
  * to a reader (403), for a bad value (400), for an unknown lookup (404) and while a write holds
- * the lookup (409), changing nothing.
+ * the lookup or for a legacy lookup (409), changing nothing.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -164,4 +164,41 @@ it('is refused with 409 while a job writes the lookup, and taken once it has end
   }
   expect((await setReplicas(name, { auto_expand_replicas: '0-all' })).status).toBe(200);
   expect(await expansionOf(index)).toBe('0-all');
+});
+
+it("a legacy lookup is a 409 (its index is the importer's) until it is migrated", async () => {
+  const shared = names.lookup('importer_replicas');
+  const legacy = names.lookup('legacy_replicas');
+  await admin.indices.create({
+    index: shared,
+    body: { mappings: { properties: { __lookup: { type: 'keyword' }, v: { type: 'long' } } } },
+  });
+  await admin.bulk({
+    refresh: true,
+    body: [{ index: { _index: shared } }, { v: 1, __lookup: 'one' }],
+  });
+  await admin.indices.updateAliases({
+    body: {
+      actions: [{ add: { index: shared, alias: legacy, filter: { term: { __lookup: 'one' } } } }],
+    },
+  });
+  const { body: sharedBefore } = await admin.indices.getSettings({
+    index: shared,
+    flat_settings: true,
+  });
+  const refused = await setReplicas(legacy, { auto_expand_replicas: '0-all' });
+  expect(refused.status).toBe(409);
+  expect(refused.body.message).toContain('migrate it first');
+  const { body: sharedAfter } = await admin.indices.getSettings({
+    index: shared,
+    flat_settings: true,
+  });
+  expect(sharedAfter[shared].settings).toEqual(sharedBefore[shared].settings);
+
+  const migrated = await callApi(host.url, 'POST', apiPaths.migrate(legacy), {
+    caller: users.writer,
+  });
+  expect(migrated.status).toBe(200);
+  expect((await setReplicas(legacy, { auto_expand_replicas: '0-all' })).status).toBe(200);
+  expect(await expansionOf(`${legacy}__lookup`)).toBe('0-all');
 });

@@ -543,6 +543,52 @@ const cornerCases: CornerCase[] = [
     ordered: true,
     expected: () => streamOracle({ resetBefore: (d) => d.x !== null && d.x > 20, byG: false }),
   },
+  // 6. case(): without else null, branch types widened (int and double: double), nested; a
+  //    condition on a null is not true. Null in, null out elsewhere; OR/AND as SQL's three values.
+  {
+    query:
+      "source=CORNERS | eval a = case(v > 5, 'hi', v <= 5, 'lo'), b = case(x >= 20, 1, x >= 10, 2.5 else 0), c = case(g = 'a', case(v > 5, 'p' else 'q') else 'r') | sort n | fields n, a, b, c",
+    schema: [
+      ['n', 'int'],
+      ['a', 'string'],
+      ['b', 'double'],
+      ['c', 'string'],
+    ],
+    ordered: true,
+    expected: () =>
+      byN.map((d) => [
+        d.n,
+        d.v === null ? null : d.v > 5 ? 'hi' : 'lo',
+        d.x !== null && d.x >= 20 ? 1 : d.x !== null && d.x >= 10 ? 2.5 : 0,
+        d.g === 'a' ? (d.v !== null && d.v > 5 ? 'p' : 'q') : 'r',
+      ]),
+  },
+  {
+    query:
+      "source=CORNERS | eval i = if(v > 5, 'y', 'n'), o = v > 5 or true, an = v > 5 and false, nb = not (v > 5), l = g like 'a%', k = mvcount(split(g, ',')), u = upper(g) | sort n | fields n, i, o, an, nb, l, k, u",
+    schema: [
+      ['n', 'int'],
+      ['i', 'string'],
+      ['o', 'boolean'],
+      ['an', 'boolean'],
+      ['nb', 'boolean'],
+      ['l', 'boolean'],
+      ['k', 'int'],
+      ['u', 'string'],
+    ],
+    ordered: true,
+    expected: () =>
+      byN.map((d) => [
+        d.n,
+        d.v !== null && d.v > 5 ? 'y' : 'n',
+        true,
+        false,
+        d.v === null ? null : !(d.v > 5),
+        d.g === null ? null : d.g.startsWith('a'),
+        d.g === null ? null : 1,
+        d.g === null ? null : d.g.toUpperCase(),
+      ]),
+  },
 ];
 
 beforeAll(async () => {
@@ -601,6 +647,11 @@ describe('round three: commands’ corners', () => {
     [
       'source=CORNERS | streamstats reset_after=v > 5 count() as c by span(x, 10)',
       /only field or alias\(field\) is supported.*bin x span=/,
+    ],
+    // case() takes conditions (visitCase), as the plugin words it.
+    [
+      "source=CORNERS | eval a = case(v, 'x') | fields a",
+      /Condition expected a boolean type, but got INTEGER: write a comparison/,
     ],
   ])('%s is refused, naming what to write instead', async (query, message) => {
     for (const q of [query, streamed(query)]) {
