@@ -448,18 +448,25 @@ const cornerCases: CornerCase[] = [
       }),
   },
   // 4. mvexpand of an array column: an empty array and a null one both expand to no rows (the
-  //    plugin's UNNEST in an inner correlate); split(null) is null, filtering 'b' leaves [].
-  //    Types unchecked: the plugin types the expanded column by its element (string), which
-  //    the engine does not track (it says array).
+  //    plugin's UNNEST in an inner correlate); split(null) is null, filtering 'b' leaves []. The
+  //    expanded column has the element's type (split's strings).
   {
     query:
       "source=CORNERS | eval a = filter(split(g, ','), s -> s = 'a') | mvexpand a | sort n | fields n, a",
+    schema: [
+      ['n', 'int'],
+      ['a', 'string'],
+    ],
     ordered: true,
     expected: () => byN.filter((d) => d.g === 'a').map((d) => [d.n, 'a']),
   },
   {
     query:
       "source=CORNERS | eval a = split(concat(g, '-', g), '-') | mvexpand a limit=1 | sort n | fields n, a",
+    schema: [
+      ['n', 'int'],
+      ['a', 'string'],
+    ],
     ordered: true,
     expected: () => byN.filter((d) => d.g !== null).map((d) => [d.n, d.g]),
   },

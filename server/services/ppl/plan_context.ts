@@ -77,6 +77,8 @@ export interface Column {
    * that name when `fields` picks it (as the SQL plugin resolves a qualified name to its column).
    */
   qualifies?: string;
+  /** An array column's element type where it is known (what mvexpand makes of it). */
+  element?: PplType;
 }
 
 export type Operator = (input: RowStream) => RowStream;
@@ -273,10 +275,13 @@ export class PlanContext {
   }
 
   /** Adds a column, or retypes it when it exists (keeping its place). */
-  setColumn(name: string, type: PplType): void {
+  setColumn(name: string, type: PplType, element?: PplType): void {
     const existing = this.column(name);
-    if (existing) existing.type = type;
-    else this.columns.push({ name, type });
+    if (existing) {
+      existing.type = type;
+      if (element === undefined) delete existing.element;
+      else existing.element = element;
+    } else this.columns.push({ name, type, ...(element === undefined ? {} : { element }) });
   }
 
   /** The types of paths inside the source's object and nested fields (see {@link requireColumn}). */

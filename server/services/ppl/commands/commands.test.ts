@@ -305,6 +305,15 @@ describe('buckets and windows', () => {
     expect(
       await rows(`${q} | eval a = filter(split(g, ','), s -> s = 'a') | mvexpand a | fields n, a`)
     ).toEqual([[1, 'a']]);
+    // The expanded column holds elements: of split()'s strings, of array()'s common type.
+    const typed = async (query: string) =>
+      (await compileInMemory(query)).columns.map((c) => [c.name, c.type]);
+    expect(await typed(`${q} | eval a = split(g, ',') | mvexpand a | fields a`)).toEqual([
+      ['a', 'string'],
+    ]);
+    expect(await typed(`${q} | eval a = array(1, 2.5) | mvexpand a | fields a`)).toEqual([
+      ['a', 'double'],
+    ]);
     expect(await rows(`${q} | mvexpand g | fields n, g`)).toEqual([
       [1, 'a,b'],
       [2, null],

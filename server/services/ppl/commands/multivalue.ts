@@ -25,11 +25,14 @@ export function planExpand(ctx: PlanContext, command: ExpandCommand): void {
   ctx.requireColumn(command.field.name, command.field.span);
   const from = command.field.name;
   const to = command.alias?.name ?? from;
-  if (to !== from) ctx.setColumn(to, ctx.column(from)!.type);
+  // One row per element: the column then holds elements, of its element type where known.
+  const { type: sourceType, element } = ctx.column(from)!;
+  const elementType = sourceType === 'array' ? element : undefined;
+  if (to !== from || elementType) ctx.setColumn(to, elementType ?? sourceType);
   const limit = command.limit ?? Infinity;
   // An array column's null expands to no rows, as an empty one (the SQL plugin's UNNEST in an
   // inner correlate); a column of another type keeps its row as it is.
-  const dropsNull = ctx.column(from)!.type === 'array';
+  const dropsNull = sourceType === 'array';
   ctx.add(
     command.span,
     'streams',

@@ -7,6 +7,7 @@
 import type {
   DedupCommand,
   EvalCommand,
+  Expr,
   FieldPattern,
   FieldsCommand,
   HeadCommand,
@@ -14,8 +15,18 @@ import type {
   SortCommand,
   WhereCommand,
 } from '../../../../common/ppl/ast';
+import { commonType, type PplType } from '../../../../common/ppl/types';
 import { checkBetweens, inferType } from '../evaluate';
-import { dedupOp, evalOp, headOp, projectOp, renameOp, sortOp, whereOp } from '../operators';
+import {
+  dedupOp,
+  evalOp,
+  headOp,
+  projectOp,
+  renameOp,
+  sortOp,
+  type Types,
+  whereOp,
+} from '../operators';
 import { Column, fieldRefs, matchPattern, PlanContext, wildcardCaptures } from '../plan_context';
 
 export function planWhere(ctx: PlanContext, command: WhereCommand): void {
@@ -157,11 +168,28 @@ export function planEval(ctx: PlanContext, command: EvalCommand): void {
     for (const ref of fieldRefs(a.expr))
       if (!running.has(ref.name)) ctx.requireColumn(ref.name, ref.span);
     const type = inferType(a.expr, running);
+    const element = type === 'array' ? arrayElementType(ctx, a.expr, running) : undefined;
     running.set(a.field.name, type);
-    ctx.setColumn(a.field.name, type);
+    ctx.setColumn(a.field.name, type, element);
   }
   const { budget } = ctx;
   ctx.add(command.span, 'streams', (input) => evalOp(input, command, types, budget, ctx.deps.now));
+}
+
+/**
+ * The element type of an array expression where the SQL plugin's types make it plain: split()
+ * gives strings, array(…) its values' common type, filter() its input's, a column what it holds.
+ */
+function arrayElementType(ctx: PlanContext, expr: Expr, types: Types): PplType | undefined {
+  if (expr.kind === 'Field') return ctx.column(expr.name)?.element;
+  if (expr.kind !== 'Call') return undefined;
+  if (expr.name === 'split') return 'string';
+  if (expr.name === 'array' && expr.args.length > 0) {
+    const t = commonType(expr.args.map((e) => inferType(e, types)));
+    return t === 'undefined' ? undefined : t;
+  }
+  if (expr.name === 'filter' && expr.args[0]) return arrayElementType(ctx, expr.args[0], types);
+  return undefined;
 }
 
 export function planDedup(ctx: PlanContext, command: DedupCommand): void {
