@@ -9,7 +9,7 @@
  * through the API outside these two is shown and kept until another is chosen. Whoever may not
  * write the lookup sees the choice read-only.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   EuiFlexGroup,
   EuiFlexItem,
@@ -23,7 +23,7 @@ import { REPLICA_CHOICES, type ReplicasSettings } from '../../../common/api/repl
 import { ApiErrorCallout } from '../../components/error_callout';
 import { ActionButton, useGrant } from '../../components/permissions';
 import { useApi } from '../../services/services_context';
-import { SectionTitle, SettingsSection, useSaveStatus } from './settings/settings_section';
+import { SectionTitle, SettingsSection, useSettingsSection } from './settings/settings_section';
 
 const choiceLabel = (value: string) =>
   value === '0-1'
@@ -56,18 +56,9 @@ export function ReplicasSection({ name }: { name: string }) {
   const grant = useGrant(name, 'write');
   const [settings, setSettings] = useState<ReplicasSettings | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
-  const { error, busy, fail, run } = useSaveStatus();
-
-  const load = useCallback(async () => {
-    try {
-      setSettings(await api.replicas(name));
-    } catch (e) {
-      fail(e);
-    }
-  }, [api, name, fail]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { error, busy, run } = useSettingsSection(
+    useCallback(async () => setSettings(await api.replicas(name)), [api, name])
+  );
 
   const title = i18n.translate('lookups.replicas.title', { defaultMessage: 'Replicas' });
   if (!settings) {

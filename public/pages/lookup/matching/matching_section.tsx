@@ -10,7 +10,7 @@
  * the rows the page read (the server checks every row when it is saved). "Try a value" shows the
  * rows an event would get, in order. Whoever may not write the lookup sees the rules read-only.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   EuiButton,
   EuiButtonEmpty,
@@ -41,7 +41,7 @@ import { ApiErrorCallout } from '../../../components/error_callout';
 import { ActionButton, useGrant } from '../../../components/permissions';
 import { toApiFailure, type ApiFailure } from '../../../services/api_client';
 import { useApi } from '../../../services/services_context';
-import { SettingsSection, useSaveStatus } from '../settings/settings_section';
+import { SettingsSection, useSettingsSection } from '../settings/settings_section';
 import { checkDraft, type Draft, draftOf, emptyRule, tryFields } from './rules_draft';
 
 /** The rows the browser checks a draft against (the server checks them all). */
@@ -58,10 +58,8 @@ export function MatchingSection({ name }: { name: string }) {
   const [settings, setSettings] = useState<MatchSettings | null>(null);
   const [table, setTable] = useState<Table | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const { error, busy, fail, run } = useSaveStatus();
-
-  const load = useCallback(async () => {
-    try {
+  const { error, busy, run } = useSettingsSection(
+    useCallback(async () => {
       const [rules, rows] = await Promise.all([
         api.match(name),
         api.rows(name, { size: CHECKED_ROWS }),
@@ -73,13 +71,8 @@ export function MatchingSection({ name }: { name: string }) {
           Object.fromEntries(rows.schema.map((c, i) => [c.name, r[i]]))
         ),
       });
-    } catch (e) {
-      fail(e);
-    }
-  }, [api, name, fail]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+    }, [api, name])
+  );
 
   const check = useMemo(
     () => (draft && table ? checkDraft(draft, table.columns, table.rows) : null),

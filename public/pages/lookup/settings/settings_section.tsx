@@ -8,20 +8,23 @@
  * (title, help, then the section's own form and, under it, why the last save failed) and the
  * save-with-status state behind it (busy while a request runs, the failure to show).
  */
-import { type ComponentProps, type ReactNode, useCallback, useState } from 'react';
+import { type ComponentProps, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { EuiSpacer, EuiText, EuiTitle } from '@elastic/eui';
 import { ApiErrorCallout } from '../../../components/error_callout';
 import { toApiFailure, type ApiFailure } from '../../../services/api_client';
 
 /**
- * One failure for loading and saving (a section shows the load failure in place of its form,
- * the save failure under it); `run` clears it, sets busy while the request runs, and keeps
- * what it throws.
+ * Runs `load` (memoized by the caller) whenever it changes, and keeps one failure for loading
+ * and saving (a section shows the load failure in place of its form, the save failure under
+ * it); `run` clears it, sets busy while the request runs, and keeps what it throws.
  */
-export function useSaveStatus() {
+export function useSettingsSection(load: () => Promise<void>) {
   const [error, setError] = useState<ApiFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const fail = useCallback((e: unknown) => setError(toApiFailure(e)), []);
+  useEffect(() => {
+    load().catch(fail);
+  }, [load, fail]);
   const run = async (request: () => Promise<void>) => {
     setBusy(true);
     setError(null);
@@ -33,7 +36,7 @@ export function useSaveStatus() {
       setBusy(false);
     }
   };
-  return { error, busy, fail, run };
+  return { error, busy, run };
 }
 
 export function SectionTitle({ children }: { children: string }) {
