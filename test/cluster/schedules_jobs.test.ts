@@ -11,16 +11,13 @@
  * while writing or while publishing is settled by the host still running (its periodic
  * reconciliation, not a restart), from the alias, and the lookup is free again.
  */
-import { mkdtempSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
 import type { Job } from '../../common/api/jobs';
 import { apiPaths } from '../../common/api/paths';
 import type { Schedule, ScheduleDetail, ScheduleRun } from '../../common/api/schedules';
 import { PLUGIN_INDEX } from '../../server/services/plugin_index/plugin_index';
 import { callApi } from '../support/api';
 import { TestNames } from '../support/cluster';
-import { startTestHost, type TestHost } from '../support/host';
+import { hostConfigFile, QUICK_SCHEDULES, startTestHost, type TestHost } from '../support/host';
 import { aliasFilterOf } from '../support/lookups';
 import { clusterAdmin, CLUSTER_NODES, nodeUrl } from '../support/local_cluster';
 import { users } from '../support/users';
@@ -36,21 +33,10 @@ const schedules: string[] = [];
 
 /** A host on node `node` (0..2) of the cluster. */
 async function startHost(node: number, lookups: Record<string, unknown> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'lookups-cluster-'));
-  const file = join(dir, 'host.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      plugins: {
-        lookups: {
-          lease_ttl_ms: 3000,
-          // Small batches: a job over the source takes many steps to interrupt.
-          bulk_batch_size: 200,
-          schedules: { check_every_ms: 200, min_interval_ms: 1000 },
-          ...lookups,
-        },
-      },
-    })
+  const file = hostConfigFile(
+    // Small batches: a job over the source takes many steps to interrupt.
+    { ...QUICK_SCHEDULES, bulk_batch_size: 200, ...lookups },
+    'lookups-cluster-'
   );
   const host = await startTestHost({ LOOKUPS_HOST_CONFIG: file, OPENSEARCH_URL: NODE_URLS[node] });
   hosts.push(host);

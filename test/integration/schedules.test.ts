@@ -10,9 +10,6 @@
  * time once, runs missed while no host ran collapse into one, and a server that may not
  * impersonate refuses to make a schedule.
  */
-import { mkdtempSync, writeFileSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
 import type { Job } from '../../common/api/jobs';
 import { apiPaths } from '../../common/api/paths';
 import type { ListResponse, LookupDetail } from '../../common/api/codecs';
@@ -20,7 +17,7 @@ import type { Schedule, ScheduleDetail, ScheduleRun } from '../../common/api/sch
 import { PLUGIN_INDEX } from '../../server/services/plugin_index/plugin_index';
 import { callApi, Caller } from '../support/api';
 import { adminClient, adminPassword, TestNames } from '../support/cluster';
-import { startTestHost, TestHost } from '../support/host';
+import { hostConfigFile, QUICK_SCHEDULES, startTestHost, TestHost } from '../support/host';
 import { readRowsSorted, slicesIn, writeRecordsOf } from '../support/lookups';
 import { users } from '../support/users';
 
@@ -29,20 +26,7 @@ const testNames = new TestNames();
 const hosts: TestHost[] = [];
 
 async function startHost(lookups: Record<string, unknown> = {}, env: Record<string, string> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'lookups-schedules-'));
-  const file = join(dir, 'host.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      plugins: {
-        lookups: {
-          lease_ttl_ms: 3000,
-          schedules: { check_every_ms: 200, min_interval_ms: 1000 },
-          ...lookups,
-        },
-      },
-    })
-  );
+  const file = hostConfigFile({ ...QUICK_SCHEDULES, ...lookups }, 'lookups-schedules-');
   const host = await startTestHost({ LOOKUPS_HOST_CONFIG: file, ...env });
   hosts.push(host);
   return host;

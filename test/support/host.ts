@@ -9,8 +9,10 @@
  * HTTP to it and can kill it mid-write.
  */
 import { ChildProcess, spawn } from 'child_process';
+import { mkdtempSync, writeFileSync } from 'fs';
 import { createServer } from 'net';
-import { resolve } from 'path';
+import { tmpdir } from 'os';
+import { join, resolve } from 'path';
 import { OPENSEARCH_URL } from './cluster';
 import { HOST_MAIN, hostHome } from './staged';
 
@@ -35,6 +37,19 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** Writes `{ plugins: { lookups } }` to a fresh file, for LOOKUPS_HOST_CONFIG; returns its path. */
+export function hostConfigFile(lookups: Record<string, unknown>, prefix = 'lookups-host-'): string {
+  const file = join(mkdtempSync(join(tmpdir(), prefix)), 'host.json');
+  writeFileSync(file, JSON.stringify({ plugins: { lookups } }));
+  return file;
+}
+
+/** Leases and schedule checks short enough for a test to watch due times and take-overs. */
+export const QUICK_SCHEDULES = {
+  lease_ttl_ms: 3000,
+  schedules: { check_every_ms: 200, min_interval_ms: 1000 },
+};
 
 export async function startTestHost(env: Record<string, string> = {}): Promise<TestHost> {
   const port = await freePort();

@@ -8,48 +8,14 @@
  * whoever may write the lookup; for anyone else Edit is off, saying why.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { LookupDetail } from '../../../common/api/codecs';
 import { apiPaths } from '../../../common/api/paths';
-import {
-  LOOKUP_ACTIONS,
-  type ActionGrant,
-  type LookupAction,
-  type PermissionsResponse,
-} from '../../../common/api/permissions';
+import { lookupPermissions, managedLookup } from '../../../test/support/lookup_settings';
 import { fakeHttp, fakeServices, renderWithProviders } from '../../../test/support/render';
 import { LookupsApp } from '../../app';
 
-const DETAIL: LookupDetail = {
-  name: 'lk_hosts',
-  kind: 'managed',
-  backing_index: 'lk_hosts__lookup',
-  current_slice: 's1',
-  rows: 2,
-  size_bytes: 100,
-  slice_count: 1,
-  orphan_count: 0,
-  orphan_rows: 0,
-  last_write: '2026-03-01T10:00:00Z',
-  description: 'Hosts and their owners',
-  slices: [{ id: 's1', rows: 2, current: true }],
-};
-
-const permissions = (writable: boolean): PermissionsResponse => ({
-  can_manage_security: false,
-  lookups: [
-    {
-      name: 'lk_hosts',
-      actions: Object.fromEntries(
-        LOOKUP_ACTIONS.map((a) => [
-          a,
-          writable
-            ? { allowed: true }
-            : { allowed: false, missing: 'indices:data/write/update/byquery' },
-        ])
-      ) as Record<LookupAction, ActionGrant>,
-    },
-  ],
-});
+const DETAIL = managedLookup('lk_hosts', 2, { description: 'Hosts and their owners' });
+const permissions = (writable: boolean) =>
+  lookupPermissions('lk_hosts', writable, 'indices:data/write/update/byquery');
 
 function render(route: string, writable: boolean) {
   let stored = DETAIL.description;

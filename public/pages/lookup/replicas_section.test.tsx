@@ -8,46 +8,13 @@
  * saves it; a reader sees the choice and cannot change it.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { LookupDetail } from '../../../common/api/codecs';
 import { apiPaths } from '../../../common/api/paths';
-import {
-  LOOKUP_ACTIONS,
-  type ActionGrant,
-  type LookupAction,
-  type PermissionsResponse,
-} from '../../../common/api/permissions';
 import type { ReplicasSettings } from '../../../common/api/replicas';
-import { fakeHttp, fakeServices, renderWithProviders } from '../../../test/support/render';
-import { LookupsApp } from '../../app';
-
-const DETAIL: LookupDetail = {
-  name: 'lk_hosts',
-  kind: 'managed',
-  backing_index: 'lk_hosts__lookup',
-  current_slice: 's1',
-  rows: 3,
-  size_bytes: 100,
-  slice_count: 1,
-  orphan_count: 0,
-  orphan_rows: 0,
-  last_write: '2026-03-01T10:00:00Z',
-  slices: [{ id: 's1', rows: 3, current: true }],
-};
-
-const permissions = (writable: boolean): PermissionsResponse => ({
-  can_manage_security: false,
-  lookups: [
-    {
-      name: 'lk_hosts',
-      actions: Object.fromEntries(
-        LOOKUP_ACTIONS.map((a) => [
-          a,
-          writable ? { allowed: true } : { allowed: false, missing: 'indices:data/write/bulk' },
-        ])
-      ) as Record<LookupAction, ActionGrant>,
-    },
-  ],
-});
+import {
+  lookupPermissions,
+  managedLookup,
+  renderSettingsTab,
+} from '../../../test/support/lookup_settings';
 
 function render(writable: boolean) {
   let stored: ReplicasSettings = {
@@ -57,38 +24,34 @@ function render(writable: boolean) {
     updated_by: null,
     updated_at: null,
   };
-  const fake = fakeHttp({
-    [`GET ${apiPaths.lookup('lk_hosts')}`]: () => DETAIL,
-    [`GET ${apiPaths.permissions()}`]: () => permissions(writable),
-    [`GET ${apiPaths.jobs()}`]: () => ({ jobs: [] }),
-    [`GET ${apiPaths.match('lk_hosts')}`]: () => ({
-      rules: [],
-      updated_by: null,
-      updated_at: null,
-    }),
-    [`GET ${apiPaths.rows('lk_hosts')}`]: () => ({
-      schema: [{ name: 'host', type: 'string' }],
-      datarows: [['a'], ['b'], ['c']],
-      total: 3,
-      slice: 's1',
-    }),
-    [`GET ${apiPaths.replicas('lk_hosts')}`]: () => stored,
-    [`PUT ${apiPaths.replicas('lk_hosts')}`]: ({ body }) => {
-      stored = {
-        ...stored,
-        auto_expand_replicas: (body as { auto_expand_replicas: string }).auto_expand_replicas,
-        number_of_replicas: 2,
-        updated_by: 'w',
-        updated_at: '2026-03-02T00:00:00Z',
-      };
-      return stored;
-    },
-  });
-  renderWithProviders(<LookupsApp />, {
-    route: '/lookups/lk_hosts/settings',
-    services: fakeServices({ http: fake.http }),
-  });
-  return fake;
+  return renderSettingsTab(
+    managedLookup('lk_hosts', 3),
+    lookupPermissions('lk_hosts', writable, 'indices:data/write/bulk'),
+    {
+      [`GET ${apiPaths.match('lk_hosts')}`]: () => ({
+        rules: [],
+        updated_by: null,
+        updated_at: null,
+      }),
+      [`GET ${apiPaths.rows('lk_hosts')}`]: () => ({
+        schema: [{ name: 'host', type: 'string' }],
+        datarows: [['a'], ['b'], ['c']],
+        total: 3,
+        slice: 's1',
+      }),
+      [`GET ${apiPaths.replicas('lk_hosts')}`]: () => stored,
+      [`PUT ${apiPaths.replicas('lk_hosts')}`]: ({ body }) => {
+        stored = {
+          ...stored,
+          auto_expand_replicas: (body as { auto_expand_replicas: string }).auto_expand_replicas,
+          number_of_replicas: 2,
+          updated_by: 'w',
+          updated_at: '2026-03-02T00:00:00Z',
+        };
+        return stored;
+      },
+    }
+  );
 }
 
 it('lets a writer put a copy on every node', async () => {

@@ -9,7 +9,7 @@
  * through the API outside these two is shown and kept until another is chosen. Whoever may not
  * write the lookup sees the choice read-only.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   EuiFlexGroup,
   EuiFlexItem,
@@ -17,15 +17,13 @@ import {
   EuiLoadingContent,
   EuiSelect,
   EuiSpacer,
-  EuiText,
-  EuiTitle,
 } from '@elastic/eui';
 import { i18n } from '@osd/i18n';
 import { REPLICA_CHOICES, type ReplicasSettings } from '../../../common/api/replicas';
 import { ApiErrorCallout } from '../../components/error_callout';
 import { ActionButton, useGrant } from '../../components/permissions';
-import { toApiFailure, type ApiFailure } from '../../services/api_client';
 import { useApi } from '../../services/services_context';
+import { SectionTitle, SettingsSection, useSettingsSection } from './settings/settings_section';
 
 const choiceLabel = (value: string) =>
   value === '0-1'
@@ -58,29 +56,15 @@ export function ReplicasSection({ name }: { name: string }) {
   const grant = useGrant(name, 'write');
   const [settings, setSettings] = useState<ReplicasSettings | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
-  const [error, setError] = useState<ApiFailure | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setSettings(await api.replicas(name));
-    } catch (e) {
-      setError(toApiFailure(e));
-    }
-  }, [api, name]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const title = (
-    <EuiTitle size="xs">
-      <h3>{i18n.translate('lookups.replicas.title', { defaultMessage: 'Replicas' })}</h3>
-    </EuiTitle>
+  const { error, busy, run } = useSettingsSection(
+    useCallback(async () => setSettings(await api.replicas(name)), [api, name])
   );
+
+  const title = i18n.translate('lookups.replicas.title', { defaultMessage: 'Replicas' });
   if (!settings) {
     return (
       <div data-test-subj="lookupsReplicas">
-        {title}
+        <SectionTitle>{title}</SectionTitle>
         <EuiSpacer size="s" />
         {error ? (
           <ApiErrorCallout
@@ -98,32 +82,26 @@ export function ReplicasSection({ name }: { name: string }) {
   const current = settings.auto_expand_replicas ?? 'false';
   const selected = choice ?? current;
   const values = [...new Set<string>([...REPLICA_CHOICES, current])];
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const save = () =>
+    run(async () => {
       setSettings(await api.setReplicas(name, { auto_expand_replicas: selected }));
       setChoice(null);
-    } catch (e) {
-      setError(toApiFailure(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
-    <div data-test-subj="lookupsReplicas">
-      {title}
-      <EuiText size="s" color="subdued">
-        <p>
-          {i18n.translate('lookups.replicas.body', {
-            defaultMessage:
-              'A copy on every node lets every node read the lookup locally, and keeps it readable with all but one node down; each write then copies it to every node. New lookups get {default}. The choice is kept across new versions.',
-            values: { default: settings.default },
-          })}
-        </p>
-      </EuiText>
-      <EuiSpacer size="s" />
+    <SettingsSection
+      data-test-subj="lookupsReplicas"
+      title={title}
+      help={i18n.translate('lookups.replicas.body', {
+        defaultMessage:
+          'A copy on every node lets every node read the lookup locally, and keeps it readable with all but one node down; each write then copies it to every node. New lookups get {default}. The choice is kept across new versions.',
+        values: { default: settings.default },
+      })}
+      saveError={error}
+      saveFailedTitle={i18n.translate('lookups.replicas.saveFailed', {
+        defaultMessage: 'The replicas were not changed',
+      })}
+    >
       <EuiFlexGroup gutterSize="s" alignItems="flexEnd" responsive={false}>
         <EuiFlexItem grow={false}>
           <EuiFormRow
@@ -159,17 +137,6 @@ export function ReplicasSection({ name }: { name: string }) {
           </EuiFormRow>
         </EuiFlexItem>
       </EuiFlexGroup>
-      {error ? (
-        <>
-          <EuiSpacer size="s" />
-          <ApiErrorCallout
-            title={i18n.translate('lookups.replicas.saveFailed', {
-              defaultMessage: 'The replicas were not changed',
-            })}
-            error={error}
-          />
-        </>
-      ) : null}
-    </div>
+    </SettingsSection>
   );
 }

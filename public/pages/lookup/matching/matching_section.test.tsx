@@ -8,86 +8,53 @@
  * rows as it is typed), tries a value, and a reader sees the rules read-only.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { LookupDetail } from '../../../../common/api/codecs';
 import { apiPaths } from '../../../../common/api/paths';
-import {
-  LOOKUP_ACTIONS,
-  type ActionGrant,
-  type LookupAction,
-  type PermissionsResponse,
-} from '../../../../common/api/permissions';
 import type { MatchSettings } from '../../../../common/match/codecs';
-import { fakeHttp, fakeServices, renderWithProviders } from '../../../../test/support/render';
-import { LookupsApp } from '../../../app';
-
-const DETAIL: LookupDetail = {
-  name: 'lk_nets',
-  kind: 'managed',
-  backing_index: 'lk_nets__lookup',
-  current_slice: 's1',
-  rows: 3,
-  size_bytes: 100,
-  slice_count: 1,
-  orphan_count: 0,
-  orphan_rows: 0,
-  last_write: '2026-03-01T10:00:00Z',
-  slices: [{ id: 's1', rows: 3, current: true }],
-};
-
-const permissions = (writable: boolean): PermissionsResponse => ({
-  can_manage_security: false,
-  lookups: [
-    {
-      name: 'lk_nets',
-      actions: Object.fromEntries(
-        LOOKUP_ACTIONS.map((a) => [
-          a,
-          writable ? { allowed: true } : { allowed: false, missing: 'indices:admin/mapping/put' },
-        ])
-      ) as Record<LookupAction, ActionGrant>,
-    },
-  ],
-});
+import {
+  lookupPermissions,
+  managedLookup,
+  renderSettingsTab,
+} from '../../../../test/support/lookup_settings';
 
 function render(writable: boolean, initial: MatchSettings) {
   let stored = initial;
-  const fake = fakeHttp({
-    [`GET ${apiPaths.lookup('lk_nets')}`]: () => DETAIL,
-    [`GET ${apiPaths.permissions()}`]: () => permissions(writable),
-    [`GET ${apiPaths.jobs()}`]: () => ({ jobs: [] }),
-    [`GET ${apiPaths.match('lk_nets')}`]: () => stored,
-    [`GET ${apiPaths.rows('lk_nets')}`]: () => ({
-      schema: [
-        { name: 'net', type: 'string' },
-        { name: 'site', type: 'string' },
-        { name: 'n', type: 'int' },
-      ],
-      datarows: [
-        ['10.0.0.0/8', 'corp', 1],
-        ['10.1.0.0/16', 'campus', 2],
-        ['10.1.2.0/24', 'lab', 3],
-      ],
-      total: 3,
-      slice: 's1',
-    }),
-    [`PUT ${apiPaths.match('lk_nets')}`]: ({ body }) => {
-      stored = { ...(body as MatchSettings), updated_by: 'w', updated_at: '2026-03-02T00:00:00Z' };
-      return stored;
-    },
-    [`POST ${apiPaths.tryMatch('lk_nets')}`]: () => ({
-      matches: [
-        { net: '10.1.2.0/24', site: 'lab' },
-        { net: '10.1.0.0/16', site: 'campus' },
-      ],
-      max_matches: 2,
-      defaulted: false,
-    }),
-  });
-  renderWithProviders(<LookupsApp />, {
-    route: '/lookups/lk_nets/settings',
-    services: fakeServices({ http: fake.http }),
-  });
-  return fake;
+  return renderSettingsTab(
+    managedLookup('lk_nets', 3),
+    lookupPermissions('lk_nets', writable, 'indices:admin/mapping/put'),
+    {
+      [`GET ${apiPaths.match('lk_nets')}`]: () => stored,
+      [`GET ${apiPaths.rows('lk_nets')}`]: () => ({
+        schema: [
+          { name: 'net', type: 'string' },
+          { name: 'site', type: 'string' },
+          { name: 'n', type: 'int' },
+        ],
+        datarows: [
+          ['10.0.0.0/8', 'corp', 1],
+          ['10.1.0.0/16', 'campus', 2],
+          ['10.1.2.0/24', 'lab', 3],
+        ],
+        total: 3,
+        slice: 's1',
+      }),
+      [`PUT ${apiPaths.match('lk_nets')}`]: ({ body }) => {
+        stored = {
+          ...(body as MatchSettings),
+          updated_by: 'w',
+          updated_at: '2026-03-02T00:00:00Z',
+        };
+        return stored;
+      },
+      [`POST ${apiPaths.tryMatch('lk_nets')}`]: () => ({
+        matches: [
+          { net: '10.1.2.0/24', site: 'lab' },
+          { net: '10.1.0.0/16', site: 'campus' },
+        ],
+        max_matches: 2,
+        defaulted: false,
+      }),
+    }
+  );
 }
 
 const NONE: MatchSettings = { rules: [], updated_by: null, updated_at: null };

@@ -10,7 +10,7 @@
  * the rows the page read (the server checks every row when it is saved). "Try a value" shows the
  * rows an event would get, in order. Whoever may not write the lookup sees the rules read-only.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   EuiButton,
   EuiButtonEmpty,
@@ -26,7 +26,6 @@ import {
   EuiLoadingContent,
   EuiSelect,
   EuiSpacer,
-  EuiText,
   EuiTextArea,
   EuiTitle,
 } from '@elastic/eui';
@@ -42,6 +41,7 @@ import { ApiErrorCallout } from '../../../components/error_callout';
 import { ActionButton, useGrant } from '../../../components/permissions';
 import { toApiFailure, type ApiFailure } from '../../../services/api_client';
 import { useApi } from '../../../services/services_context';
+import { SettingsSection, useSettingsSection } from '../settings/settings_section';
 import { checkDraft, type Draft, draftOf, emptyRule, tryFields } from './rules_draft';
 
 /** The rows the browser checks a draft against (the server checks them all). */
@@ -58,11 +58,8 @@ export function MatchingSection({ name }: { name: string }) {
   const [settings, setSettings] = useState<MatchSettings | null>(null);
   const [table, setTable] = useState<Table | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [error, setError] = useState<ApiFailure | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
+  const { error, busy, run } = useSettingsSection(
+    useCallback(async () => {
       const [rules, rows] = await Promise.all([
         api.match(name),
         api.rows(name, { size: CHECKED_ROWS }),
@@ -74,13 +71,8 @@ export function MatchingSection({ name }: { name: string }) {
           Object.fromEntries(rows.schema.map((c, i) => [c.name, r[i]]))
         ),
       });
-    } catch (e) {
-      setError(toApiFailure(e));
-    }
-  }, [api, name]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+    }, [api, name])
+  );
 
   const check = useMemo(
     () => (draft && table ? checkDraft(draft, table.columns, table.rows) : null),
@@ -102,33 +94,37 @@ export function MatchingSection({ name }: { name: string }) {
   const columnNames = [...table.columns.keys()];
   const save = async () => {
     if (!check?.ok) return;
-    setBusy(true);
-    setError(null);
-    try {
-      setSettings(await api.setMatch(name, check.body));
+    const body = check.body;
+    await run(async () => {
+      setSettings(await api.setMatch(name, body));
       setDraft(null);
-    } catch (e) {
-      setError(toApiFailure(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const edit = (change: (d: Draft) => Draft) => setDraft((d) => (d ? change(d) : d));
 
   return (
-    <div data-test-subj="lookupsMatching">
-      <EuiTitle size="xs">
-        <h3>{i18n.translate('lookups.matching.title', { defaultMessage: 'Matching' })}</h3>
-      </EuiTitle>
-      <EuiText size="s" color="subdued">
-        <p>
-          {i18n.translate('lookups.matching.help', {
-            defaultMessage:
-              "How lookup matches this lookup's rows. Columns without a rule match exactly, as in the SQL plugin.",
-          })}
-        </p>
-      </EuiText>
-      <EuiSpacer size="s" />
+    <SettingsSection
+      data-test-subj="lookupsMatching"
+      title={i18n.translate('lookups.matching.title', { defaultMessage: 'Matching' })}
+      help={i18n.translate('lookups.matching.help', {
+        defaultMessage:
+          "How lookup matches this lookup's rows. Columns without a rule match exactly, as in the SQL plugin.",
+      })}
+      saveError={error}
+      saveFailedTitle={i18n.translate('lookups.matching.saveFailed', {
+        defaultMessage: 'The rules were not saved',
+      })}
+      saveErrorProps={{
+        refused: { lookup: name, action: 'write' },
+        'data-test-subj': 'lookupsMatchingError',
+      }}
+      below={
+        <>
+          <EuiSpacer size="m" />
+          <TryValue name={name} settings={settings} draft={check?.ok ? check.body : undefined} />
+        </>
+      }
+    >
       {draft === null ? (
         <>
           <EuiCodeBlock
@@ -353,22 +349,7 @@ export function MatchingSection({ name }: { name: string }) {
           </EuiFlexGroup>
         </div>
       )}
-      {error ? (
-        <>
-          <EuiSpacer size="s" />
-          <ApiErrorCallout
-            title={i18n.translate('lookups.matching.saveFailed', {
-              defaultMessage: 'The rules were not saved',
-            })}
-            error={error}
-            refused={{ lookup: name, action: 'write' }}
-            data-test-subj="lookupsMatchingError"
-          />
-        </>
-      ) : null}
-      <EuiSpacer size="m" />
-      <TryValue name={name} settings={settings} draft={check?.ok ? check.body : undefined} />
-    </div>
+    </SettingsSection>
   );
 }
 
