@@ -8,7 +8,7 @@
  * counted in time buckets asks for every bucket a chart can read; a result still cut says which
  * rows were drawn, to what time, and offers to read the rest.
  */
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { apiPaths } from '../../../common/api/paths';
 import type { QueryRowsResponse } from '../../../common/api/codecs';
 import {
@@ -20,9 +20,6 @@ import {
   type FakeRequest,
 } from '../../../test/support/render';
 import { QueryPage } from './query_page';
-
-// A busy machine renders 3,600 rows' chart in more than 1 s.
-configure({ asyncUtilTimeout: 10_000 });
 
 const HOUR = 3_600_000;
 const START = Date.UTC(2026, 10, 1);

@@ -10,7 +10,7 @@
  * now current. A number cell given letters (#33 defect 4) is kept, flagged and holds Save; Add
  * row focuses the row it added (#33 defect 12).
  */
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LookupDetail, RowsResponse } from '../../../../common/api/codecs';
 import type { CompareBody, CompareResponse } from '../../../../common/api/compare';
 import type { EditBody, EditResponse } from '../../../../common/api/edit';
@@ -24,9 +24,6 @@ import {
   type FakeRequest,
 } from '../../../../test/support/render';
 import { LookupsApp } from '../../../app';
-
-// The grid and its dialogs re-render a lot in jsdom: a busy machine needs more than 1 s.
-configure({ asyncUtilTimeout: 10_000 });
 
 const NAME = 'lk_hosts';
 const SCHEMA = [
