@@ -252,6 +252,41 @@ const cases: Case[] = [
       return [...counts];
     },
   },
+  {
+    // With numbered tokens, label mode adds `tokens`: each `<tokenN>` and what it held in the row.
+    query:
+      "source=OBJ | patterns msg pattern='[0-9]+' show_numbered_token=true | sort n | fields n, patterns_field, tokens",
+    ordered: true,
+    expected: () =>
+      byN.map((d) => [
+        d.n,
+        d.msg.replace(/[0-9]+/, '<token1>'),
+        // A map cell: the oracle's cells are scalars and arrays, so this one is cast.
+        { '<token1>': [d.msg.match(/[0-9]+/)![0]] } as unknown as Table[number][number],
+      ]),
+  },
+  {
+    // simple_pattern groups by (pattern, by…): the keys come first in the aggregate's columns.
+    query: "source=OBJ | patterns msg by g pattern='[0-9]+' mode=aggregation",
+    schema: [
+      ['patterns_field', 'string'],
+      ['g', 'string'],
+      ['pattern_count', 'bigint'],
+      ['sample_logs', 'array'],
+    ],
+    expected: () => {
+      const groups = new Map<string, [string, string, number, string[]]>();
+      for (const d of byN) {
+        const p = simplePattern(d.msg, /[0-9]+/g);
+        const key = `${p}\u0000${d.g}`;
+        const g = groups.get(key) ?? [p, d.g, 0, []];
+        g[2]++;
+        g[3].push(d.msg);
+        groups.set(key, g);
+      }
+      return [...groups.values()];
+    },
+  },
 ];
 
 beforeAll(async () => {
