@@ -15,11 +15,18 @@ import type {
 import { readField } from '../evaluate';
 import type { Row, RowStream } from '../operators';
 import { Column, Operator, PlanContext, type CompiledPipeline } from '../plan_context';
-import { collect, copies, OUT_BATCH, requireSub, unionColumns } from './combine_rows';
+import {
+  appendedColumns,
+  collect,
+  copies,
+  OUT_BATCH,
+  requireSub,
+  unionColumns,
+} from './combine_rows';
 
 export async function planAppend(ctx: PlanContext, command: AppendCommand): Promise<void> {
   const sub: CompiledPipeline = await requireSub(ctx, command.span).compile(command.search);
-  ctx.columns = unionColumns(ctx.columns, sub.columns as Column[]);
+  ctx.columns = appendedColumns(ctx, ctx.columns, sub.columns as Column[], command.span);
   ctx.add(
     command.span,
     'streams',
@@ -33,7 +40,7 @@ export async function planAppend(ctx: PlanContext, command: AppendCommand): Prom
 
 export async function planAppendPipe(ctx: PlanContext, command: AppendPipeCommand): Promise<void> {
   const inner = await requireSub(ctx, command.span).plan(command.commands, ctx.columns);
-  ctx.columns = unionColumns(ctx.columns, inner.columns);
+  ctx.columns = appendedColumns(ctx, ctx.columns, inner.columns, command.span);
   const { maxRows } = ctx.deps;
   const operators: Operator[] = inner.operators;
   ctx.add(

@@ -60,6 +60,43 @@ export function unionColumns(a: Column[], b: Column[]): Column[] {
   return out;
 }
 
+/** The SQL type names the plugin's messages use, for the types append tells apart. */
+const SQL_TYPE_NAMES: Record<string, string> = {
+  byte: 'TINYINT',
+  short: 'SMALLINT',
+  int: 'INTEGER',
+  bigint: 'BIGINT',
+  float: 'REAL',
+  double: 'DOUBLE',
+  string: 'VARCHAR',
+  boolean: 'BOOLEAN',
+};
+
+/**
+ * `append` and `appendpipe` as the plugin unifies them (SchemaUnifier's conflict resolution): a
+ * name in both sides must have one SQL type there, or the query is refused; there is no widening
+ * (int and bigint conflict too). Types it keys by another name (dates, arrays, objects) and unknown
+ * or null-only columns pass, keeping the first side's type.
+ */
+export function appendedColumns(
+  ctx: PlanContext,
+  main: Column[],
+  side: Column[],
+  span: Span
+): Column[] {
+  for (const c of side) {
+    const o = main.find((m) => m.name === c.name);
+    const [a, b] = [SQL_TYPE_NAMES[o?.type ?? ''], SQL_TYPE_NAMES[c.type]];
+    if (a && b && a !== b)
+      throw ctx.error(
+        `Unable to process column '${c.name}' due to incompatible types: '${a}' and '${b}': ` +
+          `give both sides one type (eval ${c.name} = cast(${c.name} as …)) or rename one of them`,
+        span
+      );
+  }
+  return unionColumns(main, side);
+}
+
 /** union.md: a name in both takes the two types' common type (numbers widen, else string). */
 export function coercedColumns(a: Column[], b: Column[]): Column[] {
   const out = unionColumns(a, b);

@@ -314,6 +314,35 @@ describe('patterns methods and modes', () => {
     ]);
   });
 
+  it('show_numbered_token in label mode adds tokens: what each <tokenN> held in the row', async () => {
+    expect(
+      await rows(
+        `${events} | patterns m pattern='[0-9]+' show_numbered_token=true | fields patterns_field, tokens`
+      )
+    ).toEqual([
+      ['user <token1> logged in', { '<token1>': ['12'] }],
+      ['disk full on sda<token1>', { '<token1>': ['1'] }],
+      ['user <token1> logged in', { '<token1>': ['7'] }],
+      ['', {}],
+    ]);
+  });
+
+  it('aggregation by a field: simple_pattern puts the pattern, then the keys, then the counts', async () => {
+    const grouped = `${data([
+      { m: 'a 1', g: 'x' },
+      { m: 'a 2', g: 'y' },
+    ])} | patterns m by g pattern='[0-9]' mode=aggregation`;
+    const names = async (q: string) => (await compile(q)).columns.map((c) => c.name);
+    expect(await names(grouped)).toEqual(['patterns_field', 'g', 'pattern_count', 'sample_logs']);
+    expect(await names(`${grouped} show_numbered_token=true`)).toEqual([
+      'g',
+      'patterns_field',
+      'pattern_count',
+      'tokens',
+      'sample_logs',
+    ]);
+  });
+
   it('mode=aggregation: a row per pattern with its count and samples, in pattern order', async () => {
     expect(
       await rows(`${events} | patterns m pattern='[0-9]+' mode=aggregation max_sample_count=1`)

@@ -565,6 +565,18 @@ describe('combining', () => {
       [6],
     ]);
   });
+
+  it('append and appendpipe refuse a name whose two sides differ in type, as the plugin does', async () => {
+    for (const q of [
+      `${left} | fields k | append [ ${data([{ z: 9 }])} | eval k = 'text' | fields k ]`,
+      `${left} | fields k | appendpipe [ eval k = k * 1.5 ]`,
+    ])
+      await expect(rows(q)).rejects.toThrow(
+        /Unable to process column 'k' due to incompatible types/
+      );
+    // One type on both sides merges into one column.
+    expect(await rows(`${left} | fields k | appendpipe [ eval k = k + 10 ]`)).toHaveLength(6);
+  });
 });
 
 describe('search time modifiers', () => {

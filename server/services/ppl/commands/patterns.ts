@@ -102,14 +102,22 @@ export function planPatterns(ctx: PlanContext, command: PatternsCommand): void {
     return out;
   };
 
+  /** A row's label; with show_numbered_token also `tokens`, what each `<tokenN>` held there. */
+  const setLabel = (row: Row, label: Labelled | null) => {
+    row[newField] = label ? shown(label.pattern) : '';
+    if (showNumberedToken)
+      row.tokens = (label ? tokenMap(label.pattern, [label.values]) : {}) as unknown as PplValue;
+  };
+
   if (mode === 'label') {
     ctx.setColumn(newField, 'string');
+    if (showNumberedToken) ctx.setColumn('tokens', 'struct');
     if (method === 'simple_pattern') {
       ctx.add(command.span, 'streams', async function* (input) {
         for await (const batch of input) {
           await budget.eachRow(batch, (row: Row) => {
             const text = asText(readField(row, field));
-            row[newField] = text === null ? '' : shown(simple(text).pattern);
+            setLabel(row, text === null ? null : simple(text));
           });
           yield batch;
         }
@@ -124,7 +132,7 @@ export function planPatterns(ctx: PlanContext, command: PatternsCommand): void {
         try {
           const rows = await collect(input, hold, maxRows);
           const labels = labelAll(rows);
-          rows.forEach((row, i) => (row[newField] = labels[i] ? shown(labels[i]!.pattern) : ''));
+          rows.forEach((row, i) => setLabel(row, labels[i]));
           yield* handOver(rows, hold);
         } finally {
           hold.clear();
@@ -136,13 +144,20 @@ export function planPatterns(ctx: PlanContext, command: PatternsCommand): void {
   }
 
   const types = ctx.types();
-  ctx.columns = [
-    { name: newField, type: 'string' },
-    { name: 'pattern_count', type: 'bigint' },
+  const byColumns = by.map((name) => ({ name, type: types.get(name) ?? ('undefined' as PplType) }));
+  const patternColumns = [
+    { name: newField, type: 'string' as PplType },
+    { name: 'pattern_count', type: 'bigint' as PplType },
     ...(showNumberedToken ? [{ name: 'tokens', type: 'struct' as PplType }] : []),
-    { name: 'sample_logs', type: 'array' },
-    ...by.map((name) => ({ name, type: types.get(name) ?? ('undefined' as PplType) })),
+    { name: 'sample_logs', type: 'array' as PplType },
   ];
+  // As the plugin's plans give them: simple_pattern groups by (pattern, by…) and its aggregate
+  // puts the keys first, unless the numbered tokens move the pattern's columns to the end; brain
+  // groups by the by fields, its patterns after them.
+  ctx.columns =
+    method === 'simple_pattern' && !showNumberedToken
+      ? [patternColumns[0], ...byColumns, ...patternColumns.slice(1)]
+      : [...byColumns, ...patternColumns];
   interface Group {
     keys: PplValue[];
     pattern: string;
