@@ -32,7 +32,8 @@ beforeAll(async () => {
   }
   const dir = mkdtempSync(join(tmpdir(), 'lookups-cluster-replicas-'));
   const file = join(dir, 'host.json');
-  // Every write loads with build settings (no replicas), then puts the index's own back.
+  // Every write loads with build settings (no refresh; a new lookup also without replicas), then
+  // puts the index's own back.
   writeFileSync(file, JSON.stringify({ plugins: { lookups: { build_settings_min_rows: 1 } } }));
   host = await startTestHost({ LOOKUPS_HOST_CONFIG: file, OPENSEARCH_URL: NODE_URLS[0] });
 });

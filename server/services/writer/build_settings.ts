@@ -4,8 +4,11 @@
  */
 
 /*
- * Faster loading for a slice nobody can see yet: no replicas (auto-expansion off) and no
- * refresh. The index's own values are read first and exactly those are restored afterwards, even
+ * Faster loading for a slice nobody can see yet: no refresh, and no replicas (auto-expansion
+ * off) while the backing index holds no published version. The backing index holds every
+ * version of a lookup, so on an overwrite the published one is in it too: dropping replicas
+ * there would leave the lookup users read on one copy for the whole write, unreadable if that
+ * node is lost. Such a build keeps the replicas as they are (on one node there are none anyway). The index's own values are read first and exactly those are restored afterwards, even
  * on failure.
  *
  * The translog stays as the index has it (`request`: fsynced before each `_bulk` answers). An
@@ -21,6 +24,7 @@
  * not change index settings or mappings still gets a correct, slower write.
  */
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
+import type { WritePlan } from '../../../common/substrate/target_state';
 import { openSearchStatus } from '../../lib/errors';
 
 const KEYS = [
@@ -41,6 +45,20 @@ export const BUILD_VALUES: IndexSettingValues = {
   'index.auto_expand_replicas': 'false',
   'index.refresh_interval': '-1',
 };
+/** A build into an index that also holds the published version: its copies stay. */
+export const BUILD_VALUES_KEEPING_REPLICAS: Partial<IndexSettingValues> = {
+  'index.refresh_interval': '-1',
+};
+
+/**
+ * Whether a build may drop the backing index's replicas: only when no version in it is
+ * published. A new lookup (`create`) and a migration (the published rows are still in the
+ * legacy index) start a backing index nobody reads; an overwrite writes beside the version
+ * users read. Appends never load with build settings (their rows are visible at once).
+ */
+export function mayDropReplicas(plan: WritePlan): boolean {
+  return 'action' in plan && (plan.action === 'create' || plan.action === 'migrate');
+}
 const META_KEY = 'lookups_build_original_settings';
 
 export interface AppliedBuildSettings {
@@ -79,8 +97,12 @@ async function writeMeta(client: OpenSearchClient, index: string, meta: Record<s
   await client.indices.putMapping({ index, body: { _meta: meta } });
 }
 
-/** A build is recognised by no replicas and no refresh (auto-expansion may be unset). */
-const BUILD_MARKS = ['index.number_of_replicas', 'index.refresh_interval'] as const;
+/**
+ * A build is recognised by no refresh: one keeping replicas changes nothing else, and an index
+ * refreshes unless told not to. (On one node an index expanding 0-1 has no replicas either, so
+ * replicas never told builds apart.)
+ */
+const BUILD_MARKS = ['index.refresh_interval'] as const;
 const isBuildValues = (values: IndexSettingValues) =>
   BUILD_MARKS.every((k) => values[k] === BUILD_VALUES[k]);
 
@@ -131,7 +153,8 @@ export async function restoreAbandonedBuildSettings(
 export async function applyBuildSettings(
   client: OpenSearchClient,
   index: string,
-  logger: Logger
+  logger: Logger,
+  { dropReplicas }: { dropReplicas: boolean }
 ): Promise<AppliedBuildSettings> {
   try {
     const [current, meta] = await Promise.all([
@@ -145,7 +168,10 @@ export async function applyBuildSettings(
     if (JSON.stringify(noted) !== JSON.stringify(original)) {
       await writeMeta(client, index, { ...meta, [META_KEY]: original });
     }
-    await client.indices.putSettings({ index, body: BUILD_VALUES });
+    await client.indices.putSettings({
+      index,
+      body: dropReplicas ? BUILD_VALUES : BUILD_VALUES_KEEPING_REPLICAS,
+    });
     return {
       restore: async () => {
         await client.indices.putSettings({ index, body: original });

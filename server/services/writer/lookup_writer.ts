@@ -17,7 +17,7 @@ import type { LookupsConfig } from '../../config';
 import { ConflictError } from '../../lib/errors';
 import { probeTarget } from '../target_probe';
 import { assertWriteKeepsRuledColumns } from '../match/ruled_columns';
-import { applyBuildSettings } from './build_settings';
+import { applyBuildSettings, mayDropReplicas } from './build_settings';
 import { ensureBackingIndex } from './backing_index';
 import { throwIfCancelled } from './cancellation';
 import { awaitEveryCopy } from './copies';
@@ -138,7 +138,9 @@ export async function writeLookup(
   const large = source.count === undefined || source.count >= deps.config.build_settings_min_rows;
   const build =
     staged && large
-      ? await applyBuildSettings(client, plan.backingIndex, deps.logger)
+      ? await applyBuildSettings(client, plan.backingIndex, deps.logger, {
+          dropReplicas: mayDropReplicas(plan),
+        })
       : { restore: async () => undefined };
 
   const write = await beginRecord(deps, plan, {
