@@ -60,8 +60,14 @@ const picker = () => testSubj('headerAppActionMenu');
 const menuButton = () =>
   picker().locator('[data-test-subj="dataSourceSelectableContextMenuHeaderLink"]');
 
+/** The menu's options, while its popover is open. */
+const menuOptions = () => page().locator('[data-test-subj^="dataSourceOption-"]');
+
+/** Opens the menu (once any earlier popover has gone) and picks `label`. */
 async function pick(label: string) {
+  await menuOptions().first().waitFor({ state: 'detached' });
   await menuButton().click();
+  await menuOptions().first().waitFor();
   await page().getByRole('option', { name: label, exact: true }).click();
 }
 
@@ -116,6 +122,8 @@ it('offers the local cluster and each registered source, the local cluster first
   expect(options).toEqual(expect.arrayContaining(['Cluster B', 'Nowhere']));
   expect(options).not.toContain('Old cluster');
   await page().keyboard.press('Escape');
+  // The popover animates out: a click meanwhile lands on it as it goes.
+  await menuOptions().first().waitFor({ state: 'detached' });
 });
 
 it('writes a lookup on B with a PPL outputlookup query', async () => {

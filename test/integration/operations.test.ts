@@ -141,8 +141,11 @@ describe('one operation per lookup at a time', () => {
       body: {
         _meta: {
           ...meta,
+          // As an earlier plugin noted them (translog durability too). The replicas are what one
+          // node can hold: a write answers only once every configured copy has its rows.
           lookups_build_original_settings: {
-            'index.number_of_replicas': '1',
+            'index.number_of_replicas': '0',
+            'index.auto_expand_replicas': '0-1',
             'index.translog.durability': null,
             'index.refresh_interval': null,
           },
@@ -153,6 +156,7 @@ describe('one operation per lookup at a time', () => {
       index,
       body: {
         'index.number_of_replicas': '0',
+        'index.auto_expand_replicas': 'false',
         'index.translog.durability': 'async',
         'index.refresh_interval': '-1',
       },
@@ -163,7 +167,7 @@ describe('one operation per lookup at a time', () => {
     expect(res.status).toBe(200);
     const { body } = await admin.indices.getSettings({ index, flat_settings: true });
     const settings = body[index].settings;
-    expect(settings['index.number_of_replicas']).toBe('1');
+    expect(settings['index.auto_expand_replicas']).toBe('0-1');
     expect(settings['index.translog.durability']).toBeUndefined();
     expect(settings['index.refresh_interval']).toBeUndefined();
     expect(await readRowsSorted(admin, name, 'v')).toEqual([{ v: 1 }, { v: 2 }]);

@@ -15,7 +15,7 @@
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import { sliceFilter } from '../../../common/substrate/alias_filter';
-import { LookupError } from '../../lib/errors';
+import { LookupError, openSearchReason, isOpenSearchResponseError } from '../../lib/errors';
 
 const POLL_MS = 500;
 
@@ -87,6 +87,30 @@ async function copiesState(
 }
 
 /**
+ * A node lost while the copies are read (a `_count` sent to a node that has just gone, a refresh or
+ * stats call failing while a primary moves) is a copy not there yet, waited for like any other;
+ * only a refusal of the caller's rights (401/403) ends the wait at once.
+ */
+async function copiesStateOrProblem(
+  ...args: Parameters<typeof copiesState>
+): ReturnType<typeof copiesState> {
+  try {
+    return await copiesState(...args);
+  } catch (error) {
+    const status = isOpenSearchResponseError(error) ? error.meta.statusCode : undefined;
+    const name = (error as { name?: string } | null)?.name;
+    const transient =
+      (status !== undefined && status !== 401 && status !== 403) ||
+      name === 'ConnectionError' ||
+      name === 'TimeoutError' ||
+      name === 'NoLivingConnectionsError';
+    if (!transient) throw error;
+    const reason = isOpenSearchResponseError(error) ? openSearchReason(error) : String(error);
+    return { ok: false, problem: `reading the copies failed (${reason})` };
+  }
+}
+
+/**
  * Resolves once every copy of `index` holds the same rows of `slice` (and `expectedRows` of them,
  * for a new version); throws CopiesUnavailableError after `timeoutMs`.
  */
@@ -98,7 +122,7 @@ export async function awaitEveryCopy(
 ): Promise<number> {
   const deadline = Date.now() + options.timeoutMs;
   for (;;) {
-    const state = await copiesState(client, index, slice, options.expectedRows);
+    const state = await copiesStateOrProblem(client, index, slice, options.expectedRows);
     if (state.ok) return state.copies;
     if (Date.now() + POLL_MS > deadline || options.signal?.aborted) {
       throw new CopiesUnavailableError(
