@@ -96,7 +96,8 @@ export function isCircuitBreaker(error: OpenSearchResponseError): boolean {
   return text.includes('circuit_breaking_exception');
 }
 
-const isUnreachable = (name: string | undefined) =>
+/** The client's names for a node it could not reach or that did not answer in time. */
+export const isUnreachable = (name: string | undefined) =>
   name === 'ConnectionError' || name === 'TimeoutError' || name === 'NoLivingConnectionsError';
 
 /**

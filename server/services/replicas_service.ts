@@ -11,7 +11,6 @@
  * values and their restore. Who chose it and when is kept in the index's `_meta` (readable by
  * whoever may read the lookup) and as a `replicas_changed` event.
  */
-import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import type { ReplicasBody, ReplicasSettings } from '../../common/api/replicas';
 import type { TargetState } from '../../common/substrate/target_state';
 import {
@@ -23,6 +22,7 @@ import {
   openSearchStatus,
 } from '../lib/errors';
 import type { LookupsRequestContext } from '../types';
+import { readIndexMeta, writeIndexMetaKey } from './index_meta';
 import { withLookupLease } from './lookup_lease';
 import { probeTarget } from './target_probe';
 import { settingsOutsideBuild } from './writer/build_settings';
@@ -34,7 +34,6 @@ export type ReplicasDeps = Pick<
   'client' | 'records' | 'leases' | 'logger' | 'user' | 'config'
 >;
 
-type MappingBody = Record<string, { mappings?: { _meta?: Record<string, unknown> } }>;
 interface ReplicasNote {
   auto_expand_replicas?: string;
   updated_by?: string | null;
@@ -56,11 +55,6 @@ function managedOnly(name: string, target: TargetState) {
   );
 }
 
-async function readMeta(client: OpenSearchClient, index: string) {
-  const { body } = await client.indices.getMapping({ index });
-  return { ...((body as MappingBody)[index]?.mappings?._meta ?? {}) };
-}
-
 const noteOf = (meta: Record<string, unknown>): ReplicasNote =>
   (meta[REPLICAS_META_KEY] as ReplicasNote | undefined) ?? {};
 
@@ -70,8 +64,11 @@ const noteOf = (meta: Record<string, unknown>): ReplicasNote =>
  */
 export async function getReplicas(deps: ReplicasDeps, name: string): Promise<ReplicasSettings> {
   const target = managedOnly(name, await probeTarget(deps.client, name));
-  const index = target.backingIndex;
-  const note = noteOf(await readMeta(deps.client, index));
+  return replicasOf(deps, target.backingIndex);
+}
+
+async function replicasOf(deps: ReplicasDeps, index: string): Promise<ReplicasSettings> {
+  const note = noteOf(await readIndexMeta(deps.client, index));
   const base = {
     default: deps.config.backing_index.auto_expand_replicas,
     updated_by: note.updated_by ?? null,
@@ -105,7 +102,7 @@ export async function setReplicas(
   return withLookupLease(deps, name, 'replicas', async (lease) => {
     const target = managedOnly(name, await probeTarget(deps.client, name));
     const index = target.backingIndex;
-    const before = await getReplicas(deps, name);
+    const before = await replicasOf(deps, index);
     const user = await deps.user();
     const at = new Date().toISOString();
     lease.assertHeld();
@@ -126,14 +123,11 @@ export async function setReplicas(
       throw error;
     }
     try {
-      // `_meta` is replaced whole by a mapping update: the other keys are carried over.
-      const meta = await readMeta(deps.client, index);
-      meta[REPLICAS_META_KEY] = {
+      await writeIndexMetaKey(deps.client, index, REPLICAS_META_KEY, {
         auto_expand_replicas: body.auto_expand_replicas,
         updated_by: user,
         updated_at: at,
-      };
-      await deps.client.indices.putMapping({ index, body: { _meta: meta } });
+      });
     } catch (error) {
       // The choice is in force; only who made it is not noted with the index.
       if (openSearchStatus(error) !== 403) throw error;
@@ -149,6 +143,6 @@ export async function setReplicas(
       at,
       by: user,
     });
-    return getReplicas(deps, name);
+    return replicasOf(deps, index);
   });
 }

@@ -16,6 +16,7 @@ import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import { decode } from '../../../common/api/decode';
 import { MatchBody, type MatchSettings, NO_RULES } from '../../../common/match/codecs';
 import { LookupError } from '../../lib/errors';
+import { writeIndexMetaKey } from '../index_meta';
 
 export const MATCH_META_KEY = 'lookups_match';
 
@@ -55,18 +56,13 @@ export async function readMatchSettings(
   return rulesOfMapping(body);
 }
 
-/** Keeps `settings` (null: none) in the index's `_meta`, other keys carried over, as the caller. */
+/** Keeps `settings` (null: none) in the index's `_meta`, as the caller. */
 export async function writeMatchSettings(
   client: OpenSearchClient,
   backingIndex: string,
   settings: MatchSettings | null
 ) {
-  const { body } = await client.indices.getMapping({ index: backingIndex });
-  const meta = { ...((body as MappingBody)[backingIndex]?.mappings?._meta ?? {}) };
-  if (settings) meta[MATCH_META_KEY] = settings;
-  else delete meta[MATCH_META_KEY];
-  // `_meta` is replaced whole by a mapping update.
-  await client.indices.putMapping({ index: backingIndex, body: { _meta: meta } });
+  await writeIndexMetaKey(client, backingIndex, MATCH_META_KEY, settings ?? undefined);
 }
 
 /** The lookup's columns the rules read (a rule's field and its `to`). */

@@ -26,6 +26,7 @@
 import type { Logger, OpenSearchClient } from 'opensearch-dashboards/server';
 import type { WritePlan } from '../../../common/substrate/target_state';
 import { openSearchStatus } from '../../lib/errors';
+import { readIndexMeta } from '../index_meta';
 
 const KEYS = [
   'index.number_of_replicas',
@@ -84,14 +85,6 @@ function notedValues(meta: Record<string, unknown>): IndexSettingValues | undefi
   return { ...(Object.fromEntries(KEYS.map((k) => [k, null])) as IndexSettingValues), ...noted };
 }
 
-async function readMeta(client: OpenSearchClient, index: string): Promise<Record<string, unknown>> {
-  const { body } = await client.indices.getMapping({ index });
-  return (
-    (body as Record<string, { mappings?: { _meta?: Record<string, unknown> } }>)[index]?.mappings
-      ?._meta ?? {}
-  );
-}
-
 /** `_meta` is replaced whole by a mapping update, so other keys are carried over. */
 async function writeMeta(client: OpenSearchClient, index: string, meta: Record<string, unknown>) {
   await client.indices.putMapping({ index, body: { _meta: meta } });
@@ -114,7 +107,10 @@ export async function settingsOutsideBuild(
   client: OpenSearchClient,
   index: string
 ): Promise<IndexSettingValues> {
-  const [current, meta] = await Promise.all([readSettings(client, index), readMeta(client, index)]);
+  const [current, meta] = await Promise.all([
+    readSettings(client, index),
+    readIndexMeta(client, index),
+  ]);
   const noted = notedValues(meta);
   return isBuildValues(current) && noted && !isBuildValues(noted) ? noted : current;
 }
@@ -132,7 +128,7 @@ export async function restoreAbandonedBuildSettings(
   try {
     const [current, meta] = await Promise.all([
       readSettings(client, index),
-      readMeta(client, index),
+      readIndexMeta(client, index),
     ]);
     const noted = notedValues(meta);
     if (!noted || !isBuildValues(current) || isBuildValues(noted)) return false;
@@ -159,7 +155,7 @@ export async function applyBuildSettings(
   try {
     const [current, meta] = await Promise.all([
       readSettings(client, index),
-      readMeta(client, index),
+      readIndexMeta(client, index),
     ]);
     const noted = notedValues(meta);
     // Build values in force mean another write is loading, or one died: the noted values are the real ones.

@@ -15,7 +15,12 @@
  */
 import type { OpenSearchClient } from 'opensearch-dashboards/server';
 import { sliceFilter } from '../../../common/substrate/alias_filter';
-import { LookupError, openSearchReason, isOpenSearchResponseError } from '../../lib/errors';
+import {
+  isOpenSearchResponseError,
+  isUnreachable,
+  LookupError,
+  openSearchReason,
+} from '../../lib/errors';
 
 const POLL_MS = 500;
 
@@ -100,10 +105,7 @@ async function copiesStateOrProblem(
     const status = isOpenSearchResponseError(error) ? error.meta.statusCode : undefined;
     const name = (error as { name?: string } | null)?.name;
     const transient =
-      (status !== undefined && status !== 401 && status !== 403) ||
-      name === 'ConnectionError' ||
-      name === 'TimeoutError' ||
-      name === 'NoLivingConnectionsError';
+      (status !== undefined && status !== 401 && status !== 403) || isUnreachable(name);
     if (!transient) throw error;
     const reason = isOpenSearchResponseError(error) ? openSearchReason(error) : String(error);
     return { ok: false, problem: `reading the copies failed (${reason})` };

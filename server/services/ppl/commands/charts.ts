@@ -31,7 +31,7 @@ interface SplitKey {
   key: (row: Row) => PplValue;
 }
 
-interface SplitSpec {
+interface SplitSpec extends FoldOptions {
   command: 'timechart' | 'chart';
   span: StatsCommand['span'];
   aggregation: Aggregation;
@@ -39,12 +39,6 @@ interface SplitSpec {
   row?: SplitKey;
   /** The column split: with a limit its values become strings, nulls `nullStr`, the rest beyond it `otherStr`. */
   column?: SplitKey;
-  limit: number;
-  bottom: boolean;
-  useOther: boolean;
-  useNull: boolean;
-  nullStr: string;
-  otherStr: string;
   /** Applied to each aggregate with its row key (timechart's rate functions). */
   scale?: (rowKey: PplValue, value: PplValue) => PplValue;
 }
